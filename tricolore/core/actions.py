@@ -1,0 +1,323 @@
+"""Action spaces: what a seat may send now, checked exactly and sampled cheaply.
+
+An action is a small JSON object whose ``type`` names a kind of decision from the rulebook, for
+example ``{"type": "cake_vote", "citizen": 3, "side": "sans_culotte", "cakes": 2}``.
+
+A state describes the legal actions of a seat as an :class:`ActionSpace`: a tuple of
+:class:`ActionFamily`, one per kind, each a product of parameter domains. A domain may depend on
+the parameters before it (the cakes a citizen may give depend on which citizen gives), so a family
+is also its own decomposition into small steps: choose the kind, then each parameter in order.
+That decomposition (:meth:`ActionSpace.steps`) is what RL adapters and tree search walk.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from tricolore.core.errors import IllegalAction
+
+Action = Mapping[str, Any]
+"""A JSON object with a ``type`` key and the fields of that kind of action."""
+
+
+def _same(value: object, allowed: object) -> bool:
+    # JSON true must not pass for the integer 1, nor 1 for true.
+    return type(value) is type(allowed) and value == allowed
+
+
+class Domain(ABC):
+    """The values one parameter of an action may take."""
+
+    @abstractmethod
+    def problem(self, name: str, value: object) -> str | None:
+        """Why ``value`` is refused for the parameter ``name``, or ``None`` if it is allowed."""
+
+    @abstractmethod
+    def sample(self, rng: random.Random) -> object:
+        """A value drawn from the domain (a "sensible" one where the range is wide)."""
+
+    def values(self) -> Sequence[object] | None:
+        """Every allowed value when the domain is small and finite, else ``None``."""
+        return None
+
+    @abstractmethod
+    def describe(self) -> dict[str, Any]:
+        """The domain as JSON, for clients, docs and RL adapters."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Domain):
+    """One of a few listed values."""
+
+    options: tuple[object, ...]
+    labels: tuple[str, ...] | None = None
+
+    def problem(self, name: str, value: object) -> str | None:
+        if any(_same(value, o) for o in self.options):
+            return None
+        shown = ", ".join(map(_show, self.options[:12])) + (", ..." if len(self.options) > 12 else "")
+        return f"{name} must be one of {shown}; you sent {_show(value)}"
+
+    def sample(self, rng: random.Random) -> object:
+        return self.options[rng.randrange(len(self.options))]
+
+    def values(self) -> Sequence[object]:
+        return self.options
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": "choice", "options": list(self.options)}
+        if self.labels is not None:
+            out["labels"] = list(self.labels)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Amount(Domain):
+    """A whole number from ``low`` to ``high``.
+
+    ``typical`` caps what :meth:`sample` draws, so a random player stakes a sensible handful of
+    cakes rather than its whole sheet. ``limit`` explains the upper bound in the rules' words
+    ("Danton has 3 cakes").
+    """
+
+    low: int
+    high: int
+    typical: int | None = None
+    limit: str | None = None
+
+    def problem(self, name: str, value: object) -> str | None:
+        if type(value) is not int:
+            return f"{name} must be a whole number; you sent {_show(value)}"
+        if value < self.low:
+            return f"{name} must be at least {self.low}; you sent {value}"
+        if value > self.high:
+            if self.limit:
+                return f"{self.limit}; you tried {value}"
+            return f"{name} must be at most {self.high}; you sent {value}"
+        return None
+
+    def sample(self, rng: random.Random) -> int:
+        top = self.high if self.typical is None else max(self.low, min(self.high, self.typical))
+        return rng.randint(self.low, top)
+
+    def values(self) -> Sequence[object]:
+        return range(self.low, self.high + 1)
+
+    def describe(self) -> dict[str, Any]:
+        return {"kind": "amount", "low": self.low, "high": self.high}
+
+
+@dataclass(frozen=True, slots=True)
+class Text(Domain):
+    """Free text of at most ``max_length`` characters, not blank, none of ``taken``."""
+
+    max_length: int = 40
+    taken: frozenset[str] = frozenset()
+    examples: tuple[str, ...] = ("text",)
+
+    def problem(self, name: str, value: object) -> str | None:
+        if not isinstance(value, str):
+            return f"{name} must be text; you sent {_show(value)}"
+        if not value.strip():
+            return f"{name} must not be blank"
+        if len(value) > self.max_length:
+            return f"{name} must be at most {self.max_length} characters; you sent {len(value)}"
+        if value.strip().casefold() in {t.casefold() for t in self.taken}:
+            return f"the {name} {value.strip()!r} is already taken"
+        return None
+
+    def sample(self, rng: random.Random) -> str:
+        free = [e for e in self.examples if e.casefold() not in {t.casefold() for t in self.taken}]
+        if free:
+            return free[rng.randrange(len(free))]
+        return f"{self.examples[0]} {rng.randrange(10**6)}"
+
+    def describe(self) -> dict[str, Any]:
+        return {"kind": "text", "max_length": self.max_length}
+
+
+@dataclass(frozen=True, slots=True)
+class Subset(Domain):
+    """A list of distinct values from ``options``, between ``min_size`` and ``max_size`` long."""
+
+    options: tuple[object, ...]
+    max_size: int
+    min_size: int = 0
+
+    def problem(self, name: str, value: object) -> str | None:
+        if not isinstance(value, list):
+            return f"{name} must be a list; you sent {_show(value)}"
+        for item in value:
+            if not any(_same(item, o) for o in self.options):
+                return f"{name} may only contain {', '.join(map(_show, self.options))}; you sent {_show(item)}"
+        if len(set(value)) != len(value):
+            return f"{name} lists the same value twice"
+        if len(value) > self.max_size:
+            return f"{name} may hold at most {self.max_size}; you sent {len(value)}"
+        if len(value) < self.min_size:
+            return f"{name} must hold at least {self.min_size}; you sent {len(value)}"
+        return None
+
+    def sample(self, rng: random.Random) -> list[object]:
+        size = rng.randint(self.min_size, min(self.max_size, len(self.options)))
+        return sorted(rng.sample(self.options, size), key=self.options.index)
+
+    def values(self) -> Sequence[object]:
+        return [
+            list(c)
+            for size in range(self.min_size, min(self.max_size, len(self.options)) + 1)
+            for c in combinations(self.options, size)
+        ]
+
+    def describe(self) -> dict[str, Any]:
+        return {"kind": "subset", "options": list(self.options), "min_size": self.min_size,
+                "max_size": self.max_size}
+
+
+ParamSpec = Domain | Callable[[Mapping[str, Any]], Domain]
+"""A domain, or a function of the parameters chosen before it that returns the domain."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionFamily:
+    """All actions of one ``kind``: a product of parameter domains, chosen in order.
+
+    ``optional`` names parameters that may be left out (a citizen's name, which defaults).
+    ``help`` is the one-line description shown to players.
+    """
+
+    kind: str
+    params: Mapping[str, ParamSpec] = field(default_factory=dict)
+    optional: frozenset[str] = frozenset()
+    help: str = ""
+
+    def domain(self, name: str, chosen: Mapping[str, Any]) -> Domain:
+        """The domain of ``name`` once the parameters before it are ``chosen``."""
+        spec = self.params[name]
+        return spec if isinstance(spec, Domain) else spec(chosen)
+
+    def problem(self, action: Action) -> str | None:
+        """Why ``action`` (of this kind) is refused, or ``None``."""
+        for key in action:
+            if key != "type" and key not in self.params:
+                return f"{self.kind} has no field {key!r}"
+        for name in self.params:
+            if name not in action:
+                if name in self.optional:
+                    continue
+                return f"{self.kind} needs the field {name!r}"
+            why = self.domain(name, action).problem(name, action[name])
+            if why:
+                return why
+        return None
+
+    def sample(self, rng: random.Random) -> dict[str, Any]:
+        """A random action of this kind; optional parameters are left out."""
+        action: dict[str, Any] = {"type": self.kind}
+        for name in self.params:
+            if name not in self.optional:
+                action[name] = self.domain(name, action).sample(rng)
+        return action
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        names = [n for n in self.params if n not in self.optional]
+
+        def walk(i: int, partial: dict[str, Any]) -> Iterator[dict[str, Any]]:
+            if i == len(names):
+                yield dict(partial)
+                return
+            values = self.domain(names[i], partial).values()
+            if values is None:
+                raise TypeError(f"{self.kind}.{names[i]} cannot be enumerated")
+            for v in values:
+                partial[names[i]] = v
+                yield from walk(i + 1, partial)
+            del partial[names[i]]
+
+        yield from walk(0, {"type": self.kind})
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpace:
+    """The legal actions of one seat now, as families of parametric actions."""
+
+    families: tuple[ActionFamily, ...]
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The action types in this space, in the order the game lists them."""
+        return tuple(f.kind for f in self.families)
+
+    def family(self, kind: str) -> ActionFamily | None:
+        """The family of ``kind``, or ``None``."""
+        for f in self.families:
+            if f.kind == kind:
+                return f
+        return None
+
+    def check(self, action: object) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is in this space."""
+        if not isinstance(action, Mapping):
+            raise IllegalAction("malformed", "an action must be a JSON object with a \"type\" field")
+        kind = action.get("type")
+        if not isinstance(kind, str):
+            raise IllegalAction("malformed", "an action must have a \"type\" field naming what to do")
+        fam = self.family(kind)
+        if fam is None:
+            allowed = ", ".join(self.kinds) or "nothing"
+            raise IllegalAction("not_allowed_now", f"you cannot {kind} now; you may: {allowed}")
+        why = fam.problem(action)
+        if why:
+            raise IllegalAction("bad_" + kind, why[0].upper() + why[1:] + ".")
+
+    def contains(self, action: object) -> bool:
+        """Whether ``action`` is legal."""
+        try:
+            self.check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def sample(self, rng: random.Random) -> dict[str, Any]:
+        """A random legal action: a kind uniformly, then each parameter from its domain."""
+        return self.families[rng.randrange(len(self.families))].sample(rng)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        for f in self.families:
+            yield from f
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return bool(self.families)
+
+    def steps(self) -> list[dict[str, Any]]:
+        """The decomposition into small choices: the kind first, then each parameter in order.
+
+        A parameter whose domain depends on earlier ones is listed with ``"depends": true``; its
+        domain is found with :meth:`ActionFamily.domain` once those are chosen.
+        """
+        out = []
+        for f in self.families:
+            params = []
+            for name, spec in f.params.items():
+                entry: dict[str, Any] = {"name": name, "optional": name in f.optional}
+                if isinstance(spec, Domain):
+                    entry["domain"] = spec.describe()
+                else:
+                    entry["depends"] = True
+                params.append(entry)
+            out.append({"type": f.kind, "help": f.help, "params": params})
+        return out
+
+
+def _show(value: object) -> str:
+    text = repr(value) if isinstance(value, str) else str(value).replace("True", "true").replace(
+        "False", "false")
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,28 @@
+"""Errors raised by the game model."""
+
+from __future__ import annotations
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse.
+
+    ``code`` is a short machine-readable reason (``"not_your_turn"``, ``"too_many_cakes"``);
+    ``message`` is one sentence a player understands. The state is unchanged after a refusal.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def as_dict(self) -> dict[str, str]:
+        """The refusal as JSON-safe data, as the server and CLI report it."""
+        return {"code": self.code, "message": self.message}
+
+
+class OptionsError(ValueError):
+    """Game options that are unknown, of the wrong type, or out of range."""
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed."""

@@ -1,0 +1,332 @@
+"""The game model: what every game provides and what everything above relies on.
+
+A game is a deterministic state machine. :class:`State` is the base every game's state extends:
+it owns the seeded random generator, the event log and the generic half of :meth:`State.apply`
+(whose turn it is, which kinds are allowed, exact validation against the action space); the game
+writes only its rules, as one ``do_<kind>`` method per kind of action.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import random
+import types
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, Self
+
+from tricolore.core.actions import Action, ActionSpace
+from tricolore.core.errors import IllegalAction, OptionsError
+
+Seat = int
+"""A seat number, ``0 .. players-1`` in seating (clockwise) order."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game's metadata, as data that tools and docs can introspect."""
+
+    name: str
+    title: str
+    rules_version: str
+    min_players: int
+    max_players: int
+    options: type
+    simultaneous: bool
+    hidden_information: bool
+    chance: bool
+    summary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """What one seat is asked to decide now.
+
+    ``secret`` marks a simultaneous secret move: other seats see only that this seat has chosen.
+    ``window`` names a response window; passing is always allowed in one.
+    """
+
+    seat: Seat
+    kinds: tuple[str, ...]
+    secret: bool = False
+    window: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The prompt as JSON."""
+        return {"seat": self.seat, "kinds": list(self.kinds), "secret": self.secret,
+                "window": self.window}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``to`` is ``None`` for a public event, else the seats that see it."""
+
+    kind: str
+    data: Mapping[str, Any]
+    to: frozenset[Seat] | None = None
+
+    def visible_to(self, seat: Seat | None) -> bool:
+        """Whether ``seat`` (``None``: a spectator) may see this event."""
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The event as JSON, with its audience."""
+        return {"kind": self.kind, **self.data,
+                "to": None if self.to is None else sorted(self.to)}
+
+
+def project(events: typing.Iterable[Event], seat: Seat | None) -> list[dict[str, Any]]:
+    """The events ``seat`` may see, as JSON: the one projection every log channel goes through."""
+    return [e.as_dict() for e in events if e.visible_to(seat)]
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A finished game's outcome.
+
+    ``scores`` per seat; ``breakdown`` per seat explains each score in the rulebook's steps;
+    ``ranking`` lists seats best first; ``winners`` are the seats sharing the best score;
+    ``metrics`` holds game-specific figures that simulations aggregate.
+    """
+
+    scores: tuple[float, ...]
+    breakdown: tuple[Mapping[str, Any], ...]
+    ranking: tuple[Seat, ...]
+    winners: frozenset[Seat]
+    metrics: Mapping[str, float] = field(default_factory=dict)
+
+    @classmethod
+    def from_scores(cls, scores: typing.Sequence[float], breakdown: typing.Sequence[Mapping[str, Any]],
+                    metrics: Mapping[str, float] | None = None) -> Result:
+        """A result whose ranking and winners follow from the scores (ties share the win)."""
+        ranking = tuple(sorted(range(len(scores)), key=lambda s: (-scores[s], s)))
+        best = max(scores)
+        return cls(tuple(scores), tuple(breakdown), ranking,
+                   frozenset(s for s, v in enumerate(scores) if v == best), dict(metrics or {}))
+
+    def as_dict(self) -> dict[str, Any]:
+        """The result as JSON."""
+        return {"scores": list(self.scores), "breakdown": list(self.breakdown),
+                "ranking": list(self.ranking), "winners": sorted(self.winners),
+                "metrics": dict(self.metrics)}
+
+
+class Options:
+    """Base of every game's options: a frozen dataclass whose fields have rulebook defaults.
+
+    Subclasses validate ranges in :meth:`validate` and raise :class:`OptionsError` with a sentence.
+    """
+
+    def validate(self, players: int) -> None:
+        """Check the options against each other and the player count."""
+
+    def __post_init__(self) -> None:
+        hints = typing.get_type_hints(type(self))
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if not _fits(value, hints[f.name]):
+                raise OptionsError(f"option {f.name} must be {_type_name(hints[f.name])}; got {value!r}")
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any] | None) -> Self:
+        """Options from JSON-like values; lists become tuples; unknown names are refused."""
+        values = dict(values or {})
+        names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        unknown = sorted(set(values) - names)
+        if unknown:
+            raise OptionsError(f"unknown option {unknown[0]!r}; options are: {', '.join(sorted(names))}")
+        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options as JSON."""
+        return {f.name: _jsonable(getattr(self, f.name))
+                for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+
+def _fits(value: object, hint: Any) -> bool:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, h) for h in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if origin is tuple:
+        args = typing.get_args(hint)
+        return isinstance(value, tuple) and all(_fits(v, args[0]) for v in value)
+    if hint is float:
+        return type(value) in (int, float)
+    if isinstance(hint, type):
+        return type(value) is hint
+    return True
+
+
+def _type_name(hint: Any) -> str:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_type_name(h) for h in typing.get_args(hint))
+    if hint is type(None):
+        return "null"
+    if origin is tuple:
+        return f"a list of {_type_name(typing.get_args(hint)[0])}"
+    return {int: "a whole number", bool: "true or false", str: "text", float: "a number"}.get(
+        hint, str(hint))
+
+
+def _jsonable(value: object) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+class State(ABC):
+    """Base of every game's state.
+
+    Subclasses implement the abstract methods and one ``do_<kind>`` method per kind of action.
+    ``do_`` methods run only after the action has been checked against :meth:`legal_actions`
+    (or :meth:`free_actions`), so they may assume it is legal; any further check they make must
+    raise :class:`IllegalAction` before changing anything.
+    """
+
+    info: ClassVar[GameInfo]
+    players: int
+    seed: int
+    rng: random.Random
+    log: list[Event]
+    record_events: bool
+
+    def _init_base(self, players: int, seed: int) -> None:
+        self.players = players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.log = []
+        self.record_events = True
+
+    # -- the protocol -------------------------------------------------------------------------
+    @abstractmethod
+    def pending(self) -> Mapping[Seat, Prompt]:
+        """Who must act now, and which kinds of action each may take."""
+
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> ActionSpace:
+        """The actions ``seat`` may take for its prompt (empty when it is not asked anything)."""
+
+    def free_actions(self, seat: Seat) -> ActionSpace:
+        """Actions the rules allow ``seat`` at any time, prompt or not (transfers, agreements)."""
+        return ActionSpace(())
+
+    @abstractmethod
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), as JSON."""
+
+    @abstractmethod
+    def determinize(self, seat: Seat, rng: random.Random) -> Self:
+        """A full state consistent with all ``seat`` knows, every other secret resampled."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Scores, per-seat breakdown, ranking and winners of a finished game."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy: nothing done to one changes the other."""
+
+    @abstractmethod
+    def digest_payload(self) -> Any:
+        """The full state as JSON-safe data; :meth:`digest` hashes it."""
+
+    # -- generic behaviour --------------------------------------------------------------------
+    def digest(self) -> str:
+        """A hash of the full state, the random generator included, for replay verification."""
+        payload = json.dumps([self.digest_payload(), self.rng.getstate()[1]],
+                             separators=(",", ":"), sort_keys=True)
+        return hashlib.blake2b(payload.encode(), digest_size=16).hexdigest()
+
+    def apply(self, seat: Seat, action: Action) -> list[Event]:
+        """Check ``action`` for ``seat``, carry it out, and return the events it caused.
+
+        Raises :class:`IllegalAction` with a code and a sentence; the state is then unchanged.
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table")
+        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+            raise IllegalAction("malformed", "an action must be a JSON object with a \"type\" field")
+        kind = action["type"]
+        if self.is_over():
+            raise IllegalAction("game_over", "the game is over")
+        prompt = self.pending().get(seat)
+        if prompt is not None and kind in prompt.kinds:
+            self.legal_actions(seat).check(action)
+        else:
+            free = self.free_actions(seat)
+            if kind in free.kinds:
+                free.check(action)
+            elif prompt is None:
+                waiting = ", ".join(str(s) for s in sorted(self.pending())) or "nobody"
+                raise IllegalAction("not_your_turn",
+                                    f"it is not your turn; waiting for seat {waiting}")
+            else:
+                allowed = ", ".join(prompt.kinds + free.kinds)
+                raise IllegalAction("not_allowed_now", f"you cannot {kind} now; you may: {allowed}")
+        start = len(self.log)
+        getattr(self, "do_" + kind)(seat, action)
+        return self.log[start:]
+
+    def emit(self, kind: str, to: typing.Iterable[Seat] | None = None, **data: Any) -> None:
+        """Log an event; ``to`` limits it to those seats (``None``: public)."""
+        if self.record_events:
+            self.log.append(Event(kind, data, None if to is None else frozenset(to)))
+
+    def events_for(self, seat: Seat | None, since: int = 0) -> list[dict[str, Any]]:
+        """The log as ``seat`` may see it, from event number ``since``."""
+        return project(self.log[since:], seat)
+
+    def _copy_base(self, other: State) -> None:
+        other.players = self.players
+        other.seed = self.seed
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.log = list(self.log)
+        other.record_events = self.record_events
+
+
+class Game(Protocol):
+    """What the registry holds for each game."""
+
+    info: GameInfo
+
+    def new(self, players: int, seed: int = 0, options: Options | Mapping[str, Any] | None = None
+            ) -> State:
+        """A new game at its start."""
+        ...
+
+    @property
+    def strategies(self) -> Mapping[str, typing.Callable[[], Any]]:
+        """Named bot strategies for this game (``random`` is always available besides these)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameDefinition:
+    """The usual way to declare a game: its info, its state class and its named strategies."""
+
+    info: GameInfo
+    state_class: type
+    strategies: Mapping[str, typing.Callable[[], Any]] = field(default_factory=dict)
+
+    def new(self, players: int, seed: int = 0, options: Options | Mapping[str, Any] | None = None
+            ) -> State:
+        """A new game at its start; options may be given as a mapping of names to values."""
+        if type(players) is not int:
+            raise OptionsError("the number of players must be a whole number")
+        if not self.info.min_players <= players <= self.info.max_players:
+            raise OptionsError(f"{self.info.title} is for {self.info.min_players} to "
+                               f"{self.info.max_players} players; you asked for {players}")
+        if not isinstance(options, self.info.options):
+            options = self.info.options.from_mapping(options)
+        options.validate(players)
+        return self.state_class(players, seed, options)

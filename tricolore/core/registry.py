@@ -1,0 +1,69 @@
+"""The game registry: every game, built in or third-party, is an entry point.
+
+A package declares its games in ``pyproject.toml``::
+
+    [project.entry-points."tricolore.games"]
+    culottes = "tricolore.games.culottes:GAME"
+
+and :func:`get_game` finds them by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from importlib.metadata import entry_points
+from typing import Any
+
+from tricolore.core.errors import OptionsError
+from tricolore.core.model import Game, GameInfo, Options, State
+
+ENTRY_POINT_GROUP = "tricolore.games"
+
+
+_BROKEN: dict[str, str] = {}
+
+
+@cache
+def _games() -> dict[str, Game]:
+    found: dict[str, Game] = {}
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            game = ep.load()
+        except Exception as exc:  # a broken third-party game must not hide the others
+            _BROKEN[ep.name] = f"{type(exc).__name__}: {exc}"
+            continue
+        found[game.info.name] = game
+    return dict(sorted(found.items()))
+
+
+def games() -> Mapping[str, Game]:
+    """Every registered game by name."""
+    return _games()
+
+
+def list_games() -> list[GameInfo]:
+    """The metadata of every registered game, by name."""
+    return [g.info for g in _games().values()]
+
+
+def get_game(name: str) -> Game:
+    """The game registered as ``name``; a clear error names the known games otherwise."""
+    try:
+        return _games()[name]
+    except KeyError:
+        if name in _BROKEN:
+            raise OptionsError(f"the game {name!r} is installed but failed to load "
+                               f"({_BROKEN[name]})") from None
+        known = ", ".join(_games()) or "none (is the package installed?)"
+        raise OptionsError(f"there is no game called {name!r}; games are: {known}") from None
+
+
+def make(name: str, players: int, seed: int = 0, options: Options | Mapping[str, Any] | None = None,
+         **option_values: Any) -> State:
+    """A new game of ``name``: ``make("culottes", 5, seed=7, starting_cakes=10)``."""
+    if option_values:
+        if options is not None:
+            raise OptionsError("give options either as a mapping or as keywords, not both")
+        options = option_values
+    return get_game(name).new(players, seed, options)

@@ -1,0 +1,1 @@
+"""The games, one package each: rules, data, view, determinize, bots and docs."""

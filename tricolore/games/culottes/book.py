@@ -1,0 +1,291 @@
+"""The Book of Public Safety: cake votes, trial closings, verdicts and rewards.
+
+:func:`close_trial` is the rulebook's step 5 as a pure function. Given the cake votes of a closing
+trial and the voting citizens in seating order from the current player's left, it gives the
+verdict, the winning and lost cakes, the Bastille's virtual vote, and what each winner gets back
+and wins:
+
+1. The verdict is *sans-culotte* if the sans-culotte scale holds more cakes than the privileged
+   scale; a tie or less is *privileged*.
+2. Every winning voter gets its winning cakes back. The Bastille "votes" for the winning scale with
+   ``winning - lost`` cakes.
+3. The lost cakes are shared among the winners and the Bastille in proportion to the cakes each won
+   with, ``lost * weight / (winning + bastille_vote)``, rounded to the nearest cake, halves up.
+4. Biggest winners are served first; on equal weights the Bastille comes before citizens, and
+   citizens closest to the current player's left before the others. Each takes at most what
+   remains, so small winners may get nothing.
+5. Cakes still unshared after the last winner (shares rounded down) go to the Bastille.
+
+The seed's example: A, B, C vote sans-culotte with 1, 2, 3; D and E privileged with 2 and 2.
+The verdict is sans-culotte, the Bastille votes 2, and of the 4 lost cakes C gets 2, the
+Bastille 1, B 1 and A none:
+
+>>> votes = [CakeVote(v, c, SANS_CULOTTE) for v, c in zip("ABC", (1, 2, 3))]
+>>> votes += [CakeVote(v, 2, PRIVILEGED) for v in "DE"]
+>>> closing = close_trial(votes, order="ABCDE")
+>>> [(r.voter, r.returned, r.reward) for r in closing.rewards]
+[('C', 3, 2), ('Bastille', 0, 1), ('B', 2, 1), ('A', 1, 0)]
+
+:class:`BookOfPublicSafety` is the ledger itself: one row per cake vote, each marked with the
+closing that counted it, so no vote is counted twice. The game keeps one, and the paper companion
+(``tricolore book``) reads and writes one as CSV.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Generic, TypeVar
+
+SANS_CULOTTE = "sans_culotte"
+PRIVILEGED = "privileged"
+SIDES = (SANS_CULOTTE, PRIVILEGED)
+BASTILLE = "Bastille"
+"""How the Bastille appears among the recipients of a closing."""
+
+V = TypeVar("V", bound=Hashable)
+
+
+@dataclass(frozen=True, slots=True)
+class CakeVote(Generic[V]):
+    """Cakes a voting citizen put on one scale of a trial."""
+
+    voter: V
+    cakes: int
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reward(Generic[V]):
+    """What one winner (or the Bastille) takes from a closing: its own cakes back and a reward.
+
+    ``share`` is the exact proportional share before rounding.
+    """
+
+    voter: V | str
+    returned: int
+    reward: int
+    share: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class TrialClosing(Generic[V]):
+    """The outcome of a closed trial, in the order the rewards were handed out.
+
+    ``leftover`` counts the lost cakes no winner could take; they are included in the Bastille's
+    reward. ``lost`` lists each losing voter's cakes.
+    """
+
+    verdict: str
+    winning_cakes: int
+    lost_cakes: int
+    bastille_vote: int
+    rewards: tuple[Reward[V], ...]
+    leftover: int
+    lost: tuple[tuple[V, int], ...]
+
+    @property
+    def bastille_reward(self) -> int:
+        """Cakes the Bastille receives from this closing, leftover included."""
+        return sum(r.reward for r in self.rewards if r.voter == BASTILLE)
+
+    def citizen_rewards(self) -> list[Reward[V]]:
+        """The rewards of voting citizens, without the Bastille."""
+        return [r for r in self.rewards if r.voter != BASTILLE]
+
+
+def round_half_up(x: Fraction) -> int:
+    """The nearest whole number, halves rounded up: the rulebook's "half cake is rounded as one"."""
+    return (2 * x.numerator + x.denominator) // (2 * x.denominator)
+
+
+def close_trial(votes: Iterable[CakeVote[V]], order: Sequence[V]) -> TrialClosing[V]:
+    """The verdict and rewards of a closing trial (see the module's docstring for the rules).
+
+    ``order`` lists the voting citizens in seating order from the current player's left, the
+    current player's citizens last; every voter must appear in it. Raises ``ValueError`` on a
+    vote with a side other than sans-culotte or privileged, a cake count below 1, or a voter
+    missing from ``order``.
+    """
+    scales: dict[str, dict[V, int]] = {SANS_CULOTTE: {}, PRIVILEGED: {}}
+    position = {voter: i for i, voter in enumerate(order)}
+    for vote in votes:
+        if vote.side not in scales:
+            raise ValueError(f"a cake vote's side must be sans-culotte or privileged, not {vote.side!r}")
+        if type(vote.cakes) is not int or vote.cakes < 1:
+            raise ValueError(f"a cake vote stakes at least 1 cake; {vote.voter} voted {vote.cakes!r}")
+        if vote.voter not in position:
+            raise ValueError(f"{vote.voter} voted in this trial but is missing from the seating order")
+        scale = scales[vote.side]
+        scale[vote.voter] = scale.get(vote.voter, 0) + vote.cakes
+    yes, no = sum(scales[SANS_CULOTTE].values()), sum(scales[PRIVILEGED].values())
+    verdict = SANS_CULOTTE if yes > no else PRIVILEGED
+    winning = scales[verdict]
+    losing = scales[PRIVILEGED if verdict == SANS_CULOTTE else SANS_CULOTTE]
+    w, lost = max(yes, no), min(yes, no)
+    bastille_vote = w - lost
+
+    recipients: list[tuple[V | str, int]] = list(winning.items())
+    if bastille_vote:
+        recipients.append((BASTILLE, bastille_vote))
+    recipients.sort(key=lambda r: (-r[1], r[0] != BASTILLE,
+                                   position.get(r[0], -1)))  # type: ignore[arg-type]
+    total = w + bastille_vote
+    remaining = lost
+    rewards: list[Reward[V]] = []
+    for voter, weight in recipients:
+        share = Fraction(lost * weight, total) if total else Fraction(0)
+        give = min(round_half_up(share), remaining)
+        remaining -= give
+        rewards.append(Reward(voter, 0 if voter == BASTILLE else weight, give, share))
+    if remaining:
+        for i, r in enumerate(rewards):
+            if r.voter == BASTILLE:
+                rewards[i] = replace(r, reward=r.reward + remaining)
+                break
+        else:
+            rewards.append(Reward(BASTILLE, 0, remaining, Fraction(0)))
+    return TrialClosing(verdict, w, lost, bastille_vote, tuple(rewards), remaining,
+                        tuple(sorted(losing.items(), key=lambda kv: position[kv[0]])))
+
+
+@dataclass(slots=True)
+class BookRow(Generic[V]):
+    """One cake vote as written in the Book: "Robespierre, Danton, 3, privileged".
+
+    ``closing`` is the number of the closing that counted this row (1, 2, ...) or ``None`` while
+    the trial is open; ``turn`` is the game turn it was cast in, when known.
+    """
+
+    voter: V
+    citizen: V
+    cakes: int
+    side: str
+    closing: int | None = None
+    turn: int | None = None
+
+
+class BookError(ValueError):
+    """A Book of Public Safety that cannot be read or closed as asked."""
+
+
+@dataclass(slots=True)
+class BookOfPublicSafety(Generic[V]):
+    """The ledger of cake votes; every closing marks the rows it counted."""
+
+    rows: list[BookRow[V]] = field(default_factory=list)
+    closings: int = 0
+
+    def write(self, voter: V, citizen: V, cakes: int, side: str, turn: int | None = None) -> BookRow[V]:
+        """Add a cake vote at the end of the Book."""
+        if side not in SIDES:
+            raise BookError(f"a cake vote's side must be sans-culotte or privileged, not {side!r}")
+        if type(cakes) is not int or cakes < 1:
+            raise BookError(f"a cake vote stakes at least 1 cake, not {cakes!r}")
+        row = BookRow(voter, citizen, cakes, side, None, turn)
+        self.rows.append(row)
+        return row
+
+    def open_rows(self, citizen: V) -> list[BookRow[V]]:
+        """The rows of ``citizen``'s open trial."""
+        return [r for r in self.rows if r.citizen == citizen and r.closing is None]
+
+    def is_on_trial(self, citizen: V) -> bool:
+        """Whether ``citizen`` has an open trial (a justice scale) in the Book."""
+        return any(r.citizen == citizen and r.closing is None for r in self.rows)
+
+    def scales(self, citizen: V) -> dict[str, int]:
+        """Cakes on each scale of ``citizen``'s open trial."""
+        totals = {SANS_CULOTTE: 0, PRIVILEGED: 0}
+        for r in self.open_rows(citizen):
+            totals[r.side] += r.cakes
+        return totals
+
+    def close(self, citizen: V, order: Sequence[V]) -> TrialClosing[V]:
+        """Close ``citizen``'s open trial: the verdict and rewards, and its rows marked closed."""
+        rows = self.open_rows(citizen)
+        if not rows:
+            raise BookError(f"{citizen} has no open trial in the Book")
+        try:
+            closing = close_trial([CakeVote(r.voter, r.cakes, r.side) for r in rows], order)
+        except ValueError as exc:
+            raise BookError(str(exc)) from None
+        self.closings += 1
+        for r in rows:
+            r.closing = self.closings
+        return closing
+
+    def copy(self) -> BookOfPublicSafety[V]:
+        """An independent copy."""
+        return BookOfPublicSafety([replace(r) for r in self.rows], self.closings)
+
+    # -- the paper companion's CSV -----------------------------------------------------------
+    CSV_HEADER = ("voter", "citizen", "cakes", "side")
+
+    @classmethod
+    def from_csv(cls, text: str, source: str = "the Book") -> BookOfPublicSafety[str]:
+        """Read a Book written as CSV: ``voter,citizen,cakes,side`` and an optional ``closed``
+        column holding the closing number of rows already counted."""
+        reader = csv.reader(io.StringIO(text))
+        header = [h.strip().lower() for h in next(reader, [])]
+        if header[:4] != list(cls.CSV_HEADER) or header[4:] not in ([], ["closed"]):
+            raise BookError(f"{source} must start with the header voter,citizen,cakes,side "
+                            f"(and optionally closed); found {','.join(header) or 'nothing'}")
+        book: BookOfPublicSafety[str] = BookOfPublicSafety()
+        for line, raw in enumerate(reader, start=2):
+            if not any(cell.strip() for cell in raw):
+                continue
+            cells = [c.strip() for c in raw] + [""] * (len(header) - len(raw))
+            if len(raw) > len(header):
+                raise BookError(f"{source}, line {line}: expected {len(header)} columns, found {len(raw)}")
+            voter, citizen, cakes_text, side_text = cells[:4]
+            if not voter or not citizen:
+                raise BookError(f"{source}, line {line}: the voter and the citizen must be named")
+            for name in (voter, citizen):
+                if name.casefold() == BASTILLE.casefold():
+                    raise BookError(f"{source}, line {line}: no citizen may be called {BASTILLE}")
+            try:
+                cakes = int(cakes_text)
+            except ValueError:
+                raise BookError(f"{source}, line {line}: cakes must be a whole number, "
+                                f"not {cakes_text!r}") from None
+            if cakes < 1:
+                raise BookError(f"{source}, line {line}: a cake vote stakes at least 1 cake, "
+                                f"not {cakes}")
+            side = parse_side(side_text)
+            if side is None:
+                raise BookError(f"{source}, line {line}: side must be sans-culotte or privileged, "
+                                f"not {side_text!r}")
+            closing = None
+            if len(header) == 5 and cells[4]:
+                try:
+                    closing = int(cells[4])
+                except ValueError:
+                    raise BookError(f"{source}, line {line}: closed must be a closing number, "
+                                    f"not {cells[4]!r}") from None
+                book.closings = max(book.closings, closing)
+            book.rows.append(BookRow(voter, citizen, cakes, side, closing))
+        return book
+
+    def to_csv(self) -> str:
+        """The Book as CSV with the ``closed`` column."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow([*self.CSV_HEADER, "closed"])
+        for r in self.rows:
+            writer.writerow([r.voter, r.citizen, r.cakes, r.side.replace("_", "-"),
+                             "" if r.closing is None else r.closing])
+        return out.getvalue()
+
+
+def parse_side(text: str) -> str | None:
+    """``sans-culotte`` / ``sans_culotte`` / ``S`` or ``privileged`` / ``P``, in any case."""
+    t = text.strip().lower().replace("-", "_").replace(" ", "_")
+    if t in ("sans_culotte", "s", "sansculotte", "sans_cullotte"):
+        return SANS_CULOTTE
+    if t in ("privileged", "p"):
+        return PRIVILEGED
+    return None

@@ -1,0 +1,27 @@
+"""Culottes data: sides, roles, and the names citizens are given when a player does not choose.
+
+The names are ours (the rulebook lets each player name their citizens): people of 1789-1794.
+"""
+
+from __future__ import annotations
+
+from tricolore.games.culottes.book import PRIVILEGED, SANS_CULOTTE
+
+NATURES = (SANS_CULOTTE, PRIVILEGED)
+"""What the secret bottom flap of a citizen sheet says."""
+
+REVOLUTIONARY = "revolutionary"
+GRABBER = "grabber"
+ROLES = (REVOLUTIONARY, GRABBER)
+"""What a player secretly writes on the flap of their first citizen sheet."""
+
+CITIZEN_NAMES = (
+    "Robespierre", "Danton", "Marat", "Desmoulins", "Saint-Just", "Hébert", "Roland", "Brissot",
+    "Condorcet", "Couthon", "Barère", "Carnot", "Fabre", "Chaumette", "Santerre", "Théroigne",
+    "Lafayette", "Mirabeau", "Sieyès", "Bailly", "Pétion", "Vergniaud", "Billaud", "Collot",
+    "Fouché", "Tallien", "Barras", "Lebas", "Le Peletier", "Manon", "Olympe", "Charlotte",
+    "Lucile", "Pauline", "Claire", "Reine", "Gracchus", "Varlet", "Roux", "Momoro",
+    "Legendre", "Merlin", "Cambon", "Lindet", "Prieur", "Romme", "Grégoire", "Abbé Maury",
+    "Cazalès", "Malouet", "Necker", "Calonne", "Breteuil", "Polignac", "Artois", "Provence",
+    "Lamballe", "Tourzel", "Élisabeth", "Dillon",
+)

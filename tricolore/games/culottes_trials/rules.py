@@ -1,0 +1,343 @@
+"""The revolutionary trials (Culottes tutorial) as a state machine on the core model."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Self
+
+from tricolore.core import (
+    ActionFamily,
+    ActionSpace,
+    Choice,
+    GameInfo,
+    Options,
+    OptionsError,
+    Prompt,
+    ResponseWindow,
+    Result,
+    SealedSubmissions,
+    Seat,
+    State,
+    Subset,
+    Text,
+)
+from tricolore.games.culottes.data import GRABBER, REVOLUTIONARY
+
+STATEMENT_LENGTH = 280
+EXAMPLE_STATEMENTS = (
+    "I have some candy in the right pocket of my pants",
+    "There is a duck in the background picture of my phone",
+    "I have more than 50% of battery in my phone",
+    "There is only one bottle of soda left in the fridge",
+)
+EXAMPLE_ARGUMENTS = ("They hesitated before answering.", "That is easy to check: I believe it.",
+                     "A grabber would say exactly that.")
+
+
+@dataclass(frozen=True, slots=True)
+class TrialsOptions(Options):
+    """Table options."""
+
+    trials: int | None = None
+    """Trials before the tutorial ends; ``None`` gives every player one turn as the accused."""
+    first_accused: int | None = None
+    """The seat that is accused first (the oldest player); ``None`` draws it at random."""
+    arguments_per_debate: int = 3
+    """Arguments each player may make in the debate between the two votes."""
+
+    def validate(self, players: int) -> None:
+        """Check ranges against the number of players."""
+        if self.trials is not None and self.trials < 1:
+            raise OptionsError("trials must be at least 1")
+        if self.first_accused is not None and not 0 <= self.first_accused < players:
+            raise OptionsError(f"first_accused must be a seat from 0 to {players - 1}")
+        if self.arguments_per_debate < 0:
+            raise OptionsError("arguments_per_debate cannot be negative")
+
+
+INFO = GameInfo(
+    name="culottes-trials", title="Culottes: revolutionary trials", rules_version="1",
+    min_players=3, max_players=12, options=TrialsOptions, simultaneous=True,
+    hidden_information=True, chance=False,
+    summary="The Culottes tutorial: guess whether the accused grabber tells the truth.")
+
+
+def max_grabbers(players: int) -> int:
+    """Grabbers, the accused included, may be at most half the players, rounded down."""
+    return players // 2
+
+
+def majority_guess(guesses: Mapping[Seat, bool]) -> bool:
+    """The second vote's majority; a tie counts as "true"."""
+    true = sum(1 for g in guesses.values() if g)
+    return true >= len(guesses) - true
+
+
+def trial_points(players: int, accused: Seat, grabbers: frozenset[Seat], majority_right: bool
+                 ) -> list[int]:
+    """Points of one trial: a right majority gives each revolutionary 1; a wrong one gives the
+    accused 2 and every other grabber 1."""
+    if majority_right:
+        return [0 if s in grabbers else 1 for s in range(players)]
+    return [2 if s == accused else 1 if s in grabbers else 0 for s in range(players)]
+
+
+class TrialsState(State):
+    """A game of revolutionary trials."""
+
+    info = INFO
+
+    def __init__(self, players: int, seed: int, options: TrialsOptions) -> None:
+        self._init_base(players, seed)
+        self.options = options
+        self.trials_total = options.trials if options.trials is not None else players
+        self.accused = (options.first_accused if options.first_accused is not None
+                        else self.rng.randrange(players))
+        self.trial = 1
+        self.points = [0] * players
+        self.history: list[dict[str, Any]] = []
+        self.agrees_to_end = [False] * players
+        self.over = False
+        self._start_trial()
+
+    def _start_trial(self) -> None:
+        self.phase = "designate"
+        self.grabbers: frozenset[Seat] = frozenset({self.accused})
+        self.statement: str | None = None
+        self.truth: bool | None = None
+        self.vote: SealedSubmissions | None = None
+        self.first_votes: dict[Seat, bool] | None = None
+        self.debate: ResponseWindow | None = None
+        self.arguments: list[dict[str, Any]] = []
+        self.emit("trial_started", trial=self.trial, accused=self.accused)
+
+    def voters(self) -> list[Seat]:
+        """Everyone but the accused."""
+        return [s for s in range(self.players) if s != self.accused]
+
+    # -- the protocol ------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        """Whether the tutorial has ended."""
+        return self.over
+
+    def pending(self) -> Mapping[Seat, Prompt]:
+        """Who must act now."""
+        if self.over:
+            return {}
+        if self.phase in ("designate", "statement"):
+            return {self.accused: Prompt(self.accused, self.legal_actions(self.accused).kinds)}
+        if self.phase == "debate":
+            assert self.debate is not None
+            made = [0] * self.players
+            for a in self.arguments:
+                made[a["seat"]] += 1
+            limit = self.options.arguments_per_debate
+            return {s: Prompt(s, ("argue", "pass") if made[s] < limit else ("pass",), window="debate")
+                    for s in self.debate.waiting()}
+        assert self.vote is not None
+        return {s: Prompt(s, ("vote",), secret=True) for s in self.vote.waiting()}
+
+    def legal_actions(self, seat: Seat) -> ActionSpace:
+        """The actions ``seat`` may take for its prompt."""
+        if self.over:
+            return ActionSpace(())
+        if self.phase == "designate" and seat == self.accused:
+            others = tuple(s for s in range(self.players) if s != seat)
+            return ActionSpace((ActionFamily(
+                "designate", {"grabbers": Subset(others, max_grabbers(self.players) - 1)},
+                help="Secretly name the other grabbers"),))
+        if self.phase == "statement" and seat == self.accused:
+            return ActionSpace((ActionFamily(
+                "state", {"statement": Text(STATEMENT_LENGTH, examples=EXAMPLE_STATEMENTS),
+                          "truth": Choice((True, False))},
+                help="Say something hard to guess but easy to check; secretly note if it is true"),))
+        if self.phase == "debate" and self.debate is not None and seat in self.debate.waiting():
+            families = []
+            if self._arguments_left(seat):
+                families.append(ActionFamily(
+                    "argue", {"text": Text(STATEMENT_LENGTH, examples=EXAMPLE_ARGUMENTS)},
+                    help="Say why you voted as you did"))
+            families.append(ActionFamily("pass", help="Nothing more to say"))
+            return ActionSpace(tuple(families))
+        if self.phase in ("first_vote", "second_vote") and self.vote and self.vote.expects(seat):
+            return ActionSpace((ActionFamily("vote", {"guess": Choice((True, False))},
+                                             help="True (closed fist) or false (open hand)"),))
+        return ActionSpace(())
+
+    def _arguments_left(self, seat: Seat) -> int:
+        made = sum(1 for a in self.arguments if a["seat"] == seat)
+        return max(0, self.options.arguments_per_debate - made)
+
+    def free_actions(self, seat: Seat) -> ActionSpace:
+        """Agreeing (or no longer agreeing) to stop after this trial, at any time."""
+        if self.over:
+            return ActionSpace(())
+        return ActionSpace((ActionFamily("agree_end", {"agree": Choice((True, False))},
+                                         help="Stop the tutorial after this trial"),))
+
+    # -- a trial -----------------------------------------------------------------------------
+    def do_designate(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """The accused whispers "grabber" or "revolutionary" to each player."""
+        self.grabbers = frozenset({self.accused, *action["grabbers"]})
+        for s in range(self.players):
+            role = GRABBER if s in self.grabbers else REVOLUTIONARY
+            self.emit("your_role", to=[s], seat=s, role=role)
+        self.emit("roles_whispered", accused=self.accused)
+        self.phase = "statement"
+
+    def do_state(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """The accused states something, its truth noted secretly; the first vote opens."""
+        self.statement = action["statement"].strip()
+        self.truth = action["truth"]
+        self.emit("statement", accused=seat, statement=self.statement)
+        self.emit("truth_noted", to=[seat], truth=self.truth)
+        self.phase = "first_vote"
+        self.vote = SealedSubmissions("first_vote", self.voters(), revisable=False)
+
+    def do_vote(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """A secret true/false vote; when all have voted, the votes are shown together."""
+        assert self.vote is not None
+        self.emit("has_chosen", seat=seat, move=self.phase)
+        if not self.vote.submit(seat, action):
+            return
+        guesses = {s: bool(a["guess"]) for s, a in self.vote.in_seat_order()}
+        self.vote = None
+        if self.phase == "first_vote":
+            self.first_votes = guesses
+            self.emit("first_vote", votes={str(s): g for s, g in guesses.items()})
+            self.phase = "debate"
+            self.debate = ResponseWindow.clockwise("debate", self.players, (self.accused + 1)
+                                                   % self.players)
+        else:
+            self._close_trial(guesses)
+
+    def do_argue(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """An argument in the debate; everyone may answer before the second vote."""
+        assert self.debate is not None
+        self.arguments.append({"seat": seat, "text": action["text"].strip()})
+        self.emit("argument", seat=seat, text=action["text"].strip())
+        self.debate.acted(seat)
+
+    def do_pass(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Nothing (more) to say; when everyone has passed, the second vote opens."""
+        assert self.debate is not None
+        if self.debate.passed(seat):
+            self.debate = None
+            self.phase = "second_vote"
+            self.vote = SealedSubmissions("second_vote", self.voters(), revisable=False)
+            self.emit("debate_closed")
+
+    def _close_trial(self, guesses: dict[Seat, bool]) -> None:
+        assert self.truth is not None
+        majority = majority_guess(guesses)
+        right = majority == self.truth
+        gained = trial_points(self.players, self.accused, self.grabbers, right)
+        self.points = [p + g for p, g in zip(self.points, gained, strict=True)]
+        record = {"trial": self.trial, "accused": self.accused, "statement": self.statement,
+                  "truth": self.truth, "grabbers": sorted(self.grabbers),
+                  "first_vote": {str(s): g for s, g in (self.first_votes or {}).items()},
+                  "second_vote": {str(s): g for s, g in guesses.items()},
+                  "majority": majority, "majority_right": right, "points": gained}
+        self.history.append(record)
+        self.emit("trial_closed", **record)
+        self.trial += 1
+        self.accused = (self.accused + 1) % self.players
+        if self.trial > self.trials_total or all(self.agrees_to_end):
+            self.over = True
+            self.emit("game_over", points=list(self.points))
+        else:
+            self._start_trial()
+
+    def do_agree_end(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Agree (or withdraw agreement) to stop at the end of this trial."""
+        self.agrees_to_end[seat] = action["agree"]
+        self.emit("agrees_to_end", seat=seat, agree=action["agree"])
+
+    # -- results and views -------------------------------------------------------------------
+    def result(self) -> Result:
+        """Points per player, with each trial's points in the breakdown."""
+        breakdown = [{"points": self.points[s],
+                      "trials": [{"trial": h["trial"], "role": GRABBER if s in h["grabbers"]
+                                  else REVOLUTIONARY, "points": h["points"][s]} for h in self.history]}
+                     for s in range(self.players)]
+        right = sum(1 for h in self.history if h["majority_right"])
+        return Result.from_scores(self.points, breakdown,
+                                  {"trials": len(self.history), "majority_right": right})
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """The table as ``seat`` sees it."""
+        out: dict[str, Any] = {
+            "game": self.info.name, "seat": seat, "players": self.players,
+            "phase": "over" if self.over else self.phase, "trial": self.trial,
+            "trials_total": self.trials_total, "accused": self.accused,
+            "statement": self.statement, "first_vote": None if self.first_votes is None else
+            {str(s): g for s, g in self.first_votes.items()},
+            "vote": None if self.vote is None else self.vote.public(),
+            "debate": None if self.debate is None else self.debate.public(),
+            "arguments": list(self.arguments), "points": list(self.points),
+            "history": list(self.history), "agrees_to_end": list(self.agrees_to_end),
+            "max_grabbers": max_grabbers(self.players),
+            "pending": [p.as_dict() for p in self.pending().values()],
+        }
+        if seat is not None and not self.over:
+            designated = self.phase != "designate"
+            you: dict[str, Any] = {
+                "role": (GRABBER if seat in self.grabbers else REVOLUTIONARY) if designated
+                else (GRABBER if seat == self.accused else None)}
+            if seat == self.accused:
+                you["grabbers"] = sorted(self.grabbers) if designated else None
+                you["truth"] = self.truth
+            if self.vote is not None and self.vote.submitted(seat) is not None:
+                you["vote"] = self.vote.submitted(seat)["guess"]  # type: ignore[index]
+            out["you"] = you
+        if self.over:
+            out["result"] = self.result().as_dict()
+        return out
+
+    # -- search and replay -------------------------------------------------------------------
+    def clone(self) -> Self:
+        """An independent copy."""
+        other = TrialsState.__new__(TrialsState)
+        self._copy_base(other)
+        for name, value in self.__dict__.items():
+            if name not in ("players", "seed", "rng", "log", "record_events"):
+                setattr(other, name, value)
+        other.points = list(self.points)
+        other.history = list(self.history)
+        other.agrees_to_end = list(self.agrees_to_end)
+        other.vote = None if self.vote is None else self.vote.copy()
+        other.debate = None if self.debate is None else self.debate.copy()
+        other.arguments = list(self.arguments)
+        return other  # type: ignore[return-value]
+
+    def determinize(self, seat: Seat, rng: random.Random) -> Self:
+        """Resample the grabbers ``seat`` does not know, the truth unless ``seat`` is the accused,
+        and the sealed votes of others."""
+        other = self.clone()
+        other.rng = random.Random(rng.getrandbits(64))
+        other.log = [e for e in self.log if e.visible_to(seat)]
+        if self.over or seat == self.accused:
+            return other
+        if self.phase != "designate":
+            unknown = [s for s in range(self.players) if s not in (seat, self.accused)]
+            room = max_grabbers(self.players) - 1 - (seat in self.grabbers)
+            chosen = rng.sample(unknown, rng.randint(0, min(room, len(unknown))))
+            other.grabbers = frozenset({self.accused, *chosen, *([seat] if seat in self.grabbers
+                                                                 else [])})
+        if self.truth is not None:
+            other.truth = rng.choice((True, False))
+        if other.vote is not None:
+            for s, _ in list(other.vote.in_seat_order()):
+                if s != seat:
+                    other.vote.replace(s, {"type": "vote", "guess": rng.choice((True, False))})
+        return other  # type: ignore[return-value]
+
+    def digest_payload(self) -> Any:
+        """The full state, for digests."""
+        return [self.trial, self.accused, self.phase, sorted(self.grabbers), self.statement,
+                self.truth, None if self.vote is None else self.vote.payload(),
+                None if self.first_votes is None else sorted(self.first_votes.items()),
+                None if self.debate is None else self.debate.payload(), self.arguments,
+                self.points, self.history, self.agrees_to_end, self.over]

@@ -1,0 +1,1 @@
+"""Simulation: many games between strategies, and what they add up to."""

@@ -1,0 +1,48 @@
+"""Playing whole games between agents, the loop every batch job and test drives."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tricolore.agents import Agent
+from tricolore.core.model import State
+from tricolore.core.record import Record
+
+
+def agent_rng(seed: int, seat: int) -> random.Random:
+    """The random generator of the agent in ``seat`` for the game of ``seed``: independent of the
+    game's own generator, so an agent's draws never change the game's dice."""
+    return random.Random(f"agent:{seed}:{seat}")
+
+
+@dataclass(slots=True)
+class Played:
+    """A finished game: its final state, its record and the number of actions taken."""
+
+    state: State
+    record: Record
+    actions: int
+
+
+def play_game(state: State, agents: Sequence[Agent], *, keep_digests: bool = False,
+              max_actions: int = 1_000_000) -> Played:
+    """Play ``state`` to its end, each pending seat asked in seat order.
+
+    Raises ``RuntimeError`` if the game has not ended after ``max_actions`` actions.
+    """
+    record = Record.start(state, keep_digests)
+    rngs = [agent_rng(state.seed, s) for s in range(state.players)]
+    count = 0
+    while not state.is_over():
+        if count >= max_actions:
+            raise RuntimeError(f"{state.info.name} seed {state.seed} did not end in {max_actions} actions")
+        seat = min(state.pending())
+        agent = agents[seat]
+        view = state.view(seat) if getattr(agent, "needs_view", True) else {}
+        action = agent.act(view, state.legal_actions(seat), rngs[seat])
+        state.apply(seat, action)
+        record.add(seat, action, state if keep_digests else None)
+        count += 1
+    return Played(state, record, count)
