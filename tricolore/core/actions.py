@@ -154,7 +154,8 @@ class Subset(Domain):
             return f"{name} must be a list; you sent {_show(value)}"
         for item in value:
             if not any(_same(item, o) for o in self.options):
-                return f"{name} may only contain {', '.join(map(_show, self.options))}; you sent {_show(item)}"
+                allowed = ", ".join(map(_show, self.options))
+                return f"{name} may only contain {allowed}; you sent {_show(item)}"
         if len(set(value)) != len(value):
             return f"{name} lists the same value twice"
         if len(value) > self.max_size:

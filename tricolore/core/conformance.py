@@ -12,7 +12,8 @@
   :class:`IllegalAction` and leave the digest unchanged;
 - ``clone()`` is independent of the original;
 
-and at the end that the game ended within a bound, and that the record survives JSON and replays
+Play mixes free actions (transfers, agreements) by any seat into the prompted ones. At the end it
+checks that the game ended within a bound, and that the record survives JSON and replays
 to every digest.
 """
 
@@ -98,7 +99,7 @@ def check_step(state: State, rng: random.Random) -> tuple[int, int]:
     good = legal.sample(rng)
     for bad_seat, bad in _bad_actions(state, seat, good, rng):
         allowed = (isinstance(bad, Mapping) and 0 <= bad_seat < state.players
-                   and (bad_seat in pending and state.legal_actions(bad_seat).contains(bad)
+                   and ((bad_seat in pending and state.legal_actions(bad_seat).contains(bad))
                         or state.free_actions(bad_seat).contains(bad)))
         if allowed:
             continue
@@ -117,6 +118,19 @@ def check_step(state: State, rng: random.Random) -> tuple[int, int]:
     if state.digest() != before:
         raise ConformanceError("applying an action to a clone changed the original")
     return refusals, state.players
+
+
+def _next_action(state: State, rng: random.Random, free_rate: float = 0.1
+                 ) -> tuple[int, dict[str, Any]]:
+    """A random legal action: usually the first pending seat's, sometimes a free action
+    (a transfer, an agreement) by any seat that has one."""
+    if rng.random() < free_rate:
+        seats = [s for s in range(state.players) if state.free_actions(s)]
+        if seats:
+            seat = rng.choice(seats)
+            return seat, state.free_actions(seat).sample(rng)
+    seat = min(state.pending())
+    return seat, state.legal_actions(seat).sample(rng)
 
 
 def _first_difference(a: str, b: str) -> str:
@@ -143,8 +157,7 @@ def check_game(game: Game, players: int, seeds: Iterable[int], *, options: Any =
                 r, lk = check_step(state, rng)
                 refusals += r
                 leaks += lk
-                seat = min(state.pending())
-                action = state.legal_actions(seat).sample(rng)
+                seat, action = _next_action(state, rng)
                 state.apply(seat, action)
                 record.add(seat, action, state)
                 step += 1

@@ -259,10 +259,12 @@ class State(ABC):
         if self.is_over():
             raise IllegalAction("game_over", "the game is over")
         prompt = self.pending().get(seat)
+        free = self.free_actions(seat)
         if prompt is not None and kind in prompt.kinds:
-            self.legal_actions(seat).check(action)
+            legal = self.legal_actions(seat)
+            if not (kind in free.kinds and free.contains(action)):
+                legal.check(action)
         else:
-            free = self.free_actions(seat)
             if kind in free.kinds:
                 free.check(action)
             elif prompt is None:
@@ -277,7 +279,10 @@ class State(ABC):
         return self.log[start:]
 
     def emit(self, kind: str, to: typing.Iterable[Seat] | None = None, **data: Any) -> None:
-        """Log an event; ``to`` limits it to those seats (``None``: public)."""
+        """Log an event; ``to`` limits it to those seats (``None``: public).
+
+        ``kind`` and ``to`` are the event's own keys in its JSON form, so data may not use them.
+        """
         if self.record_events:
             self.log.append(Event(kind, data, None if to is None else frozenset(to)))
 

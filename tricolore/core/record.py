@@ -113,22 +113,26 @@ def new_state(record: Record) -> State:
         raise RecordError(f"the record's set-up is refused: {exc}") from None
 
 
+def _apply(state: State, index: int, seat: Seat, action: dict[str, Any]) -> None:
+    try:
+        state.apply(seat, action)
+    except IllegalAction as exc:
+        raise RecordError(f"action {index} by seat {seat} is refused: {exc.message}") from None
+
+
 def replay_steps(record: Record) -> Iterator[tuple[int, State]]:
     """Each action of the record applied in turn: yields (action index, state after it)."""
     state = new_state(record)
     for i, (seat, action) in enumerate(record.actions):
-        try:
-            state.apply(seat, action)
-        except IllegalAction as exc:
-            raise RecordError(f"action {i} by seat {seat} is refused: {exc.message}") from None
+        _apply(state, i, seat, action)
         yield i, state
 
 
 def replay(record: Record) -> State:
     """The state at the end of the record."""
     state = new_state(record)
-    for _, state in replay_steps(record):
-        pass
+    for i, (seat, action) in enumerate(record.actions):
+        _apply(state, i, seat, action)
     return state
 
 

@@ -23,7 +23,6 @@ from tricolore.core import (
     Amount,
     Choice,
     GameInfo,
-    IllegalAction,
     Options,
     OptionsError,
     Prompt,
@@ -520,7 +519,7 @@ class CulottesState(State):
         giver, receiver = self.citizens[action["from"]], self.citizens[action["to"]]
         giver.cakes -= action["cakes"]
         receiver.cakes += action["cakes"]
-        self.emit("cakes_given", **{"from": giver.id, "to": receiver.id, "cakes": action["cakes"]})
+        self.emit("cakes_given", giver=giver.id, receiver=receiver.id, cakes=action["cakes"])
 
     def _game_over(self, reason: str) -> None:
         self.settle_open_trials()

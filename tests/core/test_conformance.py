@@ -1,0 +1,74 @@
+"""The conformance suite over every registered game, and proof that it catches what it should."""
+
+import random
+from typing import Any
+
+import pytest
+
+import tricolore
+from tricolore.core import GameDefinition
+from tricolore.core.conformance import ConformanceError, check_game
+from tricolore.games.culottes.rules import INFO, CulottesState
+
+# (game, players, seeds): at least 200 seeds per game over its common table sizes, and a few games
+# at every other size.
+PLAN = [
+    *[("culottes", n, range(40 * i, 40 * i + 40)) for i, n in enumerate(range(3, 8))],
+    *[("culottes", n, range(1000 + n * 10, 1002 + n * 10)) for n in range(8, 13)],
+    *[("culottes-trials", n, range(50 * i, 50 * i + 50)) for i, n in enumerate(range(3, 7))],
+    *[("culottes-trials", n, range(2000 + n, 2001 + n)) for n in range(7, 13)],
+]
+
+
+def test_the_plan_covers_at_least_200_seeds_per_game():
+    for name in ("culottes", "culottes-trials"):
+        assert sum(len(seeds) for g, _, seeds in PLAN if g == name) >= 200
+
+
+@pytest.mark.parametrize("name, players, seeds", PLAN,
+                         ids=[f"{g}-{n}p-{s.start}" for g, n, s in PLAN])
+def test_conformance(name, players, seeds):
+    report = check_game(tricolore.get_game(name), players, seeds)
+    assert report.games == len(seeds)
+    assert report.leak_checks >= report.actions
+    assert report.refusals > 0
+
+
+class LeakyCulottes(CulottesState):
+    """Shows every player's role in every view: the leak test must notice."""
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out = super().view(seat)
+        out["roles_everyone"] = list(self.roles)
+        return out
+
+
+class SloppyCulottes(CulottesState):
+    """Takes the cakes before checking whether the vote is legal."""
+
+    def apply(self, seat, action):
+        if isinstance(action, dict) and action.get("type") == "cake_vote" and seat == self.current:
+            self.citizens[self.turn_citizens[self.citizen_index]].cakes -= 1
+        return super().apply(seat, action)
+
+
+@pytest.mark.parametrize("state_class, fragment", [
+    (LeakyCulottes, "a secret leaks into the view"),
+    (SloppyCulottes, "changed the state"),
+])
+def test_conformance_catches_broken_games(state_class, fragment):
+    game = GameDefinition(INFO, state_class)
+    with pytest.raises(ConformanceError, match=fragment):
+        check_game(game, 4, range(5))
+
+
+def test_determinize_resamples_what_the_seat_does_not_know():
+    state = tricolore.make("culottes", 6, seed=3)
+    rng = random.Random(0)
+    for seat in range(6):
+        state.apply(seat, {"type": "choose_role", "role": "grabber"})
+    samples = {tuple(state.determinize(0, rng).roles) for _ in range(30)}
+    assert len(samples) > 1
+    assert all(roles[0] == "grabber" for roles in samples)
+    natures = {tuple(state.determinize(0, rng).sheets) for _ in range(30)}
+    assert len(natures) > 1

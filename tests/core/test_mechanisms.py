@@ -1,0 +1,66 @@
+import itertools
+
+import pytest
+
+from tricolore.core import ResponseWindow, SealedSubmissions
+
+
+def test_sealed_submissions_show_only_who_has_chosen():
+    sealed = SealedSubmissions("bid", [0, 1, 2], revisable=False)
+    sealed.submit(1, {"type": "vote", "guess": True})
+    assert sealed.public() == {"name": "bid", "seats": [0, 1, 2], "chosen": [1]}
+    assert "guess" not in str(sealed.public())
+    assert sealed.waiting() == (0, 2)
+
+
+def test_sealed_submissions_resolve_in_seat_order_whatever_the_arrival_order():
+    outcomes = set()
+    for order in itertools.permutations([0, 1, 2]):
+        sealed = SealedSubmissions("bid", [0, 1, 2])
+        for seat in order:
+            done = sealed.submit(seat, {"seat": seat})
+        assert done
+        outcomes.add(tuple(s for s, _ in sealed.in_seat_order()))
+    assert outcomes == {(0, 1, 2)}
+
+
+def test_sealed_submission_revisable_until_complete():
+    sealed = SealedSubmissions("bid", [0, 1], revisable=True)
+    sealed.submit(0, {"v": 1})
+    sealed.submit(0, {"v": 2})
+    assert sealed.submitted(0) == {"v": 2}
+    fixed = SealedSubmissions("bid", [0, 1], revisable=False)
+    fixed.submit(0, {"v": 1})
+    with pytest.raises(ValueError):
+        fixed.submit(0, {"v": 2})
+
+
+def test_response_window_closes_when_all_have_passed_since_the_last_action():
+    w = ResponseWindow.clockwise("debate", 4, start=2)
+    assert w.order == (2, 3, 0, 1)
+    w.passed(2)
+    w.passed(3)
+    w.acted(0)
+    assert w.waiting() == (2, 3, 0, 1)
+    for s in (2, 3, 0):
+        assert not w.passed(s)
+    assert w.passed(1)
+    assert w.closed
+
+
+def test_response_window_only_for_eligible_seats():
+    w = ResponseWindow.clockwise("generals", 5, start=3, eligible=[0, 4])
+    assert w.order == (4, 0)
+    with pytest.raises(ValueError):
+        w.passed(1)
+
+
+def test_copies_are_independent():
+    w = ResponseWindow("w", [0, 1])
+    c = w.copy()
+    c.passed(0)
+    assert w.waiting() == (0, 1)
+    s = SealedSubmissions("s", [0, 1])
+    t = s.copy()
+    t.submit(0, {})
+    assert s.waiting() == (0, 1)

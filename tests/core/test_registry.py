@@ -1,0 +1,29 @@
+import pytest
+
+import tricolore
+from tricolore.core import OptionsError
+
+
+def test_games_are_registered_through_entry_points():
+    names = [g.name for g in tricolore.list_games()]
+    assert {"culottes", "culottes-trials"} <= set(names)
+
+
+def test_unknown_game_names_the_known_ones():
+    with pytest.raises(OptionsError, match="culottes"):
+        tricolore.get_game("monopoly")
+
+
+@pytest.mark.parametrize("kwargs, fragment", [
+    ({"players": 2}, "3 to 12 players"),
+    ({"players": 13}, "3 to 12 players"),
+    ({"players": 4, "starting_cakes": "many"}, "starting_cakes must be a whole number"),
+    ({"players": 4, "closing_faces": [7]}, "closing_faces"),
+    ({"players": 4, "no_such_option": 1}, "unknown option 'no_such_option'"),
+    ({"players": 4, "first_player": 4}, "first_player"),
+    ({"players": 4, "citizen_sheets_per_player": 1}, "at least 2"),
+])
+def test_bad_options_are_refused_with_a_sentence(kwargs, fragment):
+    players = kwargs.pop("players")
+    with pytest.raises(OptionsError, match=fragment):
+        tricolore.make("culottes", players, seed=0, **kwargs)

@@ -1,0 +1,1 @@
+"""The ``tricolore`` command line (typer + rich)."""

@@ -1,0 +1,208 @@
+"""Terminal play: humans and bots at one table, humans taking turns at the screen (hot-seat)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+
+from tricolore.agents import Agent
+from tricolore.cli.render import renderer
+from tricolore.core import ActionFamily, Amount, Choice, IllegalAction, State, Subset
+from tricolore.sim.runner import agent_rng
+
+HUMAN = "human"
+
+
+class InputEnded(Exception):
+    """The player's input stream ended (end of file)."""
+
+
+class TerminalTable:
+    """Runs one game in the terminal. ``ask`` reads one line of input (``input`` by default)."""
+
+    def __init__(self, state: State, seats: Sequence[str], agents: Sequence[Agent | None],
+                 console: Console, ask: Callable[[str], str] = input) -> None:
+        self.state = state
+        self.seats = list(seats)
+        self.agents = list(agents)
+        self.console = console
+        self._ask = ask
+        self.humans = [s for s, kind in enumerate(seats) if kind == HUMAN]
+        self.seen = dict.fromkeys(self.humans, 0)
+        self.spectator_seen = 0
+        self.at_screen: int | None = None
+        self.render = renderer(state.info.name)
+        self.rngs = [agent_rng(state.seed, s) for s in range(state.players)]
+
+    def ask(self, prompt: str) -> str:
+        """One line from the player; end of input stops the game cleanly."""
+        try:
+            return self._ask(prompt)
+        except EOFError:
+            raise InputEnded from None
+
+    def run(self) -> None:
+        """Play to the end and show the reveal and the scores."""
+        while not self.state.is_over():
+            seat = min(self.state.pending())
+            if self.seats[seat] == HUMAN:
+                self.human_turn(seat)
+            else:
+                agent = self.agents[seat]
+                assert agent is not None
+                action = agent.act(self.state.view(seat), self.state.legal_actions(seat),
+                                   self.rngs[seat])
+                self.state.apply(seat, action)
+                if not self.humans:
+                    self.show_events(None)
+        self.finish()
+
+    def show_events(self, seat: int | None) -> None:
+        """Print what ``seat`` has not yet seen of the log."""
+        view = self.state.view(seat)
+        if seat is None:
+            events = self.state.events_for(None, self.spectator_seen)
+            self.spectator_seen = len(self.state.log)
+        else:
+            events = self.state.events_for(seat, self.seen[seat])
+            self.seen[seat] = len(self.state.log)
+        for e in events:
+            self.console.print("  · " + self.render.event(e, view), highlight=False)
+
+    def hand_over(self, seat: int) -> None:
+        """With several humans, hide the screen between them."""
+        if len(self.humans) > 1 and self.at_screen != seat:
+            self.console.clear()
+            self.ask(f"Pass the screen to seat {seat} and press Enter. ")
+            self.console.clear()
+        self.at_screen = seat
+
+    def human_turn(self, seat: int) -> None:
+        """Show the seat its table, secrets and choices, and apply one action it types."""
+        self.hand_over(seat)
+        self.show_events(seat)
+        view = self.state.view(seat)
+        for part in self.render.table(view):
+            self.console.print(part)
+        legal = self.state.legal_actions(seat)
+        free = self.state.free_actions(seat)
+        families = list(legal.families) + [f for f in free.families if f.kind not in legal.kinds]
+        while True:
+            self.console.print(f"[bold]Seat {seat}, choose:[/bold]")
+            for i, fam in enumerate(families, 1):
+                anytime = " (any time)" if fam.kind not in legal.kinds else ""
+                self.console.print(f"  {i}. {fam.kind}{anytime}: {fam.help}", highlight=False)
+            line = self.ask("> ").strip()
+            try:
+                action = self.read_action(line, families, view)
+                if action is None:
+                    continue
+                self.state.apply(seat, action)
+                return
+            except IllegalAction as exc:
+                self.console.print(f"[red]Refused: {exc.message}[/red]")
+
+    def read_action(self, line: str, families: Sequence[ActionFamily], view: Mapping[str, Any]
+                    ) -> dict[str, Any] | None:
+        """An action from a menu number (then one question per parameter) or a JSON object."""
+        if line.startswith("{"):
+            try:
+                action = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise IllegalAction("malformed", f"that is not valid JSON ({exc.msg})") from None
+            if not isinstance(action, dict):
+                raise IllegalAction("malformed", "an action must be a JSON object")
+            return action
+        if not line.isdigit() or not 1 <= int(line) <= len(families):
+            self.console.print(f"[red]Type a number from 1 to {len(families)}, or a JSON action.[/red]")
+            return None
+        fam = families[int(line) - 1]
+        action: dict[str, Any] = {"type": fam.kind}
+        for name in fam.params:
+            value = self.read_param(fam, name, action)
+            if value is not _OMIT:
+                action[name] = value
+        return action
+
+    def read_param(self, fam: ActionFamily, name: str, chosen: dict[str, Any]) -> Any:
+        """Ask for one parameter until its value is allowed; an empty answer cancels the action
+        (or skips an optional parameter)."""
+        domain = fam.domain(name, chosen)
+        while True:
+            value = self._read_value(domain, name, name in fam.optional)
+            if value is _OMIT:
+                return value
+            if value == "":
+                raise IllegalAction("cancelled", f"{fam.kind} cancelled")
+            why = domain.problem(name, value)
+            if why is None:
+                return value
+            self.console.print(f"[red]{why[0].upper()}{why[1:]}.[/red]", highlight=False)
+
+    def _read_value(self, domain: object, name: str, optional: bool) -> Any:
+        if isinstance(domain, Choice):
+            labels = domain.labels or tuple(_label(o) for o in domain.options)
+            if len(domain.options) == 1:
+                return domain.options[0]
+            for i, label in enumerate(labels, 1):
+                self.console.print(f"    {i}. {label}", highlight=False)
+            text = self.ask(f"  {name} (number, Enter to cancel): ").strip()
+            if text.isdigit() and 1 <= int(text) <= len(domain.options):
+                return domain.options[int(text) - 1]
+            for option, label in zip(domain.options, labels, strict=True):
+                if text.casefold() in (label.casefold(), str(option).casefold()):
+                    return option
+            return text
+        if isinstance(domain, Amount):
+            text = self.ask(f"  {name} ({domain.low} to {domain.high}): ").strip()
+            try:
+                return int(text)
+            except ValueError:
+                return text
+        if isinstance(domain, Subset):
+            text = self.ask(f"  {name} (comma-separated, from {list(domain.options)}): ").strip()
+            try:
+                return [int(t) for t in text.split(",") if t.strip()]
+            except ValueError:
+                return text
+        text = self.ask(f"  {name}{' (Enter to skip)' if optional else ''}: ")
+        if optional and not text.strip():
+            return _OMIT
+        return text
+
+    def finish(self) -> None:
+        """The end screen: the full reveal and every seat's score breakdown."""
+        for seat in self.humans or [None]:
+            if seat is not None:
+                self.show_events(seat)
+        view = self.state.view(None)
+        for part in self.render.result(view):
+            self.console.print(part)
+        winners = ", ".join(f"seat {s}" for s in sorted(self.state.result().winners))
+        self.console.print(f"[bold green]Winner: {winners}[/bold green]")
+
+
+_OMIT = object()
+
+
+def _label(option: object) -> str:
+    if option is True:
+        return "true"
+    if option is False:
+        return "false"
+    return str(option).replace("_", "-")
+
+
+def default_seats(players: int, strategies: Sequence[str]) -> list[str]:
+    """One human, then the game's strategies in turn."""
+    bots = list(strategies) or ["random"]
+    return [HUMAN] + [bots[i % len(bots)] for i in range(players - 1)]
+
+
+def seeded(seed: int) -> random.Random:
+    """A generator for choices the CLI makes itself."""
+    return random.Random(f"cli:{seed}")

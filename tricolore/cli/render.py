@@ -1,0 +1,200 @@
+"""Terminal rendering of views, events and results, one renderer per game with a generic fallback.
+
+A game's renderer is a pair of functions: ``table(view) -> list of rich renderables`` and
+``event(event, view) -> str``. Register it in :data:`RENDERERS` under the game's name.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+
+@dataclass(frozen=True, slots=True)
+class Renderer:
+    """How one game looks in the terminal."""
+
+    table: Callable[[Mapping[str, Any]], list[RenderableType]]
+    event: Callable[[Mapping[str, Any], Mapping[str, Any]], str]
+    result: Callable[[Mapping[str, Any]], list[RenderableType]]
+
+
+def _generic_table(view: Mapping[str, Any]) -> list[RenderableType]:
+    return [Panel(json.dumps(view, indent=1, ensure_ascii=False), title="view")]
+
+
+def _generic_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("kind", "to"))
+    return f"{event['kind']}: {fields}"
+
+
+def _generic_result(view: Mapping[str, Any]) -> list[RenderableType]:
+    result = view.get("result") or {}
+    table = Table(title="Scores")
+    table.add_column("seat")
+    table.add_column("score", justify="right")
+    for seat, score in enumerate(result.get("scores", [])):
+        table.add_row(str(seat), str(score))
+    return [table]
+
+
+# -- Culottes ------------------------------------------------------------------------------------
+def _name(view: Mapping[str, Any], citizen: object) -> str:
+    if isinstance(citizen, int) and 0 <= citizen < len(view["citizens"]):
+        return str(view["citizens"][citizen]["name"])
+    return str(citizen)
+
+
+def _side(side: str) -> str:
+    return side.replace("_", "-")
+
+
+def culottes_table(view: Mapping[str, Any]) -> list[RenderableType]:
+    """The public table, then the seat's secrets in a marked panel."""
+    steps = {1: "pick citizen", 2: "buy a cockade", 3: "donate", 4: "cake vote", 6: "emigrate",
+             8: "recruit"}
+    head = (f"Turn {view['turn']} · round {view['rounds_completed'] + 1} · seat "
+            f"{view['current_player']} plays")
+    if view["current_citizen"] is not None:
+        head += f" {_name(view, view['current_citizen'])}"
+    if view["step"] is not None:
+        head += f" · step {view['step']}: {steps.get(view['step'], '')}"
+    head += f" · Bastille: {view['bastille']} cakes"
+    if view["last_roll"] is not None:
+        head += f" · last roll {view['last_roll']}"
+    if view["end_agreed"]:
+        head += f" · END AGREED, final turns left: {view['final_turns_left']}"
+    table = Table(title=head, expand=False)
+    for col in ("#", "citizen", "seat", "cakes", "cockades", "status", "scales S/P", "Bastille cakes"):
+        table.add_column(col)
+    mine = (view.get("you") or {}).get("citizens") or {}
+    for c in view["citizens"]:
+        status = {"cap": "Phrygian cap", "scale": "on trial", "none": "-"}[c["status"]]
+        if c["emigrated"]:
+            status += " (emigrated)"
+        scales = f"{c['scales']['sans_culotte']}/{c['scales']['privileged']}" if c["scales"] else ""
+        style = "bold" if c["id"] in mine or str(c["id"]) in mine else ""
+        table.add_row(str(c["id"]), c["name"] + (" (recruit)" if c["recruited"] else ""),
+                      str(c["owner"]), str(c["cakes"]), str(c["cockades"]), status, scales,
+                      str(c["bastille_cakes"]), style=style)
+    out: list[RenderableType] = [table]
+    if view["book"]:
+        book = Table(title="Book of Public Safety (last rows)")
+        for col in ("row", "voter", "citizen", "cakes", "side", "closed"):
+            book.add_column(col)
+        for r in view["book"][-6:]:
+            book.add_row(str(r["row"]), _name(view, r["voter"]), _name(view, r["citizen"]),
+                         str(r["cakes"]), _side(r["side"]), "" if r["closing"] is None else
+                         f"#{r['closing']}")
+        out.append(book)
+    you = view.get("you")
+    if you is not None and view["phase"] != "over":
+        lines = [f"Your role: {you['role'] or 'not chosen yet'}"]
+        for cid, secret in you["citizens"].items():
+            puppet = " (puppet)" if secret["puppet"] else ""
+            lines.append(f"{_name(view, int(cid))}: {_side(secret['nature'])}{puppet}")
+        out.append(Panel("\n".join(lines), title="SECRET: only you see this", border_style="red"))
+    return out
+
+
+def culottes_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+    """One line per event, citizens by name."""
+    k = event["kind"]
+    n = lambda key: _name(view, event[key])  # noqa: E731
+    lines = {
+        "role_chosen": lambda: f"(secret) seat {event['seat']} plays as a {event['role']}",
+        "citizens_named": lambda: "citizens: " + ", ".join(
+            f"{name} (seat {view['citizens'][int(i)]['owner']})" for i, name in event["names"].items()),
+        "has_chosen": lambda: f"seat {event['seat']} has chosen",
+        "turn_ended": lambda: f"seat {event['seat']}'s turn ends",
+        "turn_started": lambda: f"— turn {event['turn']}: seat {event['seat']} —",
+        "vive_la_revolution": lambda: f"{n('citizen')}: « Vive la révolution ! »",
+        "cockade_bought": lambda: f"{n('citizen')} buys a cockade",
+        "donated": lambda: f"{n('citizen')} donates {event['cakes']} cakes to the Bastille",
+        "cake_vote": lambda: f"{n('voter')} votes {event['cakes']} cakes that {n('citizen')} is "
+                             f"{_side(event['side'])}",
+        "die_rolled": lambda: f"the die shows {event['roll']}"
+                              + (": the trial closes!" if event["closes_trial"] else ""),
+        "trial_closed": lambda: f"verdict on {n('citizen')}: {_side(event['verdict'])} "
+                                f"({event['winning_cakes']} against {event['lost_cakes']}); rewards: "
+                                + ", ".join(f"{_name(view, r['voter'])} +{r['returned']}+{r['reward']}"
+                                            for r in event["rewards"]),
+        "emigrated": lambda: f"{n('citizen')} emigrates",
+        "passed": lambda: f"{n('citizen')} passes",
+        "recruited": lambda: f"seat {event['seat']} recruits {event['name']}",
+        "recruit_nature": lambda: f"(secret) {n('citizen')} is {_side(event['nature'])}"
+                                  + (", a puppet" if event["puppet"] else ""),
+        "bastille_distribution": lambda: "the Bastille feeds " + ", ".join(
+            _name(view, c) for c in event["citizens"]),
+        "agrees_to_end": lambda: f"seat {event['seat']} "
+                                 + ("agrees to end" if event["agree"] else "no longer agrees to end"),
+        "end_agreed": lambda: "all players agree to end: everyone plays one last turn",
+        "cakes_given": lambda: f"{_name(view, event['giver'])} gives {event['cakes']} cakes to "
+                               f"{_name(view, event['receiver'])}",
+        "trial_abandoned": lambda: f"the open trial of {n('citizen')} ends without verdict; "
+                                   "cakes go back to their voters",
+        "game_over": lambda: f"the game is over: {event['reason']}",
+    }
+    return lines[k]() if k in lines else _generic_event(event, view)
+
+
+def culottes_result(view: Mapping[str, Any]) -> list[RenderableType]:
+    """The full reveal and each player's score breakdown."""
+    result = view["result"]
+    out: list[RenderableType] = []
+    for seat, b in enumerate(result["breakdown"]):
+        won = " — WINNER" if seat in result["winners"] else ""
+        t = Table(title=f"Seat {seat}: {b['role']}, score {b['score']}{won}")
+        for col in ("citizen", "nature", "cakes", "cockades", "cockade cost", "Bastille cakes", "score"):
+            t.add_column(col)
+        for c in b["citizens"]:
+            t.add_row(c["name"] + (" (puppet)" if c["puppet"] else ""), _side(c["nature"]),
+                      str(c["cakes"]), str(c["cockades"]), str(c["cockade_cost"]),
+                      str(c["bastille_cakes"]), str(c["score"]))
+        out.append(t)
+        out.append(Text(f"  {b['combined']} of citizens; recruits: {b['recruits']} "
+                        f"(cost {b['recruit_cost']}); Bastille to sans-culottes "
+                        f"{b['bastille_to_sans_culottes']}, to privileged {b['bastille_to_privileged']}"))
+    return out
+
+
+# -- Revolutionary trials ------------------------------------------------------------------------
+def trials_table(view: Mapping[str, Any]) -> list[RenderableType]:
+    """The trial in progress and the points."""
+    lines = [f"Trial {view['trial']} of {view['trials_total']} · accused: seat {view['accused']} "
+             f"· phase: {view['phase']}",
+             f"Statement: {view['statement'] or '(not yet made)'}"]
+    if view["first_vote"] is not None:
+        lines.append("First vote: " + ", ".join(
+            f"seat {s}: {'true' if g else 'false'}" for s, g in view["first_vote"].items()))
+    for a in view["arguments"]:
+        lines.append(f"  seat {a['seat']} argues: {a['text']}")
+    lines.append("Points: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(view["points"])))
+    out: list[RenderableType] = [Panel("\n".join(lines), title="Revolutionary trials")]
+    you = view.get("you")
+    if you is not None:
+        secret = [f"Your role: {you['role'] or 'not yet whispered'}"]
+        if "truth" in you:
+            secret.append(f"Grabbers: {you['grabbers']}; the statement is "
+                          f"{'not noted yet' if you['truth'] is None else you['truth']}")
+        out.append(Panel("\n".join(secret), title="SECRET: only you see this", border_style="red"))
+    return out
+
+
+RENDERERS: dict[str, Renderer] = {
+    "culottes": Renderer(culottes_table, culottes_event, culottes_result),
+    "culottes-trials": Renderer(trials_table, _generic_event, _generic_result),
+}
+GENERIC = Renderer(_generic_table, _generic_event, _generic_result)
+
+
+def renderer(game: str) -> Renderer:
+    """The game's renderer, or the generic one."""
+    return RENDERERS.get(game, GENERIC)
