@@ -148,6 +148,7 @@ def test_step5_verdict_and_rewards_through_the_book(start, finish_turn):
     state = start(rolls=[1, 1, 6])
     state.current = 2
     state._start_turn()
+    state.changed()
     vote(state, 1, SC, 1)
     finish_turn(state)
     vote(state, 1, PR, 2)

@@ -9,6 +9,7 @@ writes only its rules, as one ``do_<kind>`` method per kind of action.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import random
@@ -125,7 +126,7 @@ class Options:
         """Check the options against each other and the player count."""
 
     def __post_init__(self) -> None:
-        hints = typing.get_type_hints(type(self))
+        hints = _type_hints(type(self))
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
             value = getattr(self, f.name)
             if not _fits(value, hints[f.name]):
@@ -145,6 +146,11 @@ class Options:
         """The options as JSON."""
         return {f.name: _jsonable(getattr(self, f.name))
                 for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+
+@functools.cache
+def _type_hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
 
 
 def _fits(value: object, hint: Any) -> bool:
@@ -195,24 +201,53 @@ class State(ABC):
     log: list[Event]
     record_events: bool
 
+    BASE_FIELDS: ClassVar[frozenset[str]] = frozenset(
+        {"players", "seed", "rng", "log", "record_events", "_memo", "_version"})
+    """Attributes the base class owns and copies; a game's ``clone`` copies the others."""
+
     def _init_base(self, players: int, seed: int) -> None:
         self.players = players
         self.seed = seed
         self.rng = random.Random(seed)
         self.log = []
         self.record_events = True
+        self._version = 0
+        self._memo: dict[tuple[str, Seat], ActionSpace] = {}
+
+    def changed(self) -> None:
+        """Forget the legal actions worked out so far. :meth:`apply` calls it after every action;
+        call it after changing a state by hand (a test setting up a position)."""
+        self._version += 1
+        self._memo.clear()
 
     # -- the protocol -------------------------------------------------------------------------
     @abstractmethod
     def pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now, and which kinds of action each may take."""
 
-    @abstractmethod
     def legal_actions(self, seat: Seat) -> ActionSpace:
-        """The actions ``seat`` may take for its prompt (empty when it is not asked anything)."""
+        """The actions ``seat`` may take for its prompt (empty when it is not asked anything).
+
+        Worked out once per position by the game's :meth:`_legal_actions`.
+        """
+        space = self._memo.get(("legal", seat))
+        if space is None:
+            space = self._memo["legal", seat] = self._legal_actions(seat)
+        return space
 
     def free_actions(self, seat: Seat) -> ActionSpace:
         """Actions the rules allow ``seat`` at any time, prompt or not (transfers, agreements)."""
+        space = self._memo.get(("free", seat))
+        if space is None:
+            space = self._memo["free", seat] = self._free_actions(seat)
+        return space
+
+    @abstractmethod
+    def _legal_actions(self, seat: Seat) -> ActionSpace:
+        """The game's rule for :meth:`legal_actions`."""
+
+    def _free_actions(self, seat: Seat) -> ActionSpace:
+        """The game's rule for :meth:`free_actions`; none by default."""
         return ActionSpace(())
 
     @abstractmethod
@@ -259,12 +294,14 @@ class State(ABC):
         if self.is_over():
             raise IllegalAction("game_over", "the game is over")
         prompt = self.pending().get(seat)
-        free = self.free_actions(seat)
         if prompt is not None and kind in prompt.kinds:
             legal = self.legal_actions(seat)
-            if not (kind in free.kinds and free.contains(action)):
-                legal.check(action)
+            if not legal.contains(action):
+                free = self.free_actions(seat)  # a kind may be both prompted and free (agree_end)
+                if not (kind in free.kinds and free.contains(action)):
+                    legal.check(action)
         else:
+            free = self.free_actions(seat)
             if kind in free.kinds:
                 free.check(action)
             elif prompt is None:
@@ -275,7 +312,10 @@ class State(ABC):
                 allowed = ", ".join(prompt.kinds + free.kinds)
                 raise IllegalAction("not_allowed_now", f"you cannot {kind} now; you may: {allowed}")
         start = len(self.log)
-        getattr(self, "do_" + kind)(seat, action)
+        try:
+            getattr(self, "do_" + kind)(seat, action)
+        finally:
+            self.changed()
         return self.log[start:]
 
     def emit(self, kind: str, to: typing.Iterable[Seat] | None = None, **data: Any) -> None:
@@ -297,6 +337,8 @@ class State(ABC):
         other.rng.setstate(self.rng.getstate())
         other.log = list(self.log)
         other.record_events = self.record_events
+        other._version = 0
+        other._memo = {}
 
 
 class Game(Protocol):

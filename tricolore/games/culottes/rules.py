@@ -240,7 +240,7 @@ class CulottesState(State):
             return None
         return self.citizens[self.turn_citizens[self.citizen_index]]
 
-    def legal_actions(self, seat: Seat) -> ActionSpace:
+    def _legal_actions(self, seat: Seat) -> ActionSpace:
         """The actions ``seat`` may take for its prompt."""
         if self.phase == "roles":
             assert self.role_choice is not None
@@ -292,7 +292,7 @@ class CulottesState(State):
                                          help="Agree to end the game"))
         return ActionSpace(tuple(families))
 
-    def free_actions(self, seat: Seat) -> ActionSpace:
+    def _free_actions(self, seat: Seat) -> ActionSpace:
         """Cake transfers between citizens, and agreeing to end, at any time once play begins."""
         if self.phase not in ("turn", "recruit"):
             return ActionSpace(())
@@ -622,9 +622,8 @@ class CulottesState(State):
         other = CulottesState.__new__(CulottesState)
         self._copy_base(other)
         for name, value in self.__dict__.items():
-            if name in ("players", "seed", "rng", "log", "record_events"):
-                continue
-            setattr(other, name, value)
+            if name not in self.BASE_FIELDS:
+                setattr(other, name, value)
         other.sheets = list(self.sheets)
         other.spare_names = list(self.spare_names)
         other.citizens = [c.copy() for c in self.citizens]

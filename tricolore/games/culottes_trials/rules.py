@@ -139,7 +139,7 @@ class TrialsState(State):
         assert self.vote is not None
         return {s: Prompt(s, ("vote",), secret=True) for s in self.vote.waiting()}
 
-    def legal_actions(self, seat: Seat) -> ActionSpace:
+    def _legal_actions(self, seat: Seat) -> ActionSpace:
         """The actions ``seat`` may take for its prompt."""
         if self.over:
             return ActionSpace(())
@@ -170,7 +170,7 @@ class TrialsState(State):
         made = sum(1 for a in self.arguments if a["seat"] == seat)
         return max(0, self.options.arguments_per_debate - made)
 
-    def free_actions(self, seat: Seat) -> ActionSpace:
+    def _free_actions(self, seat: Seat) -> ActionSpace:
         """Agreeing (or no longer agreeing) to stop after this trial, at any time."""
         if self.over:
             return ActionSpace(())
@@ -302,7 +302,7 @@ class TrialsState(State):
         other = TrialsState.__new__(TrialsState)
         self._copy_base(other)
         for name, value in self.__dict__.items():
-            if name not in ("players", "seed", "rng", "log", "record_events"):
+            if name not in self.BASE_FIELDS:
                 setattr(other, name, value)
         other.points = list(self.points)
         other.history = list(self.history)
