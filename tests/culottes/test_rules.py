@@ -416,3 +416,18 @@ def test_the_end_reveals_everything_with_a_breakdown():
     view = state.view(None)
     assert set(view["reveal"]["citizens"]) == {c.id for c in state.citizens}
     assert len(view["result"]["breakdown"]) == 3
+
+
+def test_no_cake_is_created_or_lost_during_a_game():
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = tricolore.make("culottes", 3 + seed % 5, seed=seed)
+        while not state.is_over():
+            seat = min(state.pending())
+            if rng.random() < 0.1 and state.free_actions(seat):
+                state.apply(seat, state.free_actions(seat).sample(rng))
+            else:
+                state.apply(seat, state.legal_actions(seat).sample(rng))
+            on_scales = sum(r.cakes for r in state.book.rows if r.closing is None)
+            total = sum(c.cakes for c in state.citizens) + state.bastille + on_scales
+            assert total == 20 * len(state.citizens)

@@ -13,6 +13,7 @@ import functools
 import hashlib
 import json
 import random
+import struct
 import types
 import typing
 from abc import ABC, abstractmethod
@@ -277,9 +278,11 @@ class State(ABC):
     # -- generic behaviour --------------------------------------------------------------------
     def digest(self) -> str:
         """A hash of the full state, the random generator included, for replay verification."""
-        payload = json.dumps([self.digest_payload(), self.rng.getstate()[1]],
-                             separators=(",", ":"), sort_keys=True)
-        return hashlib.blake2b(payload.encode(), digest_size=16).hexdigest()
+        payload = json.dumps(self.digest_payload(), separators=(",", ":"), sort_keys=True)
+        h = hashlib.blake2b(payload.encode(), digest_size=16)
+        words = self.rng.getstate()[1]
+        h.update(struct.pack(f"<{len(words)}Q", *words))  # little-endian: the same on every machine
+        return h.hexdigest()
 
     def apply(self, seat: Seat, action: Action) -> list[Event]:
         """Check ``action`` for ``seat``, carry it out, and return the events it caused.

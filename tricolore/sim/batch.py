@@ -131,7 +131,7 @@ def summarise(spec: BatchSpec, rows: Sequence[GameRow], interrupted: bool = Fals
         "options": dict(spec.options), "seed": spec.seed, "games": len(rows),
         "interrupted": interrupted,
         "mean_actions": round(sum(r.actions for r in rows) / len(rows), 2) if rows else 0,
-        "mean_turns": metrics.get("turns", 0.0),
+        "mean_turns": metrics.get("turns"),
         "strategies": strategies, "metrics": metrics,
         "records": spec.records,
     }

@@ -1,0 +1,36 @@
+"""Write the golden records: fixed games whose every digest and final scores are pinned.
+
+Run it only when a game's rules version changes on purpose:
+``python tests/golden/make_golden.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import tricolore
+from tricolore.agents import make_agent
+from tricolore.sim.runner import play_game
+
+GOLDEN = [
+    ("culottes", 5, 7,
+     ["honest-revolutionary", "puppet-grabber", "random", "random", "honest-revolutionary"]),
+    ("culottes", 3, 11, ["random", "random", "random"]),
+    ("culottes-trials", 4, 5, ["random"] * 4),
+]
+
+
+def main() -> None:
+    """Play each golden game and write its record, final digest and scores."""
+    for name, players, seed, seats in GOLDEN:
+        game = tricolore.get_game(name)
+        played = play_game(game.new(players, seed), [make_agent(game, s) for s in seats], keep_digests=True)
+        out = {"seats": seats, "record": played.record.as_dict(),
+               "final_digest": played.state.digest(), "scores": list(played.state.result().scores)}
+        path = Path(__file__).with_name(f"{name}-{players}p-seed{seed}.json")
+        path.write_text(json.dumps(out, indent=None, separators=(",", ":")) + "\n")
+
+
+if __name__ == "__main__":
+    main()
