@@ -44,7 +44,7 @@ def make_agent(game: Game, strategy: str) -> Agent:
     if strategy == "random":
         return RandomAgent()
     try:
-        return game.strategies[strategy]()  # type: ignore[no-any-return]
+        return game.strategies[strategy]()
     except KeyError:
         raise OptionsError(f"{game.info.title} has no strategy {strategy!r}; strategies are: "
                            f"{', '.join(strategy_names(game))}") from None

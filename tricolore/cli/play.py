@@ -111,12 +111,12 @@ class TerminalTable:
         """An action from a menu number (then one question per parameter) or a JSON object."""
         if line.startswith("{"):
             try:
-                action = json.loads(line)
+                typed = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise IllegalAction("malformed", f"that is not valid JSON ({exc.msg})") from None
-            if not isinstance(action, dict):
+            if not isinstance(typed, dict):
                 raise IllegalAction("malformed", "an action must be a JSON object")
-            return action
+            return typed
         if not line.isdigit() or not 1 <= int(line) <= len(families):
             self.console.print(f"[red]Type a number from 1 to {len(families)}, or a JSON action.[/red]")
             return None
@@ -176,9 +176,8 @@ class TerminalTable:
 
     def finish(self) -> None:
         """The end screen: the full reveal and every seat's score breakdown."""
-        for seat in self.humans or [None]:
-            if seat is not None:
-                self.show_events(seat)
+        for seat in self.humans:
+            self.show_events(seat)
         view = self.state.view(None)
         for part in self.render.result(view):
             self.console.print(part)

@@ -9,7 +9,6 @@ writes only its rules, as one ``do_<kind>`` method per kind of action.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
 import json
 import random
@@ -37,7 +36,7 @@ class GameInfo:
     rules_version: str
     min_players: int
     max_players: int
-    options: type
+    options: type[Options]
     simultaneous: bool
     hidden_information: bool
     chance: bool
@@ -149,9 +148,13 @@ class Options:
                 for f in dataclasses.fields(self)}  # type: ignore[arg-type]
 
 
-@functools.cache
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
 def _type_hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
 
 
 def _fits(value: object, hint: Any) -> bool:
@@ -376,7 +379,12 @@ class GameDefinition:
         if not self.info.min_players <= players <= self.info.max_players:
             raise OptionsError(f"{self.info.title} is for {self.info.min_players} to "
                                f"{self.info.max_players} players; you asked for {players}")
-        if not isinstance(options, self.info.options):
-            options = self.info.options.from_mapping(options)
-        options.validate(players)
-        return self.state_class(players, seed, options)
+        if isinstance(options, self.info.options):
+            chosen = options
+        elif options is None or isinstance(options, Mapping):
+            chosen = self.info.options.from_mapping(options)
+        else:
+            raise OptionsError(f"options must be {self.info.options.__name__} or a mapping of names "
+                               "to values")
+        chosen.validate(players)
+        return self.state_class(players, seed, chosen)

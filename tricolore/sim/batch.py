@@ -73,8 +73,8 @@ def run_rows(spec: BatchSpec, workers: int | None = None,
     """
     game = get_game(spec.game)
     game.new(spec.players, spec.seed, spec.options)
-    for s in spec.seats:
-        make_agent(game, s)
+    for strategy in spec.seats:
+        make_agent(game, strategy)
     if spec.records is not None:
         Path(spec.records).mkdir(parents=True, exist_ok=True)
     seeds = [spec.seed + i for i in range(spec.games)]

@@ -413,7 +413,7 @@ class CulottesState(State):
                 self.bastille += reward.reward
             else:
                 self.citizens[reward.voter].cakes += reward.returned + reward.reward  # type: ignore[index]
-        record = {"closing": self.book.closings, "citizen": trialed.id, "turn": self.turn + 1,
+        record: dict[str, Any] = {"closing": self.book.closings, "citizen": trialed.id, "turn": self.turn + 1,
                   "roll": self.last_roll, "verdict": closing.verdict,
                   "winning_cakes": closing.winning_cakes, "lost_cakes": closing.lost_cakes,
                   "bastille_vote": closing.bastille_vote, "leftover": closing.leftover,
@@ -663,7 +663,7 @@ class CulottesState(State):
                 sealed["role"] = rng.choice(ROLES)
                 other.role_choice.replace(s, sealed)
         other.log = [e for e in self.log if e.visible_to(seat)]
-        return other  # type: ignore[return-value]
+        return other
 
     def digest_payload(self) -> Any:
         """The full state, for digests."""

@@ -52,7 +52,7 @@ def score_player(role: str, own: Sequence[CitizenTally], everyone: Sequence[Citi
     ``own`` are the player's citizens in sheet order, ``everyone`` every citizen at the table.
     """
     to_sc, to_priv = bastille_totals(everyone)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for c in own:
         cost = cockade_cost(c, price_sans_culotte, price_privileged)
         if role == GRABBER:

@@ -235,7 +235,7 @@ class TrialsState(State):
         right = majority == self.truth
         gained = trial_points(self.players, self.accused, self.grabbers, right)
         self.points = [p + g for p, g in zip(self.points, gained, strict=True)]
-        record = {"trial": self.trial, "accused": self.accused, "statement": self.statement,
+        record: dict[str, Any] = {"trial": self.trial, "accused": self.accused, "statement": self.statement,
                   "truth": self.truth, "grabbers": sorted(self.grabbers),
                   "first_vote": {str(s): g for s, g in (self.first_votes or {}).items()},
                   "second_vote": {str(s): g for s, g in guesses.items()},
@@ -332,7 +332,7 @@ class TrialsState(State):
             for s, _ in list(other.vote.in_seat_order()):
                 if s != seat:
                     other.vote.replace(s, {"type": "vote", "guess": rng.choice((True, False))})
-        return other  # type: ignore[return-value]
+        return other
 
     def digest_payload(self) -> Any:
         """The full state, for digests."""
