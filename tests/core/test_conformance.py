@@ -10,19 +10,30 @@ from tricolore.core import GameDefinition
 from tricolore.core.conformance import ConformanceError, check_game
 from tricolore.games.culottes.rules import INFO, CulottesState
 
-# (game, players, seeds): at least 200 seeds per game over its common table sizes, and a few games
-# at every other size.
-PLAN = [
-    *[("culottes", n, range(40 * i, 40 * i + 40)) for i, n in enumerate(range(3, 8))],
-    *[("culottes", n, range(1000 + n * 10, 1002 + n * 10)) for n in range(8, 13)],
-    *[("culottes-trials", n, range(50 * i, 50 * i + 50)) for i, n in enumerate(range(3, 7))],
-    *[("culottes-trials", n, range(2000 + n, 2001 + n)) for n in range(7, 13)],
-]
+SEEDS_PER_GAME = 200
 
 
-def test_the_plan_covers_at_least_200_seeds_per_game():
-    for name in ("culottes", "culottes-trials"):
-        assert sum(len(seeds) for g, _, seeds in PLAN if g == name) >= 200
+def plan() -> list[tuple[str, int, range]]:
+    """For every registered game: 200 seeds over its four smallest table sizes (the common ones),
+    and one game at every larger size up to its maximum."""
+    out = []
+    for info in tricolore.list_games():
+        sizes = list(range(info.min_players, info.max_players + 1))
+        common, rest = sizes[:4], sizes[4:]
+        share = -(-SEEDS_PER_GAME // len(common))
+        out += [(info.name, n, range(i * share, (i + 1) * share)) for i, n in enumerate(common)]
+        out += [(info.name, n, range(1000 + n, 1001 + n)) for n in rest]
+    return out
+
+
+PLAN = plan()
+
+
+def test_the_plan_covers_every_registered_game_with_at_least_200_seeds():
+    for info in tricolore.list_games():
+        assert sum(len(seeds) for g, _, seeds in PLAN if g == info.name) >= SEEDS_PER_GAME
+        assert {n for g, n, _ in PLAN if g == info.name} == set(range(info.min_players,
+                                                                      info.max_players + 1))
 
 
 @pytest.mark.parametrize("name, players, seeds", PLAN,

@@ -87,7 +87,7 @@ def test_step2_buy_at_most_one_cockade_per_citizen_per_turn(start):
 def test_step3_donate_cakes_to_the_bastille(start):
     state = start()
     state.apply(0, {"type": "donate", "cakes": 7})
-    assert (state.citizens[0].cakes, state.bastille) == (13, 7)
+    assert (state.citizens[0].cakes, state.bastille.cakes, state.bastille.donated) == (13, 7, 7)
     with pytest.raises(IllegalAction, match="cannot donate now"):
         state.apply(0, {"type": "donate", "cakes": 1})
 
@@ -162,7 +162,7 @@ def test_step5_verdict_and_rewards_through_the_book(start, finish_turn):
     assert [(r["voter"], r["returned"], r["reward"]) for r in closing["rewards"]] == [
         (BASTILLE, 0, 1), (0, 2, 0), (1, 1, 0)]
     assert (state.citizens[0].cakes, state.citizens[1].cakes, state.citizens[2].cakes) == (20, 20, 19)
-    assert state.bastille == 1
+    assert state.bastille.ledger() == {"cakes": 1, "donated": 0, "from_verdicts": 1, "distributed": 0}
 
 
 def test_step6_emigrate_ends_the_citizens_turn(start):
@@ -220,20 +220,20 @@ def test_step9_bastille_cakes_one_per_capped_citizen_from_the_players_left(start
     state = start(players=4)
     for c in (0, 2, 3):
         state.citizens[c].cap = True
-    state.bastille = 2
+    state.bastille.receive_donation(2)
     finish_turn(state)
     # Seat 0's turn: distribution starts with seat 1 (no cap), then seat 2, seat 3; seat 0 is last.
     assert [c.bastille_cakes for c in state.citizens] == [0, 0, 1, 1]
-    assert state.bastille == 0
+    assert state.bastille.cakes == 0 and state.bastille.distributed == 2
 
 
 def test_step9_citizen_on_trial_gets_no_bastille_cake(start, finish_turn):
     state = start()
     state.citizens[1].cap = True
-    state.bastille = 5
+    state.bastille.receive_donation(5)
     vote(state, 1, SC, 1)
     finish_turn(state)
-    assert state.citizens[1].bastille_cakes == 0 and state.bastille == 5
+    assert state.citizens[1].bastille_cakes == 0 and state.bastille.cakes == 5
 
 
 def test_step9_emigrants_option(start, finish_turn):
@@ -241,7 +241,7 @@ def test_step9_emigrants_option(start, finish_turn):
         state = start(emigrants_get_bastille_cakes=allowed)
         state.citizens[1].cap = True
         state.citizens[1].emigrated = True
-        state.bastille = 1
+        state.bastille.receive_donation(1)
         finish_turn(state)
         assert state.citizens[1].bastille_cakes == expected
 
@@ -429,5 +429,5 @@ def test_no_cake_is_created_or_lost_during_a_game():
             else:
                 state.apply(seat, state.legal_actions(seat).sample(rng))
             on_scales = sum(r.cakes for r in state.book.rows if r.closing is None)
-            total = sum(c.cakes for c in state.citizens) + state.bastille + on_scales
+            total = sum(c.cakes for c in state.citizens) + state.bastille.cakes + on_scales
             assert total == 20 * len(state.citizens)

@@ -131,6 +131,49 @@ class Citizen:
         return [getattr(self, name) for name in Citizen.__slots__]
 
 
+class Bastille:
+    """The fortress's strategic reserve of cakes, with its ledger: cakes donated (step 3), won
+    from verdicts (step 5, the Bastille's reward and leftovers) and handed out (step 9)."""
+
+    __slots__ = ("cakes", "donated", "from_verdicts", "distributed")
+
+    def __init__(self) -> None:
+        self.cakes = 0
+        self.donated = 0
+        self.from_verdicts = 0
+        self.distributed = 0
+
+    def receive_donation(self, cakes: int) -> None:
+        """Step 3: a citizen's donation."""
+        self.cakes += cakes
+        self.donated += cakes
+
+    def receive_reward(self, cakes: int) -> None:
+        """Step 5: the Bastille's share of lost cakes, leftovers included."""
+        self.cakes += cakes
+        self.from_verdicts += cakes
+
+    def give_cake(self) -> bool:
+        """Step 9: one cake out, if any is left."""
+        if not self.cakes:
+            return False
+        self.cakes -= 1
+        self.distributed += 1
+        return True
+
+    def ledger(self) -> dict[str, int]:
+        """The reserve and its ledger, as JSON."""
+        return {"cakes": self.cakes, "donated": self.donated, "from_verdicts": self.from_verdicts,
+                "distributed": self.distributed}
+
+    def copy(self) -> Bastille:
+        """An independent copy."""
+        other = Bastille()
+        other.cakes, other.donated = self.cakes, self.donated
+        other.from_verdicts, other.distributed = self.from_verdicts, self.distributed
+        return other
+
+
 class CulottesState(State):
     """A game of Culottes. See the module docstring for the shape of a turn."""
 
@@ -158,7 +201,7 @@ class CulottesState(State):
                                                                       revisable=False)
         self.book: BookOfPublicSafety[int] = BookOfPublicSafety()
         self.closings: list[dict[str, Any]] = []
-        self.bastille = 0
+        self.bastille = Bastille()
         self.first_player = (options.first_player if options.first_player is not None
                              else self.rng.randrange(players))
         self.current = self.first_player
@@ -368,7 +411,7 @@ class CulottesState(State):
         citizen = self.current_citizen()
         assert citizen is not None
         citizen.cakes -= action["cakes"]
-        self.bastille += action["cakes"]
+        self.bastille.receive_donation(action["cakes"])
         self.step = 4
         self.emit("donated", citizen=citizen.id, cakes=action["cakes"])
 
@@ -410,7 +453,7 @@ class CulottesState(State):
         trialed.cap = closing.verdict == SANS_CULOTTE
         for reward in closing.rewards:
             if reward.voter == BASTILLE:
-                self.bastille += reward.reward
+                self.bastille.receive_reward(reward.reward)
             else:
                 self.citizens[reward.voter].cakes += reward.returned + reward.reward  # type: ignore[index]
         record: dict[str, Any] = {"closing": self.book.closings, "citizen": trialed.id, "turn": self.turn + 1,
@@ -468,12 +511,12 @@ class CulottesState(State):
         on the left, until the Bastille is empty. Returns the citizens served, in order."""
         served = []
         for i in self.citizens_from_left():
-            if not self.bastille:
+            if not self.bastille.cakes:
                 break
             c = self.citizens[i]
             if c.cap and not c.on_trial and (self.options.emigrants_get_bastille_cakes
                                              or not c.emigrated):
-                self.bastille -= 1
+                self.bastille.give_cake()
                 c.cakes += 1
                 c.bastille_cakes += 1
                 served.append(i)
@@ -570,6 +613,8 @@ class CulottesState(State):
         first = breakdown[0]
         metrics = {"bastille_to_sans_culottes": first["bastille_to_sans_culottes"],
                    "bastille_to_privileged": first["bastille_to_privileged"],
+                   "bastille_donated": self.bastille.donated,
+                   "bastille_from_verdicts": self.bastille.from_verdicts,
                    "turns": self.turn, "rounds": self.rounds_completed,
                    "trials_closed": sum(1 for c in self.closings if c.get("verdict")),
                    "grabbers": sum(r == GRABBER for r in self.roles)}
@@ -586,7 +631,8 @@ class CulottesState(State):
             "first_player": self.first_player, "current_player": self.current,
             "current_citizen": None if citizen is None else citizen.id,
             "step": self.step if self.phase == "turn" else 8 if self.phase == "recruit" else None,
-            "bastille": self.bastille, "last_roll": self.last_roll,
+            "bastille": self.bastille.cakes, "bastille_ledger": self.bastille.ledger(),
+            "last_roll": self.last_roll,
             "agrees_to_end": list(self.agrees_to_end), "end_agreed": self.end_agreed,
             "final_turns_left": self.final_turns_left,
             "holdings": [list(h) for h in self.holdings], "recruits": list(self.recruits),
@@ -631,6 +677,7 @@ class CulottesState(State):
         other.roles = list(self.roles)
         other.role_choice = None if self.role_choice is None else self.role_choice.copy()
         other.book = self.book.copy()
+        other.bastille = self.bastille.copy()
         other.closings = list(self.closings)
         other.agrees_to_end = list(self.agrees_to_end)
         other.recruits = list(self.recruits)
@@ -671,7 +718,7 @@ class CulottesState(State):
                 [c.payload() for c in self.citizens], self.holdings, self.roles,
                 None if self.role_choice is None else self.role_choice.payload(),
                 [[r.voter, r.citizen, r.cakes, r.side, r.closing, r.turn] for r in self.book.rows],
-                self.book.closings, self.bastille, self.first_player, self.current,
+                self.book.closings, self.bastille.ledger(), self.first_player, self.current,
                 list(self.turn_citizens), self.citizen_index, self.step, self.turn,
                 self.rounds_completed, self.last_roll, self.agrees_to_end, self.end_agreed,
                 self.final_turns_left, self.recruits, self.end_reason]
