@@ -6,6 +6,7 @@ import pytest
 
 import tricolore
 from tricolore.core import IllegalAction
+from tricolore.core.conformance import random_play
 from tricolore.games.culottes.book import BASTILLE, PRIVILEGED, SANS_CULOTTE
 
 SC, PR = SANS_CULOTTE, PRIVILEGED
@@ -395,11 +396,8 @@ def test_actions_out_of_turn_are_refused_and_change_nothing(start):
 
 # -- Secrets --------------------------------------------------------------------------------------
 def test_secrets_natures_roles_and_puppets_stay_out_of_public_views_and_events():
-    rng = random.Random(5)
     state = tricolore.make("culottes", 4, seed=5)
-    while not state.is_over():
-        seat = min(state.pending())
-        state.apply(seat, state.legal_actions(seat).sample(rng))
+    for _ in random_play(state, random.Random(5)):
         public = str(state.view(None)) + str(state.events_for(None))
         if not state.is_over():
             assert "nature" not in public and "puppet" not in public
@@ -409,10 +407,8 @@ def test_secrets_natures_roles_and_puppets_stay_out_of_public_views_and_events()
 
 def test_the_end_reveals_everything_with_a_breakdown():
     state = tricolore.make("culottes", 3, seed=1, max_rounds=1)
-    rng = random.Random(1)
-    while not state.is_over():
-        seat = min(state.pending())
-        state.apply(seat, state.legal_actions(seat).sample(rng))
+    for _ in random_play(state, random.Random(1)):
+        pass
     view = state.view(None)
     assert set(view["reveal"]["citizens"]) == {c.id for c in state.citizens}
     assert len(view["result"]["breakdown"]) == 3
@@ -420,14 +416,8 @@ def test_the_end_reveals_everything_with_a_breakdown():
 
 def test_no_cake_is_created_or_lost_during_a_game():
     for seed in range(30):
-        rng = random.Random(seed)
         state = tricolore.make("culottes", 3 + seed % 5, seed=seed)
-        while not state.is_over():
-            seat = min(state.pending())
-            if rng.random() < 0.1 and state.free_actions(seat):
-                state.apply(seat, state.free_actions(seat).sample(rng))
-            else:
-                state.apply(seat, state.legal_actions(seat).sample(rng))
+        for _ in random_play(state, random.Random(seed), free_rate=0.2):
             on_scales = sum(r.cakes for r in state.book.rows if r.closing is None)
             total = sum(c.cakes for c in state.citizens) + state.bastille.cakes + on_scales
             assert total == 20 * len(state.citizens)

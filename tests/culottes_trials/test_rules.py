@@ -1,9 +1,12 @@
 """Culottes tutorial (revolutionary trials), rule by rule."""
 
+import random
+
 import pytest
 
 import tricolore
 from tricolore.core import IllegalAction
+from tricolore.core.conformance import random_play
 from tricolore.games.culottes_trials.rules import majority_guess, max_grabbers, trial_points
 
 
@@ -138,3 +141,13 @@ def test_ends_when_every_player_agrees_at_the_end_of_the_trial():
     assert not state.is_over()
     run_trial(state, [], True, {1: True, 2: True}, {1: True, 2: True})
     assert state.is_over()
+
+
+def test_secrets_stay_out_of_public_views_and_events_until_the_trial_closes():
+    state = tricolore.make("culottes-trials", 5, seed=3)
+    for _ in random_play(state, random.Random(3)):
+        closed = len(state.history)
+        public = [e for e in state.events_for(None) if e["kind"] != "trial_closed"]
+        assert all("truth" not in e and "grabbers" not in e and "role" not in e for e in public)
+        view = state.view(None)
+        assert "you" not in view and len(view["history"]) == closed

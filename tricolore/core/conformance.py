@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,10 +120,10 @@ def check_step(state: State, rng: random.Random) -> tuple[int, int]:
     return refusals, state.players
 
 
-def _next_action(state: State, rng: random.Random, free_rate: float = 0.1
-                 ) -> tuple[int, dict[str, Any]]:
-    """A random legal action: usually the first pending seat's, sometimes a free action
-    (a transfer, an agreement) by any seat that has one."""
+def random_action(state: State, rng: random.Random, free_rate: float = 0.1
+                  ) -> tuple[int, dict[str, Any]]:
+    """A random legal action: usually the first pending seat's, sometimes (``free_rate``) a free
+    action (a transfer, an agreement) by any seat that has one."""
     if rng.random() < free_rate:
         seats = [s for s in range(state.players) if state.free_actions(s)]
         if seats:
@@ -131,6 +131,13 @@ def _next_action(state: State, rng: random.Random, free_rate: float = 0.1
             return seat, state.free_actions(seat).sample(rng)
     seat = min(state.pending())
     return seat, state.legal_actions(seat).sample(rng)
+
+
+def random_play(state: State, rng: random.Random, free_rate: float = 0.1) -> Iterator[State]:
+    """Play ``state`` to its end with :func:`random_action`, yielding it after every action."""
+    while not state.is_over():
+        state.apply(*random_action(state, rng, free_rate))
+        yield state
 
 
 def _first_difference(a: str, b: str) -> str:
@@ -157,7 +164,7 @@ def check_game(game: Game, players: int, seeds: Iterable[int], *, options: Any =
                 r, lk = check_step(state, rng)
                 refusals += r
                 leaks += lk
-                seat, action = _next_action(state, rng)
+                seat, action = random_action(state, rng)
                 state.apply(seat, action)
                 record.add(seat, action, state)
                 step += 1

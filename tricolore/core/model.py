@@ -336,6 +336,16 @@ class State(ABC):
         """The log as ``seat`` may see it, from event number ``since``."""
         return project(self.log[since:], seat)
 
+    def _shallow_copy(self) -> Self:
+        """A new state sharing every game attribute with this one and owning fresh base fields;
+        a game's ``clone`` starts here, then copies what its actions mutate."""
+        other = type(self).__new__(type(self))
+        for name, value in self.__dict__.items():
+            if name not in self.BASE_FIELDS:
+                setattr(other, name, value)
+        self._copy_base(other)
+        return other
+
     def _copy_base(self, other: State) -> None:
         other.players = self.players
         other.seed = self.seed

@@ -263,6 +263,10 @@ class CulottesState(State):
         """Whether the citizen is a grabber's puppet (a recruit of a grabber)."""
         return not citizen.first and self.roles[citizen.owner] == GRABBER
 
+    def flap(self, citizen: Citizen) -> dict[str, Any]:
+        """What the secret bottom flap tells: the true nature, and whether it is a puppet."""
+        return {"nature": self.nature(citizen), "puppet": self.is_puppet(citizen)}
+
     # -- the protocol ------------------------------------------------------------------------
     def is_over(self) -> bool:
         """Whether the game has ended."""
@@ -652,24 +656,18 @@ class CulottesState(State):
         if seat is not None:
             out["you"] = {
                 "role": self.role_of(seat),
-                "citizens": {c.id: {"nature": self.nature(c), "puppet": self.is_puppet(c)}
-                             for c in (self.citizens[i] for i in self.holdings[seat])}}
+                "citizens": {i: self.flap(self.citizens[i]) for i in self.holdings[seat]}}
         if over:
             out["end_reason"] = self.end_reason
             out["reveal"] = {"roles": list(self.roles),
-                             "citizens": {c.id: {"nature": self.nature(c),
-                                                 "puppet": self.is_puppet(c)} for c in self.citizens}}
+                             "citizens": {c.id: self.flap(c) for c in self.citizens}}
             out["result"] = self.result().as_dict()
         return out
 
     # -- search and replay -------------------------------------------------------------------
     def clone(self) -> Self:
         """An independent copy."""
-        other = CulottesState.__new__(CulottesState)
-        self._copy_base(other)
-        for name, value in self.__dict__.items():
-            if name not in self.BASE_FIELDS:
-                setattr(other, name, value)
+        other = self._shallow_copy()
         other.sheets = list(self.sheets)
         other.spare_names = list(self.spare_names)
         other.citizens = [c.copy() for c in self.citizens]
@@ -681,7 +679,7 @@ class CulottesState(State):
         other.closings = list(self.closings)
         other.agrees_to_end = list(self.agrees_to_end)
         other.recruits = list(self.recruits)
-        return other  # type: ignore[return-value]
+        return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
         """Resample what ``seat`` does not know: other players' roles, the flaps of sheets it has

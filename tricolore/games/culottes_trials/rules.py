@@ -299,18 +299,14 @@ class TrialsState(State):
     # -- search and replay -------------------------------------------------------------------
     def clone(self) -> Self:
         """An independent copy."""
-        other = TrialsState.__new__(TrialsState)
-        self._copy_base(other)
-        for name, value in self.__dict__.items():
-            if name not in self.BASE_FIELDS:
-                setattr(other, name, value)
+        other = self._shallow_copy()
         other.points = list(self.points)
         other.history = list(self.history)
         other.agrees_to_end = list(self.agrees_to_end)
         other.vote = None if self.vote is None else self.vote.copy()
         other.debate = None if self.debate is None else self.debate.copy()
         other.arguments = list(self.arguments)
-        return other  # type: ignore[return-value]
+        return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
         """Resample the grabbers ``seat`` does not know, the truth unless ``seat`` is the accused,
