@@ -78,7 +78,7 @@ def test_play_refuses_bad_input_with_a_sentence_and_goes_on():
                  input="\n".join(answers) + "\n")
     assert "Type a number from 1 to" in result.output
     assert "not valid JSON" in result.output
-    assert "you cannot fly now" in result.output
+    assert "You cannot fly now" in result.output
     assert result.exit_code == 1 and "input ended before the game did" in result.output
     assert "Traceback" not in result.output
 

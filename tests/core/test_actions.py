@@ -31,13 +31,18 @@ def test_illegal_amount_message_uses_the_rules_words():
     ({"type": "cake_vote", "citizen": 0, "side": "privileged", "cakes": 1.0}, "whole number"),
     ({"type": "recruit", "name": "danton"}, "already taken"),
     ({"type": "recruit", "name": "   "}, "must not be blank"),
-    ({"type": "emigrate"}, "you cannot emigrate now"),
+    ({"type": "emigrate"}, "You cannot emigrate now"),
     ({"cakes": 1}, "\"type\""),
 ])
 def test_refusals_say_what_is_wrong(action, fragment):
     with pytest.raises(IllegalAction) as exc:
         space().check(action)
     assert fragment in exc.value.message
+
+
+def test_every_refusal_is_a_sentence():
+    assert IllegalAction("not_your_turn", "it is not your turn").message == "It is not your turn."
+    assert IllegalAction("x", "Done already!").message == "Done already!"
 
 
 def test_dependent_domain_follows_earlier_choice():

@@ -274,7 +274,7 @@ class ActionSpace:
             raise IllegalAction("not_allowed_now", f"you cannot {kind} now; you may: {allowed}")
         why = fam.problem(action)
         if why:
-            raise IllegalAction("bad_" + kind, why[0].upper() + why[1:] + ".")
+            raise IllegalAction("bad_" + kind, why)
 
     def contains(self, action: object) -> bool:
         """Whether ``action`` is legal."""

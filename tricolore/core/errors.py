@@ -7,10 +7,16 @@ class IllegalAction(ValueError):
     """An action the rules refuse.
 
     ``code`` is a short machine-readable reason (``"not_your_turn"``, ``"too_many_cakes"``);
-    ``message`` is one sentence a player understands. The state is unchanged after a refusal.
+    ``message`` is one sentence a player understands, given a capital and a full stop here so
+    every refusal reads the same. The state is unchanged after a refusal.
     """
 
     def __init__(self, code: str, message: str) -> None:
+        message = message.strip()
+        if message:
+            message = message[0].upper() + message[1:]
+            if not message.endswith((".", "!", "?")):
+                message += "."
         super().__init__(message)
         self.code = code
         self.message = message
