@@ -180,3 +180,12 @@ def test_simulate_1000_games_of_six_and_verify_every_record(tmp_path):
     verified = subprocess.run([*cli, "replay", "--verify", str(records)], capture_output=True, text=True)
     assert verified.returncode == 0, verified.stderr
     assert "1000 records, every digest verified" in verified.stdout
+
+
+def test_play_the_tutorial_as_the_accused_to_the_end():
+    answers = ["1", "2", "", "1", "There is a duck on my phone", "1", "2", "2", "2", "2"]
+    result = run("play", "culottes-trials", "--players", "3", "--seats", "human,random,random", "--seed", "1",
+                 "--option", "first_accused=0", "--option", "trials=1", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "states: « There is a duck on my phone »" in result.output
+    assert "Revolutionary trials: points" in result.output and "Winner:" in result.output

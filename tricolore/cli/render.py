@@ -188,9 +188,54 @@ def trials_table(view: Mapping[str, Any]) -> list[RenderableType]:
     return out
 
 
+def _guess(g: bool) -> str:
+    return "true" if g else "false"
+
+
+def trials_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+    """One line per event of the revolutionary trials."""
+    k = event["kind"]
+    lines = {
+        "trial_started": lambda: f"— trial {event['trial']}: seat {event['accused']} is accused —",
+        "your_role": lambda: f"(secret) seat {event['seat']} is told: {event['role']}",
+        "roles_whispered": lambda: f"seat {event['accused']} has whispered everyone's role",
+        "statement": lambda: f"seat {event['accused']} states: « {event['statement']} »",
+        "truth_noted": lambda: f"(secret) the statement is {_guess(event['truth'])}",
+        "has_chosen": lambda: f"seat {event['seat']} has voted",
+        "first_vote": lambda: "first vote (not counted): " + ", ".join(
+            f"seat {s} {_guess(g)}" for s, g in event["votes"].items()),
+        "argument": lambda: f"seat {event['seat']} argues: {event['text']}",
+        "debate_closed": lambda: "the debate is over: second vote, for good",
+        "trial_closed": lambda: (
+            "second vote: " + ", ".join(f"seat {s} {_guess(g)}" for s, g in event["second_vote"].items())
+            + f"; the majority says {_guess(event['majority'])}, the truth is {_guess(event['truth'])}: "
+            + ("revolutionaries score" if event["majority_right"] else "grabbers score")
+            + f" (grabbers were seats {event['grabbers']})"),
+        "agrees_to_end": lambda: f"seat {event['seat']} "
+                                 + ("agrees to stop" if event["agree"] else "no longer agrees to stop"),
+        "game_over": lambda: "the tutorial is over",
+    }
+    return lines[k]() if k in lines else _generic_event(event, view)
+
+
+def trials_result(view: Mapping[str, Any]) -> list[RenderableType]:
+    """Points per seat, trial by trial."""
+    result = view["result"]
+    table = Table(title="Revolutionary trials: points")
+    table.add_column("seat")
+    for h in view["history"]:
+        table.add_column(f"trial {h['trial']}", justify="right")
+    table.add_column("total", justify="right")
+    for seat, b in enumerate(result["breakdown"]):
+        cells = [f"{t['points']} ({t['role'][0].upper()})" for t in b["trials"]]
+        won = " WINNER" if seat in result["winners"] else ""
+        table.add_row(f"{seat}{won}", *cells, str(b["points"]))
+    return [table, Text("(R) revolutionary, (G) grabber in that trial")]
+
+
 RENDERERS: dict[str, Renderer] = {
     "culottes": Renderer(culottes_table, culottes_event, culottes_result),
-    "culottes-trials": Renderer(trials_table, _generic_event, _generic_result),
+    "culottes-trials": Renderer(trials_table, trials_event, trials_result),
 }
 GENERIC = Renderer(_generic_table, _generic_event, _generic_result)
 

@@ -158,7 +158,7 @@ class TrialsState(State):
             if self._arguments_left(seat):
                 families.append(ActionFamily(
                     "argue", {"text": Text(STATEMENT_LENGTH, examples=EXAMPLE_ARGUMENTS)},
-                    help="Say why you voted as you did"))
+                    help="Make your case before the second vote"))
             families.append(ActionFamily("pass", help="Nothing more to say"))
             return ActionSpace(tuple(families))
         if self.phase in ("first_vote", "second_vote") and self.vote and self.vote.expects(seat):
