@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -200,8 +199,3 @@ def default_seats(players: int, strategies: Sequence[str]) -> list[str]:
     """One human, then the game's strategies in turn."""
     bots = list(strategies) or ["random"]
     return [HUMAN] + [bots[i % len(bots)] for i in range(players - 1)]
-
-
-def seeded(seed: int) -> random.Random:
-    """A generator for choices the CLI makes itself."""
-    return random.Random(f"cli:{seed}")

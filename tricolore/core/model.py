@@ -206,7 +206,7 @@ class State(ABC):
     record_events: bool
 
     BASE_FIELDS: ClassVar[frozenset[str]] = frozenset(
-        {"players", "seed", "rng", "log", "record_events", "_memo", "_version"})
+        {"players", "seed", "rng", "log", "record_events", "_memo"})
     """Attributes the base class owns and copies; a game's ``clone`` copies the others."""
 
     def _init_base(self, players: int, seed: int) -> None:
@@ -215,13 +215,11 @@ class State(ABC):
         self.rng = random.Random(seed)
         self.log = []
         self.record_events = True
-        self._version = 0
         self._memo: dict[tuple[str, Seat], ActionSpace] = {}
 
     def changed(self) -> None:
         """Forget the legal actions worked out so far. :meth:`apply` calls it after every action;
         call it after changing a state by hand (a test setting up a position)."""
-        self._version += 1
         self._memo.clear()
 
     # -- the protocol -------------------------------------------------------------------------
@@ -353,7 +351,6 @@ class State(ABC):
         other.rng.setstate(self.rng.getstate())
         other.log = list(self.log)
         other.record_events = self.record_events
-        other._version = 0
         other._memo = {}
 
 

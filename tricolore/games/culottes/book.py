@@ -92,10 +92,6 @@ class TrialClosing(Generic[V]):
         """Cakes the Bastille receives from this closing, leftover included."""
         return sum(r.reward for r in self.rewards if r.voter == BASTILLE)
 
-    def citizen_rewards(self) -> list[Reward[V]]:
-        """The rewards of voting citizens, without the Bastille."""
-        return [r for r in self.rewards if r.voter != BASTILLE]
-
 
 def round_half_up(x: Fraction) -> int:
     """The nearest whole number, halves rounded up: the rulebook's "half cake is rounded as one"."""

@@ -40,7 +40,7 @@ from tricolore.games.culottes.book import (
     BookOfPublicSafety,
     TrialClosing,
 )
-from tricolore.games.culottes.data import CITIZEN_NAMES, GRABBER, REVOLUTIONARY, ROLES
+from tricolore.games.culottes.data import CITIZEN_NAMES, GRABBER, NATURES, REVOLUTIONARY, ROLES
 from tricolore.games.culottes.scoring import CitizenTally, score_player
 
 NAME_LENGTH = 24
@@ -185,7 +185,7 @@ class CulottesState(State):
         self.stack_size = players * options.citizen_sheets_per_player
         half = [SANS_CULOTTE, PRIVILEGED] * (self.stack_size // 2)
         if self.stack_size % 2:
-            half.append(self.rng.choice((SANS_CULOTTE, PRIVILEGED)))
+            half.append(self.rng.choice(NATURES))
         self.rng.shuffle(half)
         self.sheets: list[str] = half
         self.next_sheet = 0
@@ -234,7 +234,7 @@ class CulottesState(State):
         """The next sheet of the stack; past the printed stack, new sheets are drawn 50/50."""
         index = self.next_sheet
         if index >= len(self.sheets):
-            self.sheets.append(self.rng.choice((SANS_CULOTTE, PRIVILEGED)))
+            self.sheets.append(self.rng.choice(NATURES))
         self.next_sheet += 1
         return index
 
@@ -697,7 +697,7 @@ class CulottesState(State):
             other.sheets[i] = flap
         for i in range(self.stack_size, len(self.sheets)):
             if i not in known:
-                other.sheets[i] = rng.choice((SANS_CULOTTE, PRIVILEGED))
+                other.sheets[i] = rng.choice(NATURES)
         for s in range(self.players):
             if s == seat:
                 continue
