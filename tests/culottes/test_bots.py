@@ -19,7 +19,7 @@ def test_named_strategies_finish_games_with_legal_actions_only():
 def test_honest_revolutionary_plays_revolutionary_and_never_recruits():
     state = table(1, ["honest-revolutionary"] * 2 + ["random"] * 2).state
     assert state.roles[:2] == ["revolutionary", "revolutionary"]
-    assert state.recruits[:2] == [0, 0]
+    assert state.view(None)["recruits"][:2] == [0, 0]
 
 
 def test_puppet_grabber_recruits_puppets_and_caps_them():

@@ -75,13 +75,13 @@ def check_step(state: State, rng: random.Random) -> tuple[int, int]:
     pending = state.pending()
     if not pending:
         raise ConformanceError("the game is not over but nobody is asked to act")
-    for seat in [None, *range(state.players)]:
-        _json(state.view(seat), f"view({seat})")
+    views = {seat: _json(state.view(seat), f"view({seat})")
+             for seat in [None, *range(state.players)]}
     _json(state.events_for(None), "the public log")
     before = state.digest()
     for seat in range(state.players):
         twin = state.determinize(seat, random.Random(rng.random()))
-        mine = _json(state.view(seat), f"view({seat})")
+        mine = views[seat]
         theirs = _json(twin.view(seat), f"view({seat}) of a determinized state")
         if mine != theirs:
             raise ConformanceError(f"view({seat}) differs after determinize({seat}): a secret leaks "

@@ -135,29 +135,30 @@ class Bastille:
     """The fortress's strategic reserve of cakes, with its ledger: cakes donated (step 3), won
     from verdicts (step 5, the Bastille's reward and leftovers) and handed out (step 9)."""
 
-    __slots__ = ("cakes", "donated", "from_verdicts", "distributed")
+    __slots__ = ("donated", "from_verdicts", "distributed")
 
     def __init__(self) -> None:
-        self.cakes = 0
         self.donated = 0
         self.from_verdicts = 0
         self.distributed = 0
 
+    @property
+    def cakes(self) -> int:
+        """Cakes held now: everything received less everything handed out."""
+        return self.donated + self.from_verdicts - self.distributed
+
     def receive_donation(self, cakes: int) -> None:
         """Step 3: a citizen's donation."""
-        self.cakes += cakes
         self.donated += cakes
 
     def receive_reward(self, cakes: int) -> None:
         """Step 5: the Bastille's share of lost cakes, leftovers included."""
-        self.cakes += cakes
         self.from_verdicts += cakes
 
     def give_cake(self) -> bool:
         """Step 9: one cake out, if any is left."""
         if not self.cakes:
             return False
-        self.cakes -= 1
         self.distributed += 1
         return True
 
@@ -169,8 +170,8 @@ class Bastille:
     def copy(self) -> Bastille:
         """An independent copy."""
         other = Bastille()
-        other.cakes, other.donated = self.cakes, self.donated
-        other.from_verdicts, other.distributed = self.from_verdicts, self.distributed
+        other.donated, other.from_verdicts, other.distributed = (
+            self.donated, self.from_verdicts, self.distributed)
         return other
 
 
@@ -215,7 +216,6 @@ class CulottesState(State):
         self.agrees_to_end = [False] * players
         self.end_agreed = False
         self.final_turns_left: int | None = None
-        self.recruits = [0] * players
         self.end_reason: str | None = None
 
     # -- set-up ------------------------------------------------------------------------------
@@ -504,7 +504,6 @@ class CulottesState(State):
         """
         name = action["name"].strip() if "name" in action else self._spare_name()
         citizen = self._new_citizen(seat, name, first=False)
-        self.recruits[seat] += 1
         self.emit("recruited", seat=seat, citizen=citizen.id, name=name)
         self.emit("recruit_nature", to=[seat], citizen=citizen.id, nature=self.nature(citizen),
                   puppet=self.is_puppet(citizen))
@@ -639,7 +638,8 @@ class CulottesState(State):
             "last_roll": self.last_roll,
             "agrees_to_end": list(self.agrees_to_end), "end_agreed": self.end_agreed,
             "final_turns_left": self.final_turns_left,
-            "holdings": [list(h) for h in self.holdings], "recruits": list(self.recruits),
+            "holdings": [list(h) for h in self.holdings],
+            "recruits": [sum(self.citizens[i].recruited for i in h) for h in self.holdings],
             "citizens": [{"id": c.id, "owner": c.owner, "name": c.name, "cakes": c.cakes,
                           "cockades": c.cockades, "bastille_cakes": c.bastille_cakes,
                           "status": c.status, "emigrated": c.emigrated, "recruited": c.recruited,
@@ -678,7 +678,6 @@ class CulottesState(State):
         other.bastille = self.bastille.copy()
         other.closings = list(self.closings)
         other.agrees_to_end = list(self.agrees_to_end)
-        other.recruits = list(self.recruits)
         return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
@@ -719,4 +718,4 @@ class CulottesState(State):
                 self.book.closings, self.bastille.ledger(), self.first_player, self.current,
                 list(self.turn_citizens), self.citizen_index, self.step, self.turn,
                 self.rounds_completed, self.last_roll, self.agrees_to_end, self.end_agreed,
-                self.final_turns_left, self.recruits, self.end_reason]
+                self.final_turns_left, self.end_reason]

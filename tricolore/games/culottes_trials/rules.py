@@ -130,11 +130,8 @@ class TrialsState(State):
             return {self.accused: Prompt(self.accused, self.legal_actions(self.accused).kinds)}
         if self.phase == "debate":
             assert self.debate is not None
-            made = [0] * self.players
-            for a in self.arguments:
-                made[a["seat"]] += 1
-            limit = self.options.arguments_per_debate
-            return {s: Prompt(s, ("argue", "pass") if made[s] < limit else ("pass",), window="debate")
+            return {s: Prompt(s, ("argue", "pass") if self._arguments_left(s) else ("pass",),
+                              window="debate")
                     for s in self.debate.waiting()}
         assert self.vote is not None
         return {s: Prompt(s, ("vote",), secret=True) for s in self.vote.waiting()}
