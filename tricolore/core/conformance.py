@@ -19,6 +19,7 @@ to every digest.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Iterable, Iterator, Mapping
@@ -70,14 +71,17 @@ def _bad_actions(state: State, seat: int, good: Mapping[str, Any], rng: random.R
     yield -1, good
 
 
-def check_step(state: State, rng: random.Random) -> tuple[int, int]:
-    """Check one position (views, leaks, refusals, clone); returns (refusals, leak checks)."""
+def check_step(state: State, rng: random.Random, log_since: int = 0) -> tuple[int, int]:
+    """Check one position (views, leaks, refusals, clone); returns (refusals, leak checks).
+
+    The public log is checked from event ``log_since`` on (earlier events were checked before).
+    """
     pending = state.pending()
     if not pending:
         raise ConformanceError("the game is not over but nobody is asked to act")
     views = {seat: _json(state.view(seat), f"view({seat})")
              for seat in [None, *range(state.players)]}
-    _json(state.events_for(None), "the public log")
+    _json(state.events_for(None, log_since), "the public log")
     before = state.digest()
     for seat in range(state.players):
         twin = state.determinize(seat, random.Random(rng.random()))
@@ -91,7 +95,7 @@ def check_step(state: State, rng: random.Random) -> tuple[int, int]:
             raise ConformanceError(f"determinize({seat}) changes who is asked to act")
     if state.digest() != before:
         raise ConformanceError("determinize changed the real state")
-    refusals = 0
+    refused: list[tuple[int, object]] = []
     seat = min(pending)
     legal = state.legal_actions(seat)
     if not legal:
@@ -110,14 +114,27 @@ def check_step(state: State, rng: random.Random) -> tuple[int, int]:
                 raise ConformanceError(f"a refusal of {bad!r} has no code or message") from None
         else:
             raise ConformanceError(f"seat {bad_seat}'s illegal action {bad!r} was accepted")
-        if state.digest() != before:
-            raise ConformanceError(f"refusing {bad!r} from seat {bad_seat} changed the state")
-        refusals += 1
+        refused.append((bad_seat, bad))
+    if state.digest() != before:  # one digest for all refusals, then find the culprit
+        raise ConformanceError(f"refusing {_culprit(state, refused)} changed the state")
     twin = state.clone()
     twin.apply(seat, legal.sample(rng))
     if state.digest() != before:
         raise ConformanceError("applying an action to a clone changed the original")
-    return refusals, state.players
+    return len(refused), state.players
+
+
+def _culprit(state: State, refused: list[tuple[int, object]]) -> str:
+    """Which refused action changes a state: replayed one by one on clones of ``state`` (which
+    is already changed, so a culprit that changes it again is found; else all are named)."""
+    for bad_seat, bad in refused:
+        twin = state.clone()
+        before = twin.digest()
+        with contextlib.suppress(IllegalAction):
+            twin.apply(bad_seat, bad)  # type: ignore[arg-type]
+        if twin.digest() != before:
+            return f"{bad!r} from seat {bad_seat}"
+    return "one of " + ", ".join(f"{bad!r} from seat {s}" for s, bad in refused)
 
 
 def random_action(state: State, rng: random.Random, free_rate: float = 0.1
@@ -156,12 +173,13 @@ def check_game(game: Game, players: int, seeds: Iterable[int], *, options: Any =
         state = game.new(players, seed, options)
         record = Record.start(state)
         rng = random.Random(f"conformance:{seed}")
-        step = 0
+        step = log_checked = 0
         try:
             while not state.is_over():
                 if step >= max_actions:
                     raise ConformanceError(f"the game has not ended after {max_actions} actions")
-                r, lk = check_step(state, rng)
+                r, lk = check_step(state, rng, log_checked)
+                log_checked = len(state.log)
                 refusals += r
                 leaks += lk
                 seat, action = random_action(state, rng)

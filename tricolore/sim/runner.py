@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tricolore.agents import Agent
+from tricolore.core.actions import ActionSpace
 from tricolore.core.model import State
 from tricolore.core.record import Record
 
@@ -30,6 +31,9 @@ def play_game(state: State, agents: Sequence[Agent], *, keep_digests: bool = Fal
               max_actions: int = 1_000_000) -> Played:
     """Play ``state`` to its end, each pending seat asked in seat order.
 
+    An agent with a true ``trades`` attribute is offered its free actions (gifts, transfers)
+    beside its prompt's; the prompt stays open until it takes one of the prompt's actions.
+
     Raises ``RuntimeError`` if the game has not ended after ``max_actions`` actions.
     """
     record = Record.start(state, keep_digests)
@@ -41,7 +45,10 @@ def play_game(state: State, agents: Sequence[Agent], *, keep_digests: bool = Fal
         seat = min(state.pending())
         agent = agents[seat]
         view = state.view(seat) if getattr(agent, "needs_view", True) else {}
-        action = agent.act(view, state.legal_actions(seat), rngs[seat])
+        legal = state.legal_actions(seat)
+        if getattr(agent, "trades", False):  # offer the free actions (gifts) too
+            legal = ActionSpace(legal.families + state.free_actions(seat).families)
+        action = agent.act(view, legal, rngs[seat])
         state.apply(seat, action)
         record.add(seat, action, state if keep_digests else None)
         count += 1

@@ -1,0 +1,943 @@
+"""Let Them Eat Cake: the complete game, as a state machine on the core model.
+
+A round is five elections in the rulebook's order: Head of Committee, Enemy of the Revolution
+(a vote only when the fewest Medals are tied), Guillotine Operator, Secretary and Food Inspector,
+each followed by the winner's action, then donations and the end-of-round check.
+
+Every election is one or more *votes*. A vote opens with the coup window (players with three
+Generals, clockwise from the Head), then the ballot, a simultaneous secret move in which every
+player with a vote plays one Voting card, then the Head's tie-break if needed, then the rigging
+window (players with a General); an allegation of rigging starts a fresh vote. Windows ask one
+seat at a time, clockwise from the Head, and ask only seats that can pay; a seat that cannot pay is
+skipped. Medals, Generals and Cake cards change hands at any time through free actions.
+
+Decisions on what the rulebook leaves open are in ``docs/games/let-them-eat-cake.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Self
+
+from tricolore.core import (
+    ActionFamily,
+    ActionSpace,
+    Amount,
+    Choice,
+    GameInfo,
+    IllegalAction,
+    Options,
+    OptionsError,
+    Prompt,
+    ResponseWindow,
+    Result,
+    SealedSubmissions,
+    Seat,
+    State,
+    Subset,
+)
+from tricolore.games.let_them_eat_cake.data import (
+    COLOURS,
+    COUP_COST,
+    EXECUTION_MEDALS,
+    GENERAL,
+    MEDALS_IN_CENTRE,
+    MEDALS_PER_PLAYER,
+    OFFICE_TITLES,
+    PANTRY,
+    PAWNS_PER_PLAYER,
+    RIGGING_COST,
+    SEIZE_COST,
+    STARTER_CAKES,
+    STARTER_CAKES_PER_PLAYER,
+    STARTER_GENERALS,
+    voting_copies,
+)
+
+WINDOW_COST = {"coup": COUP_COST, "rigging": RIGGING_COST, "seize": SEIZE_COST}
+"""Generals a seat needs to be asked in each window of the Generals."""
+
+
+@dataclass(frozen=True, slots=True)
+class LetThemEatCakeOptions(Options):
+    """Table options; the defaults are the rulebook's."""
+
+    first_head: int | None = None
+    """The seat the owner gives the Head of Committee token to at the start; ``None``: at random."""
+    memory_mode: bool = False
+    """Hide the record of past votes: each ballot stays on the table only until the next one."""
+    winning_cakes: int = 40
+    """Cakes in a stash that end the game at the end of a round."""
+    max_rounds: int | None = None
+    """Designed: end the game after this many rounds (for simulations and timed tables)."""
+
+    def validate(self, players: int) -> None:
+        """Check ranges against the number of players."""
+        if self.first_head is not None and not 0 <= self.first_head < players:
+            raise OptionsError(f"first_head must be a seat from 0 to {players - 1}")
+        if self.winning_cakes < 1:
+            raise OptionsError("winning_cakes must be at least 1")
+        if self.max_rounds is not None and self.max_rounds < 1:
+            raise OptionsError("max_rounds must be at least 1")
+
+
+INFO = GameInfo(
+    name="let-them-eat-cake", title="Let Them Eat Cake", rules_version="1", min_players=3,
+    max_players=6, options=LetThemEatCakeOptions, simultaneous=True, hidden_information=True,
+    chance=True,
+    summary="Committee elections with Voting cards and Pawns, Medals, the Guillotine and Generals.")
+
+
+@dataclass(frozen=True, slots=True)
+class CakeCard:
+    """A Cake card in a stash. ``id`` tells cards apart inside the state (never shown);
+    ``starter`` marks a starter Cake; ``known`` is the seats that know this card is this one in
+    this stash (``None``: everyone, as for a card dealt face up by the Secretary)."""
+
+    id: int
+    value: int
+    starter: bool
+    known: frozenset[Seat] | None
+
+    def known_to(self, seat: Seat) -> bool:
+        """Whether ``seat`` knows this card's value where it lies."""
+        return self.known is None or seat in self.known
+
+    def payload(self) -> list[Any]:
+        """Every field, for digests."""
+        return [self.id, self.value, self.starter, None if self.known is None else sorted(self.known)]
+
+
+class Election:
+    """The election of one office: its candidates, its votes so far and the vote in progress."""
+
+    __slots__ = ("office", "candidates", "vote_number", "ballot", "cards", "tally", "tied",
+                 "winner", "coup_by", "rigged_by")
+
+    def __init__(self, office: str, candidates: Iterable[Seat]) -> None:
+        self.office = office
+        self.candidates: tuple[Seat, ...] = tuple(candidates)
+        self.vote_number = 0
+        self.ballot: SealedSubmissions | None = None
+        self.cards: dict[Seat, Seat] = {}
+        self.tally: dict[Seat, int] = {}
+        self.tied: tuple[Seat, ...] = ()
+        self.winner: Seat | None = None
+        self.coup_by: Seat | None = None
+        self.rigged_by: list[Seat] = []
+
+    def copy(self) -> Election:
+        """An independent copy."""
+        other = Election.__new__(Election)
+        for name in Election.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.ballot = None if self.ballot is None else self.ballot.copy()
+        other.rigged_by = list(self.rigged_by)
+        return other
+
+    def public(self) -> dict[str, Any]:
+        """The election as everyone sees it (a sealed ballot shows only who has chosen)."""
+        return {"office": self.office, "title": OFFICE_TITLES[self.office],
+                "candidates": list(self.candidates), "vote_number": self.vote_number,
+                "ballot": None if self.ballot is None else self.ballot.public(),
+                "cards": {str(s): c for s, c in self.cards.items()},
+                "tally": {str(s): v for s, v in self.tally.items()}, "tied": list(self.tied),
+                "winner": self.winner, "coup_by": self.coup_by, "rigged_by": list(self.rigged_by)}
+
+    def payload(self) -> list[Any]:
+        """Every field, for digests."""
+        return [self.office, list(self.candidates), self.vote_number,
+                None if self.ballot is None else self.ballot.payload(), sorted(self.cards.items()),
+                sorted(self.tally.items()), list(self.tied), self.winner, self.coup_by,
+                self.rigged_by]
+
+
+class LetThemEatCakeState(State):
+    """A game of Let Them Eat Cake. See the module docstring for the shape of a round."""
+
+    info = INFO
+
+    def __init__(self, players: int, seed: int, options: LetThemEatCakeOptions) -> None:
+        self._init_base(players, seed)
+        self.options = options
+        everyone = range(players)
+        self.pawns = [PAWNS_PER_PLAYER] * players
+        self.guillotine: Seat | None = None
+        self.medals = [MEDALS_PER_PLAYER] * players
+        self.centre = MEDALS_IN_CENTRE
+        self.pantry_generals = [0] * players
+        self.starter_generals = [0] * players
+        self.starter_pile = STARTER_GENERALS
+        copies = voting_copies(players)
+        self.hands = [sorted(t for t in everyone if t != s for _ in range(copies)) for s in everyone]
+        self.used: list[list[Seat]] = [[] for _ in everyone]
+        deck = list(PANTRY)
+        self.rng.shuffle(deck)
+        self.deck = deck
+        self.deck_unseen = len(deck)
+        starters = list(STARTER_CAKES)
+        self.rng.shuffle(starters)
+        self.next_card_id = 0
+        self.stashes: list[list[CakeCard]] = []
+        for s in everyone:
+            dealt = starters[STARTER_CAKES_PER_PLAYER * s:STARTER_CAKES_PER_PLAYER * (s + 1)]
+            self.stashes.append([self._card(v, True, frozenset({s})) for v in dealt])
+        self.removed_starters = starters[STARTER_CAKES_PER_PLAYER * players:]
+        self.head = (options.first_head if options.first_head is not None
+                     else self.rng.randrange(players))
+        self.round = 0
+        self.unity_rule_pending = True
+        self.offices: dict[str, Seat] = {}
+        self.enemy: Seat | None = None
+        self.election: Election | None = None
+        self.window: ResponseWindow | None = None
+        self.phase = "start"
+        self.draw: list[int] = []
+        self.placed: dict[int, Seat] = {}
+        self.seized: dict[Seat, int] = {}
+        self.received: dict[Seat, int] = {}
+        self.donors: set[Seat] = set()
+        self.last_ballot: dict[str, Any] | None = None
+        self.gifts = [[[0, 0, 0] for _ in everyone] for _ in everyone]
+        self.end_reason: str | None = None
+        self.dead: Seat | None = None
+        self.stats = {"executions": 0, "mercies": 0, "riggings": 0, "coups": 0, "seizures": 0,
+                      "donations": 0, "unsafe_batches": 0, "safe_batches": 0, "votes": 0}
+        self.emit("game_started", head=self.head, colours=list(COLOURS[:players]))
+        for s in everyone:
+            self.emit("starter_cakes", to=[s], seat=s, cakes=[c.value for c in self.stashes[s]])
+        self._start_round()
+
+    def _card(self, value: int, starter: bool, known: frozenset[Seat] | None) -> CakeCard:
+        card = CakeCard(self.next_card_id, value, starter, known)
+        self.next_card_id += 1
+        return card
+
+    # -- public facts ------------------------------------------------------------------------
+    def generals(self, seat: Seat) -> int:
+        """Generals beside ``seat``'s Pawns, of either pile."""
+        return self.pantry_generals[seat] + self.starter_generals[seat]
+
+    def weight(self, seat: Seat) -> int:
+        """``seat``'s vote: its Pawns, less one on the Guillotine."""
+        return self.pawns[seat] - (self.guillotine == seat)
+
+    def cakes(self, seat: Seat) -> int:
+        """The cakes in ``seat``'s stash (a secret of that seat until the end)."""
+        return sum(c.value for c in self.stashes[seat])
+
+    def clockwise_from_head(self) -> list[Seat]:
+        """Every seat, starting with the Head of Committee."""
+        return [(self.head + i) % self.players for i in range(self.players)]
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase == "over"
+
+    # -- prompts -----------------------------------------------------------------------------
+    def window_seat(self) -> Seat | None:
+        """The seat the open window asks now: the first, clockwise from the Head, that has not
+        passed and can act (can pay, or for donations still holds this round's Cake card)."""
+        if self.window is None:
+            return None
+        for seat in self.window.waiting():
+            if self._can_act_in_window(seat):
+                return seat
+        return None
+
+    def _can_act_in_window(self, seat: Seat) -> bool:
+        if self.phase == "donate":
+            return seat not in self.donors and self._received_card(seat) is not None
+        if self.phase == "seize" and seat in self.seized:
+            return False
+        return self.generals(seat) >= WINDOW_COST[self.phase]
+
+    def _received_card(self, seat: Seat) -> CakeCard | None:
+        card_id = self.received.get(seat)
+        return next((c for c in self.stashes[seat] if c.id == card_id), None)
+
+    def pending(self) -> Mapping[Seat, Prompt]:
+        """Who must act now."""
+        if self.phase == "over":
+            return {}
+        if self.phase == "ballot":
+            assert self.election is not None and self.election.ballot is not None
+            return {s: Prompt(s, ("vote",), secret=True) for s in self.election.ballot.waiting()}
+        if self.window is not None:
+            seat = self.window_seat()
+            assert seat is not None
+            kind = {"coup": "coup", "rigging": "allege_rigging", "seize": "seize",
+                    "donate": "donate"}[self.phase]
+            return {seat: Prompt(seat, (kind, "pass"), window=self.phase)}
+        seat = self._decider()
+        return {seat: Prompt(seat, self.legal_actions(seat).kinds)}
+
+    def _decider(self) -> Seat:
+        if self.phase in ("tie", "head_medal"):
+            return self.head
+        return self.offices[{"guillotine": "operator", "deal": "secretary",
+                             "inspect": "inspector"}[self.phase]]
+
+    def _asked(self, seat: Seat) -> bool:
+        if self.phase == "over":
+            return False
+        if self.phase == "ballot":
+            assert self.election is not None and self.election.ballot is not None
+            return seat in self.election.ballot.waiting()
+        if self.window is not None:
+            return seat == self.window_seat()
+        return seat == self._decider()
+
+    def _legal_actions(self, seat: Seat) -> ActionSpace:
+        """The actions ``seat`` may take for its prompt."""
+        if not self._asked(seat):
+            return ActionSpace(())
+        election = self.election
+        if self.phase == "ballot":
+            assert election is not None
+            cards = tuple(sorted(set(self.hands[seat])))
+            return ActionSpace((ActionFamily(
+                "vote", {"candidate": Choice(cards, tuple(COLOURS[c] for c in cards))},
+                help=f"Play a Voting card face down for {OFFICE_TITLES[election.office]}"),))
+        if self.phase == "coup":
+            assert election is not None
+            return ActionSpace((
+                ActionFamily("coup", {"winner": Choice(election.candidates)},
+                             help=f"Spend {COUP_COST} Generals and a Medal: name the "
+                                  f"{OFFICE_TITLES[election.office]} without a vote"),
+                ActionFamily("pass", help="Let the vote happen")))
+        if self.phase == "rigging":
+            return ActionSpace((
+                ActionFamily("allege_rigging", help=f"Spend {RIGGING_COST} General and a Medal: "
+                                                    "the vote is ignored and held again"),
+                ActionFamily("pass", help="Accept the result")))
+        if self.phase == "seize":
+            free = tuple(i for i in range(len(self.draw)) if i not in self.placed)
+            return ActionSpace((
+                ActionFamily("seize", {"card": Choice(free, tuple(_card_name(self.draw[i])
+                                                                  for i in free))},
+                             help=f"Spend {SEIZE_COST} Generals and a Medal: take one of the "
+                                  "drawn cards as yours this round"),
+                ActionFamily("pass", help="Leave the cards to the Secretary")))
+        if self.phase == "donate":
+            others = tuple(s for s in range(self.players) if s != seat and self.medals[s])
+            params = {"take_from": Choice((*others, None))} if others else {}
+            return ActionSpace((
+                ActionFamily("donate", params, help="\"Let them eat cake!\": this round's Cake "
+                                                    "card to the Pantry, a Medal from another player"),
+                ActionFamily("pass", help="Keep the cake")))
+        if self.phase == "tie":
+            assert election is not None
+            return ActionSpace((ActionFamily(
+                "break_tie", {"winner": Choice(election.tied)},
+                help=f"As Head of Committee, choose the {OFFICE_TITLES[election.office]}"),))
+        if self.phase == "head_medal":
+            families = []
+            rest = tuple(s for s in range(self.players) if s != seat)
+            if self.centre:
+                families.append(ActionFamily("award_medal", {"to": Choice(rest)},
+                                             help="Give a Medal from the centre to a player"))
+            holders = tuple(s for s in rest if self.medals[s])
+            if holders:
+                families.append(ActionFamily("remove_medal", {"from": Choice(holders)},
+                                             help="Take a Medal from a player to the centre"))
+            return ActionSpace(tuple(families))
+        if self.phase == "guillotine":
+            return ActionSpace((ActionFamily("execute", help="The Pawn on the Guillotine dies"),
+                                ActionFamily("mercy", help="The Pawn goes back; you lose a Medal")))
+        if self.phase == "deal":
+            free = tuple(i for i in range(len(self.draw)) if i not in self.placed)
+            without = tuple(s for s in range(self.players) if s not in self.placed.values())
+            return ActionSpace((ActionFamily(
+                "deal", {"card": Choice(free, tuple(_card_name(self.draw[i]) for i in free)),
+                         "to": Choice(without)},
+                help="Place one of the drawn cards in front of a player"),))
+        if self.phase == "inspect":
+            return ActionSpace((ActionFamily(
+                "inspect", {"safe": Choice((True, False), ("safe", "unsafe"))},
+                help="Declare the batch safe (everyone keeps their card) or unsafe"),))
+        return ActionSpace(())
+
+    def _free_actions(self, seat: Seat) -> ActionSpace:
+        """Trading at any time: Medals, Generals and whole Cake cards change hands."""
+        if self.phase == "over":
+            return ActionSpace(())
+        others = Choice(tuple(s for s in range(self.players) if s != seat))
+        families = []
+        if self.medals[seat]:
+            families.append(ActionFamily(
+                "give_medals", {"to": others, "medals": Amount(
+                    1, self.medals[seat], 1, f"you have {self.medals[seat]} Medals")},
+                help="Give Medals of Honour to another player"))
+        if self.generals(seat):
+            families.append(ActionFamily(
+                "give_generals", {"to": others, "generals": Amount(
+                    1, self.generals(seat), 1, f"you have {self.generals(seat)} Generals")},
+                help="Give Generals to another player"))
+        if self.stashes[seat]:
+            families.append(ActionFamily(
+                "give_cakes", {"to": others, "cards": Subset(
+                    tuple(range(len(self.stashes[seat]))), len(self.stashes[seat]), 1)},
+                help="Give whole Cake cards from your stash (by position) to another player"))
+        return ActionSpace(tuple(families))
+
+    # -- the round ---------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        self.round += 1
+        self.offices = {}
+        self.enemy = None
+        self.draw, self.placed, self.seized, self.received = [], {}, {}, {}
+        self.donors = set()
+        self.emit("round_started", round=self.round, head=self.head)
+        self._elect("head", range(self.players))
+
+    def _elect(self, office: str, candidates: Iterable[Seat]) -> None:
+        self.election = Election(office, candidates)
+        self.emit("election_opened", office=office, candidates=list(self.election.candidates))
+        self._open_vote()
+
+    def _open_vote(self) -> None:
+        """Before any vote: the coup window."""
+        assert self.election is not None
+        self.election.vote_number += 1
+        self.election.cards, self.election.tally, self.election.tied = {}, {}, ()
+        self._open_window("coup")
+
+    def _open_window(self, name: str) -> None:
+        self.phase = name
+        self.window = ResponseWindow(name, self.clockwise_from_head())
+        self._settle()
+
+    def _settle(self) -> None:
+        """Close windows nobody can act in and skip decisions nobody can make."""
+        while self.phase != "over":
+            if self.window is not None and self.window_seat() is None:
+                self._close_window()
+            elif self.phase == "head_medal" and not self._head_can_move():
+                self._after_head_medal()
+            elif self.phase == "deal" and len(self.placed) >= len(self.draw) - 1:
+                self._deal_last()
+            else:
+                return
+
+    def _head_can_move(self) -> bool:
+        return bool(self.centre) or any(self.medals[s] for s in range(self.players) if s != self.head)
+
+    def _close_window(self) -> None:
+        name = self.phase
+        self.window = None
+        if name == "coup":
+            self._open_ballot()
+        elif name == "rigging":
+            self._vote_stands()
+        elif name == "seize":
+            self.phase = "deal"
+        elif name == "donate":
+            self._end_round()
+
+    def _open_ballot(self) -> None:
+        assert self.election is not None
+        voters = [s for s in range(self.players) if self.weight(s) > 0]
+        self.election.ballot = SealedSubmissions(self.election.office, voters, revisable=False)
+        self.phase = "ballot"
+
+    # -- the Generals ------------------------------------------------------------------------
+    def _spend_generals(self, seat: Seat, count: int, use: str) -> None:
+        """Spend ``count`` Generals, Pantry ones first, and a Medal; spent Generals go to the
+        bottom of their own pile."""
+        from_pantry = min(count, self.pantry_generals[seat])
+        self.pantry_generals[seat] -= from_pantry
+        self.deck.extend([GENERAL] * from_pantry)
+        self.starter_generals[seat] -= count - from_pantry
+        self.starter_pile += count - from_pantry
+        medal = self._lose_medal(seat)
+        self.emit("generals_spent", seat=seat, use=use, generals=count, medal=medal)
+
+    def _lose_medal(self, seat: Seat) -> bool:
+        if not self.medals[seat]:
+            return False
+        self.medals[seat] -= 1
+        self.centre += 1
+        return True
+
+    def _gain_medals(self, seat: Seat, count: int) -> int:
+        gained = min(count, self.centre)
+        self.medals[seat] += gained
+        self.centre -= gained
+        return gained
+
+    def do_coup(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Spend 3 Generals immediately before a vote and name the winner; nobody votes."""
+        assert self.election is not None
+        self._spend_generals(seat, COUP_COST, "coup")
+        self.stats["coups"] += 1
+        self.window = None
+        self.election.coup_by = seat
+        self.emit("coup", seat=seat, office=self.election.office, winner=action["winner"])
+        self._elected(action["winner"], by_vote=False)
+
+    def do_allege_rigging(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Spend 1 General at the end of a vote: its result is ignored and a new vote is held
+        with fresh cards (the cards played stay played)."""
+        assert self.election is not None
+        self._spend_generals(seat, RIGGING_COST, "rigging")
+        self.stats["riggings"] += 1
+        self.window = None
+        self.election.rigged_by.append(seat)
+        self.election.winner = None
+        self.emit("vote_rigging_alleged", seat=seat, office=self.election.office)
+        self._open_vote()
+        self._settle()
+
+    def do_seize(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Spend 2 Generals after the Secretary's draw and take one of the cards as yours."""
+        assert self.window is not None
+        self._spend_generals(seat, SEIZE_COST, "seize")
+        self.stats["seizures"] += 1
+        self.placed[action["card"]] = seat
+        self.seized[seat] = action["card"]
+        self.emit("cake_seized", seat=seat, card=action["card"], value=self.draw[action["card"]])
+        self.window.acted(seat)
+        self._settle()
+
+    def do_pass(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Let the moment go by."""
+        assert self.window is not None
+        self.window.passed(seat)
+        self._settle()
+
+    # -- votes -------------------------------------------------------------------------------
+    def do_vote(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Play a Voting card face down; when everyone has, the cards are revealed together."""
+        assert self.election is not None and self.election.ballot is not None
+        self.emit("has_chosen", seat=seat, move="vote")
+        if not self.election.ballot.submit(seat, action):
+            return
+        election = self.election
+        assert election.ballot is not None
+        cards = {s: a["candidate"] for s, a in election.ballot.in_seat_order()}
+        election.ballot = None
+        for s, card in cards.items():
+            self._play_card(s, card)
+        tally = dict.fromkeys(election.candidates, 0)
+        for s, card in cards.items():
+            if card in tally:  # a card naming someone who is not a candidate counts for nothing
+                tally[card] += self.weight(s)
+        top = max(tally.values())
+        election.cards, election.tally = cards, tally
+        election.tied = tuple(c for c in election.candidates if tally[c] == top)
+        self.stats["votes"] += 1
+        shown: dict[str, Any] = {}
+        if not self.options.memory_mode:  # in memory mode the cards stay only on the table
+            shown["cards"] = {str(s): c for s, c in cards.items()}
+        self.emit("ballot_revealed", office=election.office, vote_number=election.vote_number,
+                  tally={str(c): v for c, v in tally.items()}, **shown)
+        self.last_ballot = {"round": self.round, "office": election.office,
+                            "vote_number": election.vote_number,
+                            "cards": {str(s): c for s, c in cards.items()},
+                            "tally": {str(c): v for c, v in tally.items()}}
+        if len(election.tied) == 1:
+            self._vote_counted(election.tied[0])
+        else:
+            self.phase = "tie"
+
+    def _play_card(self, seat: Seat, card: Seat) -> None:
+        """A played card goes to the used pile; the pile comes back when the hand is empty."""
+        self.hands[seat].remove(card)
+        self.used[seat].append(card)
+        if not self.hands[seat]:
+            self.hands[seat], self.used[seat] = sorted(self.used[seat]), []
+            self.emit("hand_refreshed", seat=seat)
+
+    def do_break_tie(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """The Head of Committee decides a tied vote."""
+        assert self.election is not None
+        self.emit("tie_broken", head=seat, office=self.election.office, winner=action["winner"])
+        self._vote_counted(action["winner"])
+
+    def _vote_counted(self, winner: Seat) -> None:
+        assert self.election is not None
+        self.election.winner = winner
+        self.emit("vote_result", office=self.election.office, winner=winner,
+                  vote_number=self.election.vote_number)
+        self._open_window("rigging")
+
+    def _vote_stands(self) -> None:
+        assert self.election is not None and self.election.winner is not None
+        self._elected(self.election.winner, by_vote=True)
+
+    # -- the offices -------------------------------------------------------------------------
+    def _elected(self, winner: Seat, by_vote: bool) -> None:
+        election = self.election
+        assert election is not None
+        office = election.office
+        self.emit("elected", office=office, seat=winner, by_vote=by_vote)
+        if office == "head":
+            self._new_head(winner, election, by_vote)
+        elif office == "enemy":
+            self._to_the_guillotine(winner)
+        else:
+            self.offices[office] = winner
+            if office == "operator":
+                self.phase = "guillotine"
+            elif office == "secretary":
+                self._secretary_draws()
+            else:
+                self.phase = "inspect"
+        self._settle()
+
+    def _new_head(self, head: Seat, election: Election, by_vote: bool) -> None:
+        """The new Head takes the token and a Medal, then moves a Medal; in the game's first Head
+        vote everyone but the Head who voted for someone else loses a Medal."""
+        self.head = head
+        self.offices["head"] = head
+        if self.unity_rule_pending:
+            self.unity_rule_pending = False
+            if by_vote:
+                dissenters = [s for s, c in election.cards.items() if s != head and c != head]
+                lost = [s for s in dissenters if self._lose_medal(s)]
+                self.emit("unity_rule", head=head, lost_medal=lost)
+        gained = self._gain_medals(head, 1)
+        self.emit("head_medal", head=head, gained=gained)
+        self.phase = "head_medal"
+
+    def do_award_medal(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """The Head gives a Medal from the centre to another player."""
+        self._gain_medals(action["to"], 1)
+        self.emit("medal_awarded", head=seat, seat=action["to"])
+        self._after_head_medal()
+
+    def do_remove_medal(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """The Head takes a Medal from another player to the centre."""
+        self._lose_medal(action["from"])
+        self.emit("medal_removed", head=seat, seat=action["from"])
+        self._after_head_medal()
+
+    def _after_head_medal(self) -> None:
+        self.phase = "enemy"
+        generals = [self.generals(s) for s in range(self.players)]
+        most = max(generals)
+        backed = [s for s in range(self.players) if generals[s] == most]
+        immune = backed[0] if len(backed) == 1 else None
+        exposed = [s for s in range(self.players) if s != immune]
+        fewest = min(self.medals[s] for s in exposed)
+        candidates = [s for s in exposed if self.medals[s] == fewest]
+        self.emit("enemy_candidates", candidates=candidates, immune=immune, medals=fewest)
+        if len(candidates) == 1:
+            self._to_the_guillotine(candidates[0])
+        else:
+            self._elect("enemy", candidates)
+        self._settle()
+
+    def _to_the_guillotine(self, enemy: Seat) -> None:
+        self.enemy = enemy
+        self.offices["enemy"] = enemy
+        self.guillotine = enemy
+        self.emit("enemy_of_the_revolution", seat=enemy)
+        self._elect("operator", range(self.players))
+
+    def do_execute(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """The Pawn dies; its owner regains three Medals and a starter General, if there are any.
+        A player who loses their last Pawn is killed and the game ends at once."""
+        victim = self.guillotine
+        assert victim is not None
+        self.guillotine = None
+        self.pawns[victim] -= 1
+        self.stats["executions"] += 1
+        if not self.pawns[victim]:
+            self.dead = victim
+            self.emit("executed", operator=seat, seat=victim, pawns=0, medals=0, general=False)
+            self._game_over("death")
+            return
+        medals = self._gain_medals(victim, EXECUTION_MEDALS)
+        general = self.starter_pile > 0
+        if general:
+            self.starter_pile -= 1
+            self.starter_generals[victim] += 1
+        self.emit("executed", operator=seat, seat=victim, pawns=self.pawns[victim], medals=medals,
+                  general=general)
+        self._elect("secretary", range(self.players))
+        self._settle()
+
+    def do_mercy(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """The Pawn goes back to its owner; the Operator loses a Medal."""
+        victim = self.guillotine
+        self.guillotine = None
+        self.stats["mercies"] += 1
+        medal = self._lose_medal(seat)
+        self.emit("mercy", operator=seat, seat=victim, medal=medal)
+        self._elect("secretary", range(self.players))
+        self._settle()
+
+    def _secretary_draws(self) -> None:
+        if len(self.deck) < self.players:
+            self._game_over("pantry")
+            return
+        self.draw = self.deck[:self.players]
+        del self.deck[:self.players]
+        self.deck_unseen = max(0, self.deck_unseen - self.players)
+        self.emit("pantry_drawn", secretary=self.offices["secretary"],
+                  cards=[_card_name(c) for c in self.draw])
+        self._open_window("seize")
+
+    def do_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """The Secretary places a drawn card in front of a player."""
+        self._place(action["card"], action["to"])
+        self._settle()
+
+    def _place(self, card: int, to: Seat) -> None:
+        self.placed[card] = to
+        self.emit("card_dealt", secretary=self.offices["secretary"], card=card,
+                  value=self.draw[card], receiver=to)
+
+    def _deal_last(self) -> None:
+        free = [i for i in range(len(self.draw)) if i not in self.placed]
+        without = [s for s in range(self.players) if s not in self.placed.values()]
+        if free:
+            self._place(free[0], without[0])
+        self._elect("inspector", range(self.players))
+
+    def do_inspect(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Safe: everyone keeps their card. Unsafe: Cake cards to the bottom of the Pantry,
+        Generals kept, the Inspector loses a Medal. After a safe batch, donations."""
+        safe = action["safe"]
+        for card, to in sorted(self.placed.items()):
+            value = self.draw[card]
+            if value == GENERAL:
+                self.pantry_generals[to] += 1
+            elif safe:
+                received = self._card(value, False, None)
+                self.stashes[to].append(received)
+                self.received[to] = received.id
+            else:
+                self.deck.append(value)
+        medal = False if safe else self._lose_medal(seat)
+        self.stats["safe_batches" if safe else "unsafe_batches"] += 1
+        self.emit("batch_inspected", inspector=seat, safe=safe, medal=medal)
+        self.draw, self.placed = [], {}
+        if safe:
+            self._open_window("donate")
+        else:
+            self._end_round()
+        self._settle()
+
+    def do_donate(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """"Let them eat cake!": this round's Cake card to the bottom of the Pantry; take a Medal
+        from another player."""
+        assert self.window is not None
+        card = self._received_card(seat)
+        assert card is not None
+        self.stashes[seat].remove(card)
+        self.deck.append(card.value)
+        self.donors.add(seat)
+        self.stats["donations"] += 1
+        taken = action.get("take_from")
+        if taken is not None:
+            self.medals[taken] -= 1
+            self.medals[seat] += 1
+        self.emit("let_them_eat_cake", seat=seat, value=card.value, took_medal_from=taken)
+        self.window.acted(seat)
+        self._settle()
+
+    def _end_round(self) -> None:
+        self.window = None
+        self.election = None
+        richest = max(self.cakes(s) for s in range(self.players))
+        if richest >= self.options.winning_cakes:
+            self._game_over("cake")
+        elif self.options.max_rounds is not None and self.round >= self.options.max_rounds:
+            self._game_over("rounds")
+        else:
+            self._start_round()
+
+    def _game_over(self, reason: str) -> None:
+        self.phase = "over"
+        self.window = None
+        self.end_reason = reason
+        self.emit("game_over", reason=reason, dead=self.dead,
+                  stashes=[[c.value for c in st] for st in self.stashes],
+                  winners=sorted(self.result().winners))
+
+    # -- trading -----------------------------------------------------------------------------
+    def do_give_medals(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Medals change hands."""
+        self.medals[seat] -= action["medals"]
+        self.medals[action["to"]] += action["medals"]
+        self.gifts[seat][action["to"]][0] += action["medals"]
+        self.emit("medals_given", giver=seat, receiver=action["to"], medals=action["medals"])
+        self._settle()
+
+    def do_give_generals(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Generals change hands, Pantry Generals first."""
+        count = action["generals"]
+        from_pantry = min(count, self.pantry_generals[seat])
+        self.pantry_generals[seat] -= from_pantry
+        self.pantry_generals[action["to"]] += from_pantry
+        self.starter_generals[seat] -= count - from_pantry
+        self.starter_generals[action["to"]] += count - from_pantry
+        self.gifts[seat][action["to"]][1] += count
+        self.emit("generals_given", giver=seat, receiver=action["to"], generals=count)
+        self._settle()
+
+    def do_give_cakes(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Whole Cake cards change hands; everyone sees how many, only the two traders see which."""
+        receiver = action["to"]
+        positions = set(action["cards"])
+        traders = frozenset({seat, receiver})
+        stash = self.stashes[seat]
+        given = [stash[i] for i in sorted(positions)]
+        # Onlookers no longer know which of the giver's cards stayed.
+        self.stashes[seat] = [_known(c, frozenset({seat}))
+                              for i, c in enumerate(stash) if i not in positions]
+        self.stashes[receiver].extend(_known(c, traders) for c in given)
+        self.gifts[seat][receiver][2] += len(given)
+        self.emit("cakes_given", giver=seat, receiver=receiver, cards=len(given))
+        self.emit("cake_values_given", to=traders, giver=seat, receiver=receiver,
+                  values=[c.value for c in given])
+        self._settle()
+
+    # -- the end -----------------------------------------------------------------------------
+    def standing(self, seat: Seat) -> tuple[int, int, int, int]:
+        """What ranks a player at the end: alive, then cake, then Pawns, then Generals."""
+        return (seat != self.dead, self.cakes(seat), self.pawns[seat], self.generals(seat))
+
+    def result(self) -> Result:
+        """The living player with most cake wins; ties go to most Pawns, then most Generals."""
+        keys = [self.standing(s) for s in range(self.players)]
+        ranking = tuple(sorted(range(self.players), key=lambda s: (tuple(-k for k in keys[s]), s)))
+        best = keys[ranking[0]]
+        winners = frozenset(s for s in range(self.players) if keys[s] == best)
+        breakdown = tuple({"alive": s != self.dead, "cakes": self.cakes(s),
+                           "cake_cards": [c.value for c in self.stashes[s]],
+                           "pawns": self.pawns[s], "generals": self.generals(s),
+                           "medals": self.medals[s], "winner": s in winners}
+                          for s in range(self.players))
+        metrics: dict[str, float] = {"rounds": self.round, **self.stats,
+                                     "winning_cakes": self.cakes(ranking[0])}
+        for reason in ("cake", "death", "pantry", "rounds"):
+            metrics["end_by_" + reason] = float(self.end_reason == reason)
+        return Result(tuple(float(self.cakes(s)) for s in range(self.players)), breakdown, ranking,
+                      winners, metrics)
+
+    # -- views -------------------------------------------------------------------------------
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """The table as ``seat`` sees it: everything public, plus its own secrets."""
+        over = self.phase == "over"
+        out: dict[str, Any] = {
+            "game": self.info.name, "seat": seat, "players": self.players,
+            "colours": list(COLOURS[:self.players]), "phase": self.phase, "round": self.round,
+            "head": self.head, "offices": dict(self.offices), "guillotine": self.guillotine,
+            "pawns": list(self.pawns), "votes": [self.weight(s) for s in range(self.players)],
+            "medals": list(self.medals), "centre_medals": self.centre,
+            "generals": [{"pantry": self.pantry_generals[s], "starter": self.starter_generals[s]}
+                         for s in range(self.players)],
+            "starter_generals_pile": self.starter_pile, "pantry": len(self.deck),
+            "stash_cards": [len(st) for st in self.stashes],
+            "hand_cards": [len(h) for h in self.hands], "used_cards": [len(u) for u in self.used],
+            "election": None if self.election is None else self.election.public(),
+            "window": None if self.window is None else {**self.window.public(),
+                                                         "asking": self.window_seat()},
+            "draw": [{"card": i, "value": v, "name": _card_name(v), "to": self.placed.get(i),
+                      "seized": i in self.seized.values()} for i, v in enumerate(self.draw)],
+            "donors": sorted(self.donors),
+            "gifts": [[{"medals": m, "generals": g, "cake_cards": c} for m, g, c in row]
+                      for row in self.gifts],
+            "last_ballot": self.last_ballot,
+            "pending": [p.as_dict() for p in self.pending().values()],
+            "options": self.options.as_dict(),
+        }
+        if seat is not None:
+            ballot = None if self.election is None else self.election.ballot
+            sealed = None if ballot is None else ballot.submitted(seat)
+            out["you"] = {"hand": list(self.hands[seat]), "used": sorted(self.used[seat]),
+                          "stash": [c.value for c in self.stashes[seat]], "cakes": self.cakes(seat),
+                          "sealed_vote": None if sealed is None else sealed["candidate"]}
+        if over:
+            out["end_reason"] = self.end_reason
+            out["dead"] = self.dead
+            out["reveal"] = {"stashes": [[c.value for c in st] for st in self.stashes],
+                             "cakes": [self.cakes(s) for s in range(self.players)]}
+            out["result"] = self.result().as_dict()
+        return out
+
+    # -- search and replay -------------------------------------------------------------------
+    def clone(self) -> Self:
+        """An independent copy."""
+        other = self._shallow_copy()
+        for name in ("pawns", "medals", "pantry_generals", "starter_generals", "deck", "draw",
+                     "removed_starters"):
+            setattr(other, name, list(getattr(self, name)))
+        other.hands = [list(h) for h in self.hands]
+        other.used = [list(u) for u in self.used]
+        other.stashes = [list(st) for st in self.stashes]
+        other.offices = dict(self.offices)
+        other.placed = dict(self.placed)
+        other.seized = dict(self.seized)
+        other.received = dict(self.received)
+        other.donors = set(self.donors)
+        other.stats = dict(self.stats)
+        other.gifts = [[list(g) for g in row] for row in self.gifts]
+        other.election = None if self.election is None else self.election.copy()
+        other.window = None if self.window is None else self.window.copy()
+        return other
+
+    def determinize(self, seat: Seat, rng: random.Random) -> Self:
+        """Resample what ``seat`` does not know: the order of the unseen top of the Pantry, the
+        values of Cake cards in other stashes it has not seen (each keeps its origin, starter or
+        Pantry), the starters removed unseen, and the sealed votes of others."""
+        other = self.clone()
+        other.rng = random.Random(rng.getrandbits(64))
+        other.log = [e for e in self.log if e.visible_to(seat)]
+        if self.phase == "over":
+            return other
+        hidden = [(s, i) for s in range(self.players) if s != seat
+                  for i, c in enumerate(self.stashes[s]) if not c.known_to(seat)]
+        pantry_pool = self.deck[:self.deck_unseen] + [
+            self.stashes[s][i].value for s, i in hidden if not self.stashes[s][i].starter]
+        starter_pool = self.removed_starters + [
+            self.stashes[s][i].value for s, i in hidden if self.stashes[s][i].starter]
+        # A hidden stash card is a Cake, never a General: deal them their values first.
+        cakes = [v for v in pantry_pool if v != GENERAL]
+        rng.shuffle(cakes)
+        rng.shuffle(starter_pool)
+        for s, i in hidden:
+            card = self.stashes[s][i]
+            value = starter_pool.pop() if card.starter else cakes.pop()
+            other.stashes[s][i] = CakeCard(card.id, value, card.starter, card.known)
+        rest = cakes + [GENERAL] * pantry_pool.count(GENERAL)
+        rng.shuffle(rest)
+        other.deck[:self.deck_unseen] = rest
+        other.removed_starters = starter_pool
+        ballot = None if other.election is None else other.election.ballot
+        if ballot is not None:
+            for s, _ in list(ballot.in_seat_order()):
+                if s != seat:
+                    ballot.replace(s, {"type": "vote", "candidate": rng.choice(self.hands[s])})
+        return other
+
+    def digest_payload(self) -> Any:
+        """The full state, for digests."""
+        return [self.phase, self.round, self.head, self.pawns, self.guillotine, self.medals,
+                self.centre, self.pantry_generals, self.starter_generals, self.starter_pile,
+                self.hands, self.used, self.deck, self.deck_unseen,
+                [[c.payload() for c in st] for st in self.stashes], self.removed_starters,
+                self.next_card_id, self.unity_rule_pending, sorted(self.offices.items()),
+                self.enemy, None if self.election is None else self.election.payload(),
+                None if self.window is None else self.window.payload(), self.draw,
+                sorted(self.placed.items()), sorted(self.seized.items()),
+                sorted(self.received.items()), sorted(self.donors), self.last_ballot, self.gifts,
+                self.end_reason, self.dead, self.stats]
+
+
+def _card_name(value: int) -> str:
+    return "General" if value == GENERAL else f"Cake {value}"
+
+
+def _known(card: CakeCard, known: frozenset[Seat]) -> CakeCard:
+    return CakeCard(card.id, card.value, card.starter, known)
+
+
+__all__ = ["INFO", "CakeCard", "Election", "IllegalAction", "LetThemEatCakeOptions",
+           "LetThemEatCakeState"]
