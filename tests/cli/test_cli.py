@@ -189,3 +189,29 @@ def test_play_the_tutorial_as_the_accused_to_the_end():
     assert result.exit_code == 0, result.output
     assert "states: « There is a duck on my phone »" in result.output
     assert "Revolutionary trials: points" in result.output and "Winner:" in result.output
+
+
+def test_play_let_them_eat_cake_in_the_terminal_to_the_end():
+    # Always the first menu entry: the first kind of action, then the first option of each field.
+    result = run("play", "let-them-eat-cake", "--players", "4", "--seats",
+                 "human,cake-hoarder,kingmaker,random", "--seed", "3", "--option", "max_rounds=2",
+                 input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert "SECRET: only you see this" in result.output and "Your stash:" in result.output
+    assert "Let Them Eat Cake:" in result.output and "Winner:" in result.output
+
+
+@pytest.mark.slow
+def test_simulate_1000_games_of_let_them_eat_cake_and_verify_every_record(tmp_path):
+    records = tmp_path / "records"
+    cli = [sys.executable, "-m", "tricolore.cli.main"]
+    out = subprocess.run([*cli, "simulate", "let-them-eat-cake", "--players", "5", "--games", "1000",
+                          "--seed", "1", "--json", "--records", str(records)],
+                         capture_output=True, text=True, check=True)
+    summary = json.loads(out.stdout)
+    assert summary["games"] == 1000 and not summary["interrupted"]
+    assert set(summary["strategies"]) == {"cake-hoarder", "kingmaker", "random"}
+    assert summary["metrics"]["rounds"] > 1
+    verified = subprocess.run([*cli, "replay", "--verify", str(records)], capture_output=True, text=True)
+    assert verified.returncode == 0, verified.stderr
+    assert "1000 records, every digest verified" in verified.stdout

@@ -10,18 +10,19 @@ from tricolore.core import GameDefinition
 from tricolore.core.conformance import ConformanceError, check_game
 from tricolore.games.culottes.rules import INFO, CulottesState
 
-SEEDS_PER_GAME = 200
+SEEDS_PER_PLAYER_COUNT = 200
+CHUNK = 50
 
 
 def plan() -> list[tuple[str, int, range]]:
-    """For every registered game: 200 seeds over its four smallest table sizes (the common ones),
-    and one game at every larger size up to its maximum."""
+    """For every registered game: 200 seeds at each of its four smallest table sizes (the common
+    ones), in chunks that run in parallel, and one game at every larger size up to its maximum."""
     out = []
     for info in tricolore.list_games():
         sizes = list(range(info.min_players, info.max_players + 1))
         common, rest = sizes[:4], sizes[4:]
-        share = -(-SEEDS_PER_GAME // len(common))
-        out += [(info.name, n, range(i * share, (i + 1) * share)) for i, n in enumerate(common)]
+        out += [(info.name, n, range(start, start + CHUNK)) for n in common
+                for start in range(0, SEEDS_PER_PLAYER_COUNT, CHUNK)]
         out += [(info.name, n, range(1000 + n, 1001 + n)) for n in rest]
     return out
 
@@ -29,11 +30,13 @@ def plan() -> list[tuple[str, int, range]]:
 PLAN = plan()
 
 
-def test_the_plan_covers_every_registered_game_with_at_least_200_seeds():
+def test_the_plan_covers_every_registered_game_with_200_seeds_per_common_size():
     for info in tricolore.list_games():
-        assert sum(len(seeds) for g, _, seeds in PLAN if g == info.name) >= SEEDS_PER_GAME
-        assert {n for g, n, _ in PLAN if g == info.name} == set(range(info.min_players,
-                                                                      info.max_players + 1))
+        sizes = range(info.min_players, info.max_players + 1)
+        for n in sizes[:4]:
+            seeds = [s for g, p, chunk in PLAN if (g, p) == (info.name, n) for s in chunk]
+            assert len(set(seeds)) == SEEDS_PER_PLAYER_COUNT
+        assert {n for g, n, _ in PLAN if g == info.name} == set(sizes)
 
 
 @pytest.mark.parametrize("name, players, seeds", PLAN,

@@ -165,7 +165,7 @@ def test_first_round_unity_rule_dissenters_lose_a_medal(start, vote):
     vote(state, {0: 1, 1: 0, 2: 1, 3: 2})  # 1 wins with 6; seats 3 and the new Head voted else
     assert state.head == 1
     assert state.medals == [3, 4, 3, 2]  # seat 1 is exempt and gained the Head's Medal
-    assert [e for e in state.events_for(None) if e["kind"] == "unity_rule"][0]["lost_medal"] == [3]
+    assert next(e for e in state.events_for(None) if e["kind"] == "unity_rule")["lost_medal"] == [3]
 
 
 def test_first_round_unity_rule_happens_only_once(start, vote, act, elect):
@@ -491,7 +491,7 @@ def test_memory_mode_hides_the_record_of_past_votes(start, vote):
     assert state.view(2)["last_ballot"]["cards"] == {"0": 1, "1": 2, "2": 1, "3": 1}
     plain = start(4, head=0)
     vote(plain, {0: 1, 1: 2, 2: 1, 3: 1})
-    assert [e for e in plain.events_for(None) if e["kind"] == "ballot_revealed"][0]["cards"]
+    assert next(e for e in plain.events_for(None) if e["kind"] == "ballot_revealed")["cards"]
 
 
 def test_determinize_keeps_what_the_seat_knows_and_resamples_the_rest(start):

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from tricolore.core.actions import ActionSpace
 from tricolore.core.errors import OptionsError
-from tricolore.core.model import Game
+from tricolore.core.model import Game, Seat, State
 
 
 class Agent(Protocol):
@@ -32,6 +32,16 @@ class RandomAgent:
     def act(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> dict[str, Any]:
         """A random legal action."""
         return legal.sample(rng)
+
+
+def offered_actions(state: State, seat: Seat, agent: object) -> ActionSpace:
+    """What ``agent`` in ``seat`` may choose from now: its prompt's legal actions, and for an
+    agent with a true ``trades`` attribute its free actions (gifts, transfers) as well. The prompt
+    stays open until the agent takes one of its actions."""
+    legal = state.legal_actions(seat)
+    if getattr(agent, "trades", False):
+        return ActionSpace(legal.families + state.free_actions(seat).families)
+    return legal
 
 
 def strategy_names(game: Game) -> list[str]:

@@ -334,6 +334,10 @@ class State(ABC):
         """The log as ``seat`` may see it, from event number ``since``."""
         return project(self.log[since:], seat)
 
+    def log_for(self, seat: Seat | None) -> list[Event]:
+        """The events ``seat`` may see (``determinize`` keeps only these)."""
+        return [e for e in self.log if e.to is None or (seat is not None and seat in e.to)]
+
     def _shallow_copy(self) -> Self:
         """A new state sharing every game attribute with this one and owning fresh base fields;
         a game's ``clone`` starts here, then copies what its actions mutate."""

@@ -6,8 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tricolore.agents import Agent
-from tricolore.core.actions import ActionSpace
+from tricolore.agents import Agent, offered_actions
 from tricolore.core.model import State
 from tricolore.core.record import Record
 
@@ -31,8 +30,7 @@ def play_game(state: State, agents: Sequence[Agent], *, keep_digests: bool = Fal
               max_actions: int = 1_000_000) -> Played:
     """Play ``state`` to its end, each pending seat asked in seat order.
 
-    An agent with a true ``trades`` attribute is offered its free actions (gifts, transfers)
-    beside its prompt's; the prompt stays open until it takes one of the prompt's actions.
+    Agents choose from :func:`~tricolore.agents.offered_actions`.
 
     Raises ``RuntimeError`` if the game has not ended after ``max_actions`` actions.
     """
@@ -45,10 +43,7 @@ def play_game(state: State, agents: Sequence[Agent], *, keep_digests: bool = Fal
         seat = min(state.pending())
         agent = agents[seat]
         view = state.view(seat) if getattr(agent, "needs_view", True) else {}
-        legal = state.legal_actions(seat)
-        if getattr(agent, "trades", False):  # offer the free actions (gifts) too
-            legal = ActionSpace(legal.families + state.free_actions(seat).families)
-        action = agent.act(view, legal, rngs[seat])
+        action = agent.act(view, offered_actions(state, seat, agent), rngs[seat])
         state.apply(seat, action)
         record.add(seat, action, state if keep_digests else None)
         count += 1

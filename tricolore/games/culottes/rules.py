@@ -706,7 +706,7 @@ class CulottesState(State):
                 sealed = dict(other.role_choice.submitted(s) or {})
                 sealed["role"] = rng.choice(ROLES)
                 other.role_choice.replace(s, sealed)
-        other.log = [e for e in self.log if e.visible_to(seat)]
+        other.log = self.log_for(seat)
         return other
 
     def digest_payload(self) -> Any:

@@ -310,7 +310,7 @@ class TrialsState(State):
         and the sealed votes of others."""
         other = self.clone()
         other.rng = random.Random(rng.getrandbits(64))
-        other.log = [e for e in self.log if e.visible_to(seat)]
+        other.log = self.log_for(seat)
         if self.over or seat == self.accused:
             return other
         if self.phase != "designate":

@@ -175,8 +175,10 @@ class Kingmaker(CakeBot):
     def patron(self, view: Mapping[str, Any]) -> int:
         """The seat that has given this one the most, else the smallest stash."""
         me = view["seat"]
-        given = {s: sum(self.WEIGHTS[k] * v for k, v in view["gifts"][s][me].items())
-                 for s in range(view["players"]) if s != me}
+        given = dict.fromkeys((s for s in range(view["players"]) if s != me), 0)
+        for gift in view["gifts"]:
+            if gift["receiver"] == me:
+                given[gift["giver"]] += sum(self.WEIGHTS[k] * gift[k] for k in self.WEIGHTS)
         best = max(given.values())
         if best > 0:
             return min(s for s, v in given.items() if v == best)

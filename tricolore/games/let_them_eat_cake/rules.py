@@ -299,12 +299,12 @@ class LetThemEatCakeState(State):
             assert election is not None
             cards = tuple(sorted(set(self.hands[seat])))
             return ActionSpace((ActionFamily(
-                "vote", {"candidate": Choice(cards, tuple(COLOURS[c] for c in cards))},
+                "vote", {"candidate": _seats(cards)},
                 help=f"Play a Voting card face down for {OFFICE_TITLES[election.office]}"),))
         if self.phase == "coup":
             assert election is not None
             return ActionSpace((
-                ActionFamily("coup", {"winner": Choice(election.candidates)},
+                ActionFamily("coup", {"winner": _seats(election.candidates)},
                              help=f"Spend {COUP_COST} Generals and a Medal: name the "
                                   f"{OFFICE_TITLES[election.office]} without a vote"),
                 ActionFamily("pass", help="Let the vote happen")))
@@ -323,7 +323,8 @@ class LetThemEatCakeState(State):
                 ActionFamily("pass", help="Leave the cards to the Secretary")))
         if self.phase == "donate":
             others = tuple(s for s in range(self.players) if s != seat and self.medals[s])
-            params = {"take_from": Choice((*others, None))} if others else {}
+            labels = (*(COLOURS[s] for s in others), "nobody")
+            params = {"take_from": Choice((*others, None), labels)} if others else {}
             return ActionSpace((
                 ActionFamily("donate", params, help="\"Let them eat cake!\": this round's Cake "
                                                     "card to the Pantry, a Medal from another player"),
@@ -331,17 +332,17 @@ class LetThemEatCakeState(State):
         if self.phase == "tie":
             assert election is not None
             return ActionSpace((ActionFamily(
-                "break_tie", {"winner": Choice(election.tied)},
+                "break_tie", {"winner": _seats(election.tied)},
                 help=f"As Head of Committee, choose the {OFFICE_TITLES[election.office]}"),))
         if self.phase == "head_medal":
             families = []
             rest = tuple(s for s in range(self.players) if s != seat)
             if self.centre:
-                families.append(ActionFamily("award_medal", {"to": Choice(rest)},
+                families.append(ActionFamily("award_medal", {"to": _seats(rest)},
                                              help="Give a Medal from the centre to a player"))
             holders = tuple(s for s in rest if self.medals[s])
             if holders:
-                families.append(ActionFamily("remove_medal", {"from": Choice(holders)},
+                families.append(ActionFamily("remove_medal", {"from": _seats(holders)},
                                              help="Take a Medal from a player to the centre"))
             return ActionSpace(tuple(families))
         if self.phase == "guillotine":
@@ -352,7 +353,7 @@ class LetThemEatCakeState(State):
             without = tuple(s for s in range(self.players) if s not in self.placed.values())
             return ActionSpace((ActionFamily(
                 "deal", {"card": Choice(free, tuple(_card_name(self.draw[i]) for i in free)),
-                         "to": Choice(without)},
+                         "to": _seats(without)},
                 help="Place one of the drawn cards in front of a player"),))
         if self.phase == "inspect":
             return ActionSpace((ActionFamily(
@@ -364,7 +365,7 @@ class LetThemEatCakeState(State):
         """Trading at any time: Medals, Generals and whole Cake cards change hands."""
         if self.phase == "over":
             return ActionSpace(())
-        others = Choice(tuple(s for s in range(self.players) if s != seat))
+        others = _seats(s for s in range(self.players) if s != seat)
         families = []
         if self.medals[seat]:
             families.append(ActionFamily(
@@ -842,8 +843,10 @@ class LetThemEatCakeState(State):
             "draw": [{"card": i, "value": v, "name": _card_name(v), "to": self.placed.get(i),
                       "seized": i in self.seized.values()} for i, v in enumerate(self.draw)],
             "donors": sorted(self.donors),
-            "gifts": [[{"medals": m, "generals": g, "cake_cards": c} for m, g, c in row]
-                      for row in self.gifts],
+            "gifts": [{"giver": giver, "receiver": receiver, "medals": m, "generals": g,
+                       "cake_cards": c}
+                      for giver, row in enumerate(self.gifts)
+                      for receiver, (m, g, c) in enumerate(row) if m or g or c],
             "last_ballot": self.last_ballot,
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
@@ -889,7 +892,7 @@ class LetThemEatCakeState(State):
         Pantry), the starters removed unseen, and the sealed votes of others."""
         other = self.clone()
         other.rng = random.Random(rng.getrandbits(64))
-        other.log = [e for e in self.log if e.visible_to(seat)]
+        other.log = self.log_for(seat)
         if self.phase == "over":
             return other
         hidden = [(s, i) for s in range(self.players) if s != seat
@@ -929,6 +932,12 @@ class LetThemEatCakeState(State):
                 sorted(self.placed.items()), sorted(self.seized.items()),
                 sorted(self.received.items()), sorted(self.donors), self.last_ballot, self.gifts,
                 self.end_reason, self.dead, self.stats]
+
+
+def _seats(seats: Iterable[Seat]) -> Choice:
+    """A choice of seats, labelled with their colours."""
+    chosen = tuple(seats)
+    return Choice(chosen, tuple(f"{COLOURS[s]} (seat {s})" for s in chosen))
 
 
 def _card_name(value: int) -> str:
