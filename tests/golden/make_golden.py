@@ -18,6 +18,8 @@ GOLDEN = [
      ["honest-revolutionary", "puppet-grabber", "random", "random", "honest-revolutionary"]),
     ("culottes", 3, 11, ["random", "random", "random"]),
     ("culottes-trials", 4, 5, ["random"] * 4),
+    ("let-them-eat-cake", 5, 3, ["cake-hoarder", "kingmaker", "random", "cake-hoarder", "kingmaker"]),
+    ("let-them-eat-cake", 3, 8, ["random"] * 3),
 ]
 
 

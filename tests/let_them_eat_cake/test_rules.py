@@ -518,3 +518,13 @@ def test_cake_and_medals_are_conserved_over_random_games():
             assert s.starter_pile + sum(s.starter_generals) == 8
             starters = sum(1 for st in s.stashes for c in st if c.starter)
             assert starters + len(s.removed_starters) == 12
+
+
+def test_let_them_eat_cake_only_the_card_received_this_round(start, elect, act):
+    state = start(4, head=0, medals=[3, 3, 3, 0], deck=[5, GENERAL, 9, 2, 7, 7, 7, 7])
+    to_inspector(state, elect, act)
+    act(state, 3, "inspect", safe=True)
+    received = len(state.stashes[0]) - 1
+    act(state, 0, "give_cakes", to=1, cards=[received])
+    assert list(state.pending()) == [0]  # still asked: what it gave away is its own secret
+    assert state.legal_actions(0).kinds == ("pass",)

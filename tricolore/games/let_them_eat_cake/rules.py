@@ -248,8 +248,8 @@ class LetThemEatCakeState(State):
         return None
 
     def _can_act_in_window(self, seat: Seat) -> bool:
-        if self.phase == "donate":
-            return seat not in self.donors and self._received_card(seat) is not None
+        if self.phase == "donate":  # asked even if the card was traded away since: that is secret
+            return seat not in self.donors and seat in self.received
         if self.phase == "seize" and seat in self.seized:
             return False
         return self.generals(seat) >= WINDOW_COST[self.phase]
@@ -325,10 +325,13 @@ class LetThemEatCakeState(State):
             others = tuple(s for s in range(self.players) if s != seat and self.medals[s])
             labels = (*(COLOURS[s] for s in others), "nobody")
             params = {"take_from": Choice((*others, None), labels)} if others else {}
+            keep = ActionFamily("pass", help="Keep the cake")
+            if self._received_card(seat) is None:
+                return ActionSpace((keep,))
             return ActionSpace((
                 ActionFamily("donate", params, help="\"Let them eat cake!\": this round's Cake "
                                                     "card to the Pantry, a Medal from another player"),
-                ActionFamily("pass", help="Keep the cake")))
+                keep))
         if self.phase == "tie":
             assert election is not None
             return ActionSpace((ActionFamily(
