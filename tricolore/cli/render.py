@@ -45,6 +45,11 @@ def _generic_result(view: Mapping[str, Any]) -> list[RenderableType]:
     return [table]
 
 
+def secret_panel(lines: list[str]) -> Panel:
+    """The seat's own secrets, in the panel every game marks the same way."""
+    return Panel("\n".join(lines), title="SECRET: only you see this", border_style="red")
+
+
 # -- Culottes ------------------------------------------------------------------------------------
 def _name(view: Mapping[str, Any], citizen: object) -> str:
     if isinstance(citizen, int) and 0 <= citizen < len(view["citizens"]):
@@ -100,7 +105,7 @@ def culottes_table(view: Mapping[str, Any]) -> list[RenderableType]:
         for cid, secret in you["citizens"].items():
             puppet = " (puppet)" if secret["puppet"] else ""
             lines.append(f"{_name(view, int(cid))}: {_side(secret['nature'])}{puppet}")
-        out.append(Panel("\n".join(lines), title="SECRET: only you see this", border_style="red"))
+        out.append(secret_panel(lines))
     return out
 
 
@@ -184,7 +189,7 @@ def trials_table(view: Mapping[str, Any]) -> list[RenderableType]:
         if "truth" in you:
             secret.append(f"Grabbers: {you['grabbers']}; the statement is "
                           f"{'not noted yet' if you['truth'] is None else you['truth']}")
-        out.append(Panel("\n".join(secret), title="SECRET: only you see this", border_style="red"))
+        out.append(secret_panel(secret))
     return out
 
 
@@ -293,7 +298,7 @@ def cake_table(view: Mapping[str, Any]) -> list[RenderableType]:
                  "Used: " + (", ".join(_who(view, c) for c in you["used"]) or "none")]
         if you["sealed_vote"] is not None:
             lines.append(f"Your sealed vote: {_who(view, you['sealed_vote'])}")
-        out.append(Panel("\n".join(lines), title="SECRET: only you see this", border_style="red"))
+        out.append(secret_panel(lines))
     return out
 
 

@@ -27,7 +27,6 @@ from tricolore.core import (
     Amount,
     Choice,
     GameInfo,
-    IllegalAction,
     Options,
     OptionsError,
     Prompt,
@@ -951,5 +950,4 @@ def _known(card: CakeCard, known: frozenset[Seat]) -> CakeCard:
     return CakeCard(card.id, card.value, card.starter, known)
 
 
-__all__ = ["INFO", "CakeCard", "Election", "IllegalAction", "LetThemEatCakeOptions",
-           "LetThemEatCakeState"]
+__all__ = ["INFO", "CakeCard", "Election", "LetThemEatCakeOptions", "LetThemEatCakeState"]
