@@ -1,0 +1,500 @@
+"""Revolution!: the complete game, as a state machine on the core model.
+
+A round: everyone's chips are shown and topped up to five with Gold; every player places all
+their chips behind the shield (one sealed ``bid`` each, a simultaneous secret move); the bids are
+revealed together and the twelve spaces resolved in chart order. A contested space goes to the
+strongest bid (Force, then Blackmail, then Gold); its winner pays and takes the benefits, which may
+ask them a decision (the Spy's replacement, the Apothecary's swap). The Card space is not a
+contest: each Gold there draws a card, and a "Remove 1 Influence" card asks its drawer which
+opponent marker to remove. The game ends after the round in which every influence space is full.
+
+Decisions on what the rulebook leaves open are in ``docs/games/revolution.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Self
+
+from tricolore.core import (
+    ActionFamily,
+    ActionSpace,
+    Choice,
+    GameInfo,
+    Options,
+    OptionsError,
+    Prompt,
+    Result,
+    SealedSubmissions,
+    Seat,
+    State,
+)
+from tricolore.games.revolution.bids import Bid, normalise
+from tricolore.games.revolution.data import (
+    AREAS,
+    CARD_DECK,
+    CARD_EFFECTS,
+    CARD_TITLES,
+    CURRENCIES,
+    EDITIONS,
+    GOLD,
+    LEFTOVER_SUPPORT,
+    MINIMUM_CHIPS,
+    REMOVE,
+    STARTING_CHIPS,
+    Space,
+)
+
+AREA_NAMES = tuple(a.name for a in AREAS)
+
+
+@dataclass(frozen=True, slots=True)
+class RevolutionOptions(Options):
+    """Table options; the defaults are the seed edition's rules."""
+
+    edition: str = "seed"
+    """``"seed"``: the rulebook's edition; ``"sjg"``: the published edition (Steve Jackson Games)."""
+    max_rounds: int | None = None
+    """Designed: end the game after this many rounds (for simulations and timed tables)."""
+
+    def validate(self, players: int) -> None:
+        """Check the edition and ranges."""
+        if self.edition not in EDITIONS:
+            raise OptionsError(f"edition must be one of {', '.join(EDITIONS)}; got {self.edition!r}")
+        if self.max_rounds is not None and self.max_rounds < 1:
+            raise OptionsError("max_rounds must be at least 1")
+
+
+INFO = GameInfo(
+    name="revolution", title="Revolution!", rules_version="1", min_players=2, max_players=4,
+    options=RevolutionOptions, simultaneous=True, hidden_information=True, chance=True,
+    summary="Secret bids of Force, Blackmail and Gold for the characters who sway seven areas.")
+
+
+def strength(chips: Mapping[str, int]) -> tuple[int, int, int]:
+    """A bid's strength: Force beats any Blackmail and Gold, Blackmail any Gold, more beats less."""
+    return (chips.get("force", 0), chips.get("blackmail", 0), chips.get("gold", 0))
+
+
+def contest(bids: Mapping[Seat, Mapping[str, int]]) -> Seat | None:
+    """The winner of a space among ``bids`` (seat → chips there), or ``None`` on a full tie."""
+    if not bids:
+        return None
+    best = max(strength(c) for c in bids.values())
+    top = [s for s, c in bids.items() if strength(c) == best]
+    return top[0] if len(top) == 1 else None
+
+
+def area_winner(markers: Mapping[Seat, int]) -> Seat | None:
+    """The player with most markers in an area (plurality); a tie for most awards nobody."""
+    best = max(markers.values(), default=0)
+    if best == 0:
+        return None
+    top = [s for s, n in markers.items() if n == best]
+    return top[0] if len(top) == 1 else None
+
+
+class RevolutionState(State):
+    """A game of Revolution!. See the module docstring for the shape of a round."""
+
+    info = INFO
+
+    def __init__(self, players: int, seed: int, options: RevolutionOptions) -> None:
+        self._init_base(players, seed)
+        self.options = options
+        self.edition = EDITIONS[options.edition]
+        self.chart: tuple[Space, ...] = self.edition.chart
+        self.chips = [dict(STARTING_CHIPS) for _ in range(players)]
+        self.support = [0] * players
+        self.board = {a.name: [0] * players for a in AREAS}
+        self.bank = None if self.edition.bank is None else dict(self.edition.bank)
+        self.markers_left: list[int] | None = (
+            None if self.edition.markers_per_player is None
+            else [self.edition.markers_per_player] * players)
+        self.uses_cards = any(s.special == "card" for s in self.chart)
+        deck = list(CARD_DECK) if self.uses_cards else []
+        self.rng.shuffle(deck)
+        self.deck: list[str] = deck
+        self.discard: list[str] = []
+        self.round = 0
+        self.phase = "bid"
+        self.bids: SealedSubmissions | None = None
+        self.revealed: dict[Seat, dict[str, dict[str, int]]] = {}
+        self.next_space = 0
+        self.results: list[dict[str, Any]] = []
+        self.decider: Seat | None = None
+        self.draws: list[tuple[Seat, int]] = []
+        self.drawn: list[dict[str, Any]] = []
+        self.card_start = 0
+        self.end_reason: str | None = None
+        self._new_round()
+
+    # -- public facts ------------------------------------------------------------------------
+    def area(self, name: str) -> Any:
+        """The area called ``name``."""
+        return next(a for a in AREAS if a.name == name)
+
+    def filled(self, name: str) -> int:
+        """Influence spaces taken in an area."""
+        return sum(self.board[name])
+
+    def board_full(self) -> bool:
+        """Whether every influence space of every area is taken."""
+        return all(self.filled(a.name) >= a.spaces for a in AREAS)
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase == "over"
+
+    # -- the round ---------------------------------------------------------------------------
+    def _new_round(self) -> None:
+        """Everyone sees everyone's chips, then tops up to five with Gold."""
+        self.round += 1
+        self.emit("round_started", round=self.round, chips=[dict(c) for c in self.chips])
+        for seat in range(self.players):
+            short = MINIMUM_CHIPS - sum(self.chips[seat].values())
+            if short > 0:
+                given = self._take_from_bank(GOLD, short)
+                self.chips[seat][GOLD] += given
+                self.emit("topped_up", seat=seat, gold=given)
+        self.phase = "bid"
+        self.revealed = {}
+        self.results = []
+        self.drawn = []
+        self.bids = SealedSubmissions("bid", range(self.players), revisable=False)
+
+    def _take_from_bank(self, currency: str, count: int) -> int:
+        if self.bank is None:
+            return count
+        given = min(count, self.bank[currency])
+        self.bank[currency] -= given
+        return given
+
+    def _pay_to_bank(self, chips: Mapping[str, int]) -> None:
+        if self.bank is not None:
+            for currency, n in chips.items():
+                self.bank[currency] += n
+
+    # -- prompts -----------------------------------------------------------------------------
+    def pending(self) -> Mapping[Seat, Prompt]:
+        """Who must act now."""
+        if self.phase == "bid":
+            assert self.bids is not None
+            return {s: Prompt(s, ("bid",), secret=True) for s in self.bids.waiting()}
+        if self.phase in ("spy", "apothecary", "remove") and self.decider is not None:
+            return {self.decider: Prompt(self.decider, self.legal_actions(self.decider).kinds)}
+        return {}
+
+    def _legal_actions(self, seat: Seat) -> ActionSpace:
+        """The actions ``seat`` may take for its prompt."""
+        if self.phase == "bid" and self.bids is not None and self.bids.expects(seat):
+            chips = tuple((c, self.chips[seat][c]) for c in CURRENCIES)
+            return ActionSpace((ActionFamily(
+                "bid", {"placement": Bid(self.chart, chips)},
+                help="Place all your chips behind the shield: space → currency → chips"),))
+        if seat != self.decider:
+            return ActionSpace(())
+        if self.phase == "spy":
+            return ActionSpace((
+                ActionFamily("spy", {"area": Choice(self._areas_with_opponents(seat)),
+                                     "victim": lambda chosen: self._victims(seat, chosen.get("area"))},
+                             help="Replace an opponent's Influence Marker with one of yours"),
+                ActionFamily("decline", help="Replace nothing")))
+        if self.phase == "apothecary":
+            return ActionSpace((
+                ActionFamily("swap", {
+                    "first_area": Choice(self._occupied_areas()),
+                    "first_owner": lambda c: self._owners(c.get("first_area")),
+                    "second_area": lambda c: Choice(self._occupied_areas(exclude=c.get("first_owner"))),
+                    "second_owner": lambda c: self._owners(c.get("second_area"),
+                                                           exclude=c.get("first_owner"))},
+                    help="Swap two placed Influence Markers of different players"),
+                ActionFamily("decline", help="Swap nothing")))
+        if self.phase == "remove":
+            return ActionSpace((ActionFamily(
+                "remove_influence", {"area": Choice(self._areas_with_opponents(seat)),
+                                     "victim": lambda chosen: self._victims(seat, chosen.get("area"))},
+                help="Remove 1 Influence: an opponent's marker leaves the board"),))
+        return ActionSpace(())
+
+    def _areas_with_opponents(self, seat: Seat) -> tuple[str, ...]:
+        return tuple(a for a in AREA_NAMES if any(n for s, n in enumerate(self.board[a]) if s != seat))
+
+    def _victims(self, seat: Seat, area: object) -> Choice:
+        if area not in self.board:
+            return Choice(())
+        return Choice(tuple(s for s, n in enumerate(self.board[str(area)]) if n and s != seat))
+
+    def _occupied_areas(self, exclude: object = None) -> tuple[str, ...]:
+        return tuple(a for a in AREA_NAMES
+                     if any(n for s, n in enumerate(self.board[a]) if s != exclude))
+
+    def _owners(self, area: object, exclude: object = None) -> Choice:
+        if area not in self.board:
+            return Choice(())
+        return Choice(tuple(s for s, n in enumerate(self.board[str(area)]) if n and s != exclude))
+
+    def _can_swap(self) -> bool:
+        owners = {s for a in AREA_NAMES for s, n in enumerate(self.board[a]) if n}
+        return len(owners) >= 2
+
+    # -- bidding -----------------------------------------------------------------------------
+    def do_bid(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Place every chip behind the shield; when all have, the shields come down."""
+        assert self.bids is not None
+        self.emit("has_chosen", seat=seat, move="bid")
+        if not self.bids.submit(seat, {"type": "bid", "placement": normalise(action["placement"])}):
+            return
+        self.revealed = {s: a["placement"] for s, a in self.bids.in_seat_order()}
+        self.bids = None
+        for seat_ in range(self.players):
+            self.chips[seat_] = dict.fromkeys(CURRENCIES, 0)  # all behind the shield, now on the chart
+        self.emit("bids_revealed", bids={str(s): p for s, p in self.revealed.items()})
+        self.phase = "resolve"
+        self.next_space = 0
+        self._resolve()
+
+    def _chips_on(self, space: str) -> dict[Seat, dict[str, int]]:
+        return {s: p[space] for s, p in self.revealed.items() if space in p}
+
+    def _resolve(self) -> None:
+        """Resolve spaces in chart order until a decision is needed or the chart is done."""
+        while self.phase == "resolve":
+            if self.draws:
+                self._draw_next()
+                continue
+            if self.next_space >= len(self.chart):
+                self._end_round()
+                return
+            space = self.chart[self.next_space]
+            self.next_space += 1
+            if space.special == "card":
+                self._card_space(space)
+            else:
+                self._contest(space)
+
+    def _contest(self, space: Space) -> None:
+        bids = self._chips_on(space.name)
+        winner = contest(bids)
+        for seat, chips in bids.items():
+            if seat == winner:
+                self._pay_to_bank(chips)
+            elif self.edition.losing_chips_returned:
+                self._gain_chips(seat, chips, bank=False)
+            else:
+                self._pay_to_bank(chips)
+        self.results.append({"space": space.name, "winner": winner,
+                             "bids": {str(s): c for s, c in bids.items()}})
+        self.emit("space_resolved", space=space.name, winner=winner,
+                  tie=bool(bids) and winner is None)
+        if winner is None:
+            return
+        self.support[winner] += space.support
+        self._gain_chips(winner, space.chips, bank=True)
+        if space.area is not None:
+            self._place_marker(winner, space.area)
+        if space.special == "spy" and self._areas_with_opponents(winner) and self._has_markers(winner):
+            self.phase, self.decider = "spy", winner
+        elif space.special == "apothecary" and self._can_swap():
+            self.phase, self.decider = "apothecary", winner
+
+    def _gain_chips(self, seat: Seat, chips: Mapping[str, int], bank: bool) -> None:
+        for currency, n in chips.items():
+            got = self._take_from_bank(currency, n) if bank else n
+            self.chips[seat][currency] += got
+
+    def _has_markers(self, seat: Seat) -> bool:
+        return self.markers_left is None or self.markers_left[seat] > 0
+
+    def _place_marker(self, seat: Seat, area: str) -> None:
+        """An Influence Marker in ``area``, if a space is free there and the player has one."""
+        if self.filled(area) >= self.area(area).spaces:
+            self.emit("area_full", seat=seat, area=area)
+            return
+        if not self._has_markers(seat):
+            self.emit("no_markers_left", seat=seat)
+            return
+        self.board[area][seat] += 1
+        if self.markers_left is not None:
+            self.markers_left[seat] -= 1
+        self.emit("influence_placed", seat=seat, area=area)
+
+    def _card_space(self, space: Space) -> None:
+        """Each Gold on Card is spent and draws a card, players in turn from this round's first."""
+        order = [(self.card_start + i) % self.players for i in range(self.players)]
+        self.card_start = (self.card_start + 1) % self.players
+        bids = self._chips_on(space.name)
+        for seat in order:
+            gold = bids.get(seat, {}).get(GOLD, 0)
+            if gold:
+                self._pay_to_bank({GOLD: gold})
+                self.draws.append((seat, gold))
+        self.results.append({"space": space.name, "winner": None,
+                             "bids": {str(s): c for s, c in bids.items()}})
+
+    def _draw_next(self) -> None:
+        seat, count = self.draws[0]
+        if count == 1:
+            self.draws.pop(0)
+        else:
+            self.draws[0] = (seat, count - 1)
+        if not self.deck:
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+            self.emit("deck_reshuffled", cards=len(self.deck))
+        card = self.deck.pop()
+        self.discard.append(card)
+        support, chips = CARD_EFFECTS[card]
+        self.support[seat] += support
+        self._gain_chips(seat, chips, bank=True)
+        self.drawn.append({"seat": seat, "card": card})
+        self.emit("card_drawn", seat=seat, card=card, title=CARD_TITLES[card])
+        if card == REMOVE and self._areas_with_opponents(seat):
+            self.phase, self.decider = "remove", seat
+
+    # -- decisions during resolution --------------------------------------------------------
+    def do_spy(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Replace an opponent's marker with one of yours (never on an empty space)."""
+        area, victim = action["area"], action["victim"]
+        self.board[area][victim] -= 1
+        self.board[area][seat] += 1
+        if self.markers_left is not None:
+            self.markers_left[seat] -= 1
+            self.markers_left[victim] += 1
+        self.emit("spy", seat=seat, area=area, victim=victim)
+        self._continue()
+
+    def do_swap(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Swap the owners of two placed markers."""
+        a1, o1, a2, o2 = (action["first_area"], action["first_owner"], action["second_area"],
+                          action["second_owner"])
+        self.board[a1][o1] -= 1
+        self.board[a1][o2] += 1
+        self.board[a2][o2] -= 1
+        self.board[a2][o1] += 1
+        self.emit("apothecary", seat=seat, first_area=a1, first_owner=o1, second_area=a2,
+                  second_owner=o2)
+        self._continue()
+
+    def do_decline(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Use neither the Spy nor the Apothecary."""
+        self.emit("declined", seat=seat, power=self.phase)
+        self._continue()
+
+    def do_remove_influence(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Remove 1 Influence: an opponent's marker leaves the board; nobody takes the space."""
+        area, victim = action["area"], action["victim"]
+        self.board[area][victim] -= 1
+        if self.markers_left is not None:
+            self.markers_left[victim] += 1
+        self.emit("influence_removed", seat=seat, area=area, victim=victim)
+        self._continue()
+
+    def _continue(self) -> None:
+        self.phase, self.decider = "resolve", None
+        self._resolve()
+
+    # -- the end -----------------------------------------------------------------------------
+    def _end_round(self) -> None:
+        self.emit("round_resolved", round=self.round, support=list(self.support))
+        if self.board_full():
+            self._game_over("board_full")
+        elif self.options.max_rounds is not None and self.round >= self.options.max_rounds:
+            self._game_over("rounds")
+        else:
+            self._new_round()
+
+    def _game_over(self, reason: str) -> None:
+        self.phase = "over"
+        self.end_reason = reason
+        result = self.result()
+        self.emit("game_over", reason=reason, scores=list(result.scores),
+                  areas={a: area_winner(dict(enumerate(self.board[a]))) for a in AREA_NAMES})
+
+    def result(self) -> Result:
+        """Support on the track, plus each area won by plurality, plus (published edition)
+        leftover chips; equal totals share the rank."""
+        breakdown: list[dict[str, Any]] = []
+        for seat in range(self.players):
+            areas = {a.name: a.support for a in AREAS
+                     if area_winner(dict(enumerate(self.board[a.name]))) == seat}
+            leftover = (sum(LEFTOVER_SUPPORT[c] * n for c, n in self.chips[seat].items())
+                        if self.edition.leftover_scoring else 0)
+            total = self.support[seat] + sum(areas.values()) + leftover
+            breakdown.append({"track": self.support[seat], "areas": areas, "leftover_chips": leftover,
+                              "markers": sum(self.board[a][seat] for a in AREA_NAMES), "score": total})
+        metrics = {"rounds": float(self.round),
+                   "areas_tied": float(sum(1 for a in AREA_NAMES
+                                           if area_winner(dict(enumerate(self.board[a]))) is None)),
+                   "board_full": float(self.end_reason == "board_full")}
+        return Result.from_scores([b["score"] for b in breakdown], breakdown, metrics)
+
+    # -- views -------------------------------------------------------------------------------
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """The table as ``seat`` sees it: everything but other players' sealed bids."""
+        out: dict[str, Any] = {
+            "game": self.info.name, "seat": seat, "players": self.players,
+            "edition": self.edition.name, "phase": self.phase, "round": self.round,
+            "chart": [{"name": s.name, "support": s.support, "chips": s.chips, "area": s.area,
+                       "forbidden": sorted(s.forbidden), "special": s.special} for s in self.chart],
+            "areas": [{"name": a.name, "spaces": a.spaces, "support": a.support,
+                       "markers": list(self.board[a.name])} for a in AREAS],
+            "chips": [dict(c) for c in self.chips], "support": list(self.support),
+            "bids": None if self.bids is None else self.bids.public(),
+            "revealed": {str(s): p for s, p in self.revealed.items()},
+            "resolved": list(self.results), "next_space": self.next_space,
+            "decider": self.decider, "drawn": list(self.drawn),
+            "deck": len(self.deck), "discard": list(self.discard),
+            "bank": self.bank, "markers_left": self.markers_left,
+            "pending": [p.as_dict() for p in self.pending().values()],
+            "options": self.options.as_dict(),
+        }
+        if seat is not None:
+            sealed = None if self.bids is None else self.bids.submitted(seat)
+            out["you"] = {"sealed_bid": None if sealed is None else sealed["placement"]}
+        if self.phase == "over":
+            out["end_reason"] = self.end_reason
+            out["result"] = self.result().as_dict()
+        return out
+
+    # -- search and replay -------------------------------------------------------------------
+    def clone(self) -> Self:
+        """An independent copy."""
+        other = self._shallow_copy()
+        other.chips = [dict(c) for c in self.chips]
+        other.support = list(self.support)
+        other.board = {a: list(v) for a, v in self.board.items()}
+        other.bank = None if self.bank is None else dict(self.bank)
+        other.markers_left = None if self.markers_left is None else list(self.markers_left)
+        other.deck = list(self.deck)
+        other.discard = list(self.discard)
+        other.bids = None if self.bids is None else self.bids.copy()
+        other.revealed = dict(self.revealed)
+        other.results = list(self.results)
+        other.draws = list(self.draws)
+        other.drawn = list(self.drawn)
+        return other
+
+    def determinize(self, seat: Seat, rng: random.Random) -> Self:
+        """Resample the other players' sealed bids and the order of the deck."""
+        other = self.clone()
+        other.rng = random.Random(rng.getrandbits(64))
+        other.log = self.log_for(seat)
+        rng.shuffle(other.deck)
+        if other.bids is not None:
+            for s, _ in list(other.bids.in_seat_order()):
+                if s != seat:
+                    chips = tuple((c, self.chips[s][c]) for c in CURRENCIES)
+                    other.bids.replace(s, {"type": "bid",
+                                           "placement": Bid(self.chart, chips).sample(rng)})
+        return other
+
+    def digest_payload(self) -> Any:
+        """The full state, for digests."""
+        return [self.round, self.phase, self.chips, self.support, self.board, self.bank,
+                self.markers_left, self.deck, self.discard,
+                None if self.bids is None else self.bids.payload(),
+                sorted(self.revealed.items()), self.next_space, self.results, self.decider,
+                self.draws, self.drawn, self.card_start, self.end_reason]
