@@ -160,9 +160,6 @@ class RevolutionState(State):
                 self.chips[seat][GOLD] += given
                 self.emit("topped_up", seat=seat, gold=given)
         self.phase = "bid"
-        self.revealed = {}
-        self.results = []
-        self.drawn = []
         self.bids = SealedSubmissions("bid", range(self.players), revisable=False)
 
     def _take_from_bank(self, currency: str, count: int) -> int:
@@ -248,6 +245,7 @@ class RevolutionState(State):
         if not self.bids.submit(seat, {"type": "bid", "placement": normalise(action["placement"])}):
             return
         self.revealed = {s: a["placement"] for s, a in self.bids.in_seat_order()}
+        self.results, self.drawn = [], []  # the last round's stay on show until now
         self.bids = None
         for seat_ in range(self.players):
             self.chips[seat_] = dict.fromkeys(CURRENCIES, 0)  # all behind the shield, now on the chart

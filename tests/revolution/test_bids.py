@@ -1,0 +1,112 @@
+"""Bids: the exact number of legal placements for fixed holdings (a known-count regression test,
+cross-checked by brute force), random legal bids always accepted, and the chip-by-chip
+decomposition reaching exactly the legal bids."""
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tricolore
+from tricolore.core import IllegalAction
+from tricolore.games.revolution.bids import Bid, ChipByChip, enumerate_bids, normalise
+from tricolore.games.revolution.data import CURRENCIES, SEED_CHART, SJG_CHART
+
+
+def holding(force=0, blackmail=0, gold=0):
+    return {"force": force, "blackmail": blackmail, "gold": gold}
+
+
+def brute_force(chart, chips):
+    """Every way to drop each currency's chips on any spaces, kept when the rules allow it."""
+    domain = Bid(tuple(chart), tuple((c, chips[c]) for c in CURRENCIES))
+    names = [s.name for s in chart]
+    out = set()
+    per_currency = [itertools.combinations_with_replacement(names, chips[c]) for c in CURRENCIES]
+    for combo in itertools.product(*(list(p) for p in per_currency)):
+        placement: dict = {}
+        for currency, spaces in zip(CURRENCIES, combo, strict=True):
+            for space in spaces:
+                placement.setdefault(space, {}).setdefault(currency, 0)
+                placement[space][currency] += 1
+        if domain.problem("placement", placement) is None:
+            out.add(repr(normalise(placement)))
+    return out
+
+
+@pytest.mark.parametrize("chart, chips, count", [
+    (SEED_CHART, holding(1, 1, 3), 22932),   # the starting holding
+    (SEED_CHART, holding(gold=5), 4356),
+    (SEED_CHART, holding(2, 0, 3), 10192),
+    (SJG_CHART, holding(1, 1, 3), 17836),
+])
+def test_known_count_of_legal_bids(chart, chips, count):
+    bids = [repr(p) for p in enumerate_bids(chart, chips)]
+    assert len(bids) == len(set(bids)) == count
+
+
+@pytest.mark.parametrize("chart, chips", [(SEED_CHART, holding(1, 1, 3)), (SJG_CHART, holding(1, 1, 3))])
+def test_the_count_agrees_with_brute_force(chart, chips):
+    assert {repr(p) for p in enumerate_bids(chart, chips)} == brute_force(chart, chips)
+
+
+def test_the_action_space_counts_the_same_bids():
+    state = tricolore.make("revolution", 3, seed=1)
+    assert len(state.legal_actions(0)) == 22932
+
+
+@settings(max_examples=60, deadline=None)
+@given(force=st.integers(0, 3), blackmail=st.integers(0, 3), gold=st.integers(0, 8),
+       edition=st.sampled_from(["seed", "sjg"]), seed=st.integers(0, 10**6))
+def test_a_random_legal_bid_is_always_accepted(force, blackmail, gold, edition, seed):
+    state = tricolore.make("revolution", 3, seed=1, edition=edition)
+    state.chips[0] = holding(force, blackmail, gold)
+    state.changed()
+    action = state.legal_actions(0).sample(random.Random(seed))
+    state.apply(0, action)
+    assert state.bids.submitted(0)["placement"] == normalise(action["placement"])
+
+
+def test_a_forbidden_bid_is_refused_with_a_clear_message_and_changes_nothing():
+    state = tricolore.make("revolution", 3, seed=1)
+    before = state.digest()
+    with pytest.raises(IllegalAction, match="Force may not be bid on the Apothecary"):
+        state.apply(0, {"type": "bid", "placement": {"Apothecary": {"force": 1},
+                                                     "Printer": {"blackmail": 1, "gold": 3}}})
+    with pytest.raises(IllegalAction, match="There is no space 'Guillotine'"):
+        state.apply(0, {"type": "bid", "placement": {"Guillotine": {"gold": 5}}})
+    assert state.digest() == before
+
+
+def test_chip_by_chip_reaches_exactly_the_legal_bids():
+    chips = holding(1, 1, 2)
+    reached = set()
+
+    def walk(builder_moves):
+        builder = ChipByChip(SEED_CHART, chips)
+        for move in builder_moves:
+            builder.place(*move)
+        if builder.done:
+            reached.add(repr(builder.placement()))
+            return
+        for option in builder.options():
+            walk([*builder_moves, option])
+
+    walk([])
+    assert reached == {repr(p) for p in enumerate_bids(SEED_CHART, chips)}
+
+
+@settings(max_examples=40, deadline=None)
+@given(gold=st.integers(0, 12), force=st.integers(0, 4), blackmail=st.integers(0, 4),
+       seed=st.integers(0, 10**6))
+def test_chip_by_chip_never_reaches_a_dead_end(gold, force, blackmail, seed):
+    rng = random.Random(seed)
+    builder = ChipByChip(SEED_CHART, holding(force, blackmail, gold))
+    while not builder.done:
+        options = builder.options()
+        assert options
+        builder.place(*rng.choice(options))
+    assert Bid(SEED_CHART, tuple(holding(force, blackmail, gold).items())).problem(
+        "placement", builder.placement()) is None
