@@ -215,3 +215,36 @@ def test_simulate_1000_games_of_let_them_eat_cake_and_verify_every_record(tmp_pa
     verified = subprocess.run([*cli, "replay", "--verify", str(records)], capture_output=True, text=True)
     assert verified.returncode == 0, verified.stderr
     assert "1000 records, every digest verified" in verified.stdout
+
+
+def test_play_revolution_in_the_terminal_bidding_chip_by_chip():
+    # One bid for the round: Force on the Printer (8), Blackmail on the Priest (5), Gold on the
+    # Aristocrat, the Merchant and a card (6, 7, 12); then the first choice of anything asked.
+    answers = ["1", "8", "5", "6,7,12"] + ["1"] * 12
+    result = run("play", "revolution", "--players", "3", "--seats", "human,printer-first,area-control",
+                 "--seed", "2", "--option", "max_rounds=1", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "shields down: seat 0: Aristocrat 1G, Card 1G, Merchant 1G, Priest 1B," in result.output
+    assert "Revolution!: popular support" in result.output and "Winner:" in result.output
+
+
+def test_play_revolution_explains_a_bad_bid_and_asks_again():
+    answers = ["1", "10", "5", "6,7,12", "8", "5", "6,7,12"] + ["1"] * 12
+    result = run("play", "revolution", "--players", "3", "--seats", "human,random,random", "--seed", "2",
+                 "--option", "max_rounds=1", input="\n".join(answers) + "\n")
+    assert "Force may not be bid on the Spy" in result.output
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.slow
+def test_simulate_1000_games_of_revolution_and_verify_every_record(tmp_path):
+    records = tmp_path / "records"
+    cli = [sys.executable, "-m", "tricolore.cli.main"]
+    out = subprocess.run([*cli, "simulate", "revolution", "--players", "4", "--games", "1000",
+                          "--seed", "1", "--json", "--records", str(records)],
+                         capture_output=True, text=True, check=True)
+    summary = json.loads(out.stdout)
+    assert summary["games"] == 1000 and summary["metrics"]["board_full"] == 1.0
+    verified = subprocess.run([*cli, "replay", "--verify", str(records)], capture_output=True, text=True)
+    assert verified.returncode == 0, verified.stderr
+    assert "1000 records, every digest verified" in verified.stdout

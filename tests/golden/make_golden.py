@@ -20,17 +20,21 @@ GOLDEN = [
     ("culottes-trials", 4, 5, ["random"] * 4),
     ("let-them-eat-cake", 5, 3, ["cake-hoarder", "kingmaker", "random", "cake-hoarder", "kingmaker"]),
     ("let-them-eat-cake", 3, 8, ["random"] * 3),
+    ("revolution", 4, 2, ["printer-first", "area-control", "random", "random"]),
+    ("revolution", 3, 6, ["random", "area-control", "printer-first"], {"edition": "sjg"}),
 ]
 
 
 def main() -> None:
     """Play each golden game and write its record, final digest and scores."""
-    for name, players, seed, seats in GOLDEN:
+    for name, players, seed, seats, *options in GOLDEN:
         game = tricolore.get_game(name)
-        played = play_game(game.new(players, seed), [make_agent(game, s) for s in seats], keep_digests=True)
+        state = game.new(players, seed, options[0] if options else None)
+        played = play_game(state, [make_agent(game, s) for s in seats], keep_digests=True)
         out = {"seats": seats, "record": played.record.as_dict(),
                "final_digest": played.state.digest(), "scores": list(played.state.result().scores)}
-        path = Path(__file__).with_name(f"{name}-{players}p-seed{seed}.json")
+        edition = f"-{options[0]['edition']}" if options else ""
+        path = Path(__file__).with_name(f"{name}{edition}-{players}p-seed{seed}.json")
         path.write_text(json.dumps(out, indent=None, separators=(",", ":")) + "\n")
 
 

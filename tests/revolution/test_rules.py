@@ -320,3 +320,17 @@ def test_two_players_may_play(start, bid):
     state = start(2, chips=[{"gold": 5}, {"gold": 5}])
     bid(state, {0: {"Printer": {"gold": 5}}, 1: {"Priest": {"gold": 5}}})
     assert state.support == [10, 6]
+
+
+def test_determinize_resamples_other_players_sealed_bids_and_the_deck(start, bid):
+    import random
+
+    state = start(3)
+    bid(state, {0: {"Printer": {"force": 1, "blackmail": 1, "gold": 3}},
+                1: {"Priest": {"force": 1, "blackmail": 1, "gold": 3}}})
+    rng = random.Random(0)
+    twins = [state.determinize(0, rng) for _ in range(10)]
+    assert all(t.bids.submitted(0) == state.bids.submitted(0) for t in twins)
+    assert len({repr(t.bids.submitted(1)) for t in twins}) > 1
+    assert len({tuple(t.deck) for t in twins}) > 1
+    assert all(sorted(t.deck) == sorted(state.deck) for t in twins)

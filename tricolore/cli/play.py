@@ -10,7 +10,7 @@ from rich.console import Console
 
 from tricolore.agents import Agent, offered_actions
 from tricolore.cli.render import renderer
-from tricolore.core import ActionFamily, Amount, Choice, IllegalAction, State, Subset
+from tricolore.core import ActionFamily, Amount, Choice, Domain, IllegalAction, State, Subset
 from tricolore.sim.runner import agent_rng
 
 HUMAN = "human"
@@ -162,6 +162,8 @@ class TerminalTable:
                 return int(text)
             except ValueError:
                 return text
+        if isinstance(domain, Domain) and domain.describe().get("kind") == "bid":
+            return self._read_bid(domain.describe())
         if isinstance(domain, Subset):
             text = self.ask(f"  {name} (comma-separated, from {list(domain.options)}): ").strip()
             try:
@@ -172,6 +174,36 @@ class TerminalTable:
         if optional and not text.strip():
             return _OMIT
         return text
+
+    def _read_bid(self, described: Mapping[str, Any]) -> Any:
+        """A placement of every chip: for each currency, one space number per chip."""
+        spaces = described["spaces"]
+        for i, space in enumerate(spaces, 1):
+            notes = [f"no {c}" for c in space["forbidden"]]
+            if space["max_gold"] is not None:
+                notes.append(f"at most {space['max_gold']} gold")
+            extra = f" ({', '.join(notes)})" if notes else ""
+            self.console.print(f"    {i:2}. {space['name']}{extra}", highlight=False)
+        placement: dict[str, dict[str, int]] = {}
+        for currency, count in described["chips"].items():
+            if not count:
+                continue
+            while True:
+                text = self.ask(f"  your {count} {currency}: a space number per chip, e.g. "
+                                f"{','.join(['8'] * count)} (Enter to cancel): ").strip()
+                if not text:
+                    return ""
+                parts = [p.strip() for p in text.split(",")]
+                if len(parts) == count and all(p.isdigit() and 1 <= int(p) <= len(spaces)
+                                               for p in parts):
+                    break
+                self.console.print(f"[red]Type {count} space numbers from 1 to {len(spaces)}, "
+                                   "separated by commas.[/red]")
+            for part in parts:
+                name = spaces[int(part) - 1]["name"]
+                placement.setdefault(name, {}).setdefault(currency, 0)
+                placement[name][currency] += 1
+        return placement
 
     def finish(self) -> None:
         """The end screen: the full reveal and every seat's score breakdown."""
