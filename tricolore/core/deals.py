@@ -1,0 +1,151 @@
+"""Deals: conditional transfers the engine keeps, so that an agreed bribe is honoured.
+
+A deal is "``payer`` gives ``payee`` ``amount`` if ``condition``". The condition is game data (for
+Bread and Circuses ``{"play": "bread"}``; for Culottes it could be ``{"vote": "privileged",
+"citizen": 3}``). One side offers, the other accepts or declines; the offerer may withdraw it until
+then. Once accepted, neither side can break it: when the game decides the condition, it calls
+:meth:`DealBook.settle` with a judge and a payment function, and every accepted deal is paid
+(the payer paying what they have, if short) or lapses. Offers never accepted lapse when the game
+says so (:meth:`DealBook.lapse`).
+
+The book holds data only; the game logs the events, checks that a seat may offer at all, and
+moves the goods. See ``docs/deals.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tricolore.core.model import Seat
+
+OFFERED, ACCEPTED, DECLINED, WITHDRAWN, PAID, LAPSED = (
+    "offered", "accepted", "declined", "withdrawn", "paid", "lapsed")
+
+
+class DealError(ValueError):
+    """A deal that cannot be made or answered; the message is a sentence for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal. ``offered_by`` is the payer or the payee; ``paid`` is what changed hands."""
+
+    id: int
+    payer: Seat
+    payee: Seat
+    amount: int
+    condition: Mapping[str, Any]
+    offered_by: Seat
+    status: str = OFFERED
+    paid: int = 0
+
+    def other_side(self) -> Seat:
+        """The seat that answers the offer."""
+        return self.payee if self.offered_by == self.payer else self.payer
+
+    def as_dict(self) -> dict[str, Any]:
+        """The deal as JSON."""
+        return {"id": self.id, "payer": self.payer, "payee": self.payee, "amount": self.amount,
+                "condition": dict(self.condition), "offered_by": self.offered_by,
+                "status": self.status, "paid": self.paid}
+
+
+class DealBook:
+    """Every deal of a game, in the order offered."""
+
+    __slots__ = ("deals", "players")
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.deals: list[Deal] = []
+
+    def offer(self, by: Seat, payer: Seat, payee: Seat, amount: int,
+              condition: Mapping[str, Any]) -> Deal:
+        """Record an offer by ``by`` (the payer or the payee); raises :class:`DealError`."""
+        for seat in (payer, payee):
+            if type(seat) is not int or not 0 <= seat < self.players:
+                raise DealError(f"there is no seat {seat!r} at this table")
+        if payer == payee:
+            raise DealError("a deal needs two different players")
+        if by not in (payer, payee):
+            raise DealError("only the payer or the payee can offer a deal")
+        if type(amount) is not int or amount < 1:
+            raise DealError("a deal must promise at least 1")
+        deal = Deal(len(self.deals), payer, payee, amount, dict(condition), by)
+        self.deals.append(deal)
+        return deal
+
+    def get(self, deal_id: object) -> Deal:
+        """The deal with this id; raises :class:`DealError`."""
+        if type(deal_id) is not int or not 0 <= deal_id < len(self.deals):
+            raise DealError(f"there is no deal {deal_id!r}")
+        return self.deals[deal_id]
+
+    def _answer(self, seat: Seat, deal_id: object, status: str) -> Deal:
+        deal = self.get(deal_id)
+        if deal.status != OFFERED:
+            raise DealError(f"deal {deal.id} is already {deal.status}")
+        if status == WITHDRAWN and seat != deal.offered_by:
+            raise DealError("only the player who offered a deal can withdraw it")
+        if status in (ACCEPTED, DECLINED) and seat != deal.other_side():
+            raise DealError(f"deal {deal.id} is not offered to you")
+        self.deals[deal.id] = replace(deal, status=status)
+        return self.deals[deal.id]
+
+    def accept(self, seat: Seat, deal_id: object) -> Deal:
+        """The other side accepts: the deal now binds both."""
+        return self._answer(seat, deal_id, ACCEPTED)
+
+    def decline(self, seat: Seat, deal_id: object) -> Deal:
+        """The other side declines."""
+        return self._answer(seat, deal_id, DECLINED)
+
+    def withdraw(self, seat: Seat, deal_id: object) -> Deal:
+        """The offerer takes an unanswered offer back (an accepted deal cannot be)."""
+        return self._answer(seat, deal_id, WITHDRAWN)
+
+    def open_offers(self, seat: Seat | None = None) -> list[Deal]:
+        """Offers waiting for an answer (for ``seat``: those it may answer)."""
+        return [d for d in self.deals if d.status == OFFERED
+                and (seat is None or d.other_side() == seat)]
+
+    def own_offers(self, seat: Seat) -> list[Deal]:
+        """Unanswered offers ``seat`` made (and may withdraw)."""
+        return [d for d in self.deals if d.status == OFFERED and d.offered_by == seat]
+
+    def binding(self) -> list[Deal]:
+        """Accepted deals not yet settled."""
+        return [d for d in self.deals if d.status == ACCEPTED]
+
+    def settle(self, holds: Callable[[Deal], bool], pay: Callable[[Seat, Seat, int], int]
+               ) -> list[Deal]:
+        """Settle every accepted deal: where ``holds(deal)``, ``pay(payer, payee, amount)`` moves
+        the goods and returns what was actually paid; otherwise the deal lapses unpaid. Returns the
+        settled deals, in the order they were offered."""
+        settled = []
+        for deal in self.binding():
+            done = (replace(deal, status=PAID, paid=pay(deal.payer, deal.payee, deal.amount))
+                    if holds(deal) else replace(deal, status=LAPSED))
+            self.deals[deal.id] = done
+            settled.append(done)
+        return settled
+
+    def lapse(self) -> list[Deal]:
+        """Every unanswered offer lapses (the moment to accept has passed)."""
+        lapsed = []
+        for deal in self.open_offers():
+            self.deals[deal.id] = replace(deal, status=LAPSED)
+            lapsed.append(self.deals[deal.id])
+        return lapsed
+
+    def copy(self) -> DealBook:
+        """An independent copy (deals are immutable and shared)."""
+        other = DealBook(self.players)
+        other.deals = list(self.deals)
+        return other
+
+    def payload(self) -> list[Any]:
+        """Every deal, for digests."""
+        return [d.as_dict() for d in self.deals]
