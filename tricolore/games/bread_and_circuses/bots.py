@@ -1,0 +1,199 @@
+"""Named Bread and Circuses strategies. Each sees only its seat's view and its actions.
+
+``honest-discloser``
+    Keeps the peace and tells the truth. In Negotiation it discloses, honestly, whichever of Bread
+    and Circus the other disclosures show less of (either, at random, on a tie). With regulated
+    bribery, if the disclosures still lack Bread or Circus, it offers 2 Gold to the next player who
+    has not disclosed to play the missing one. Then it declares ready. It accepts
+    a deal only if it pays for the tile it is going to play anyway. With its Sabotage cards it
+    prevents riots: Charity Kitchen or Street Players when the count lacks Bread or Circus, Appease
+    the Mob when there is a riot; it plays Monopoly whenever it can.
+
+``free-rider``
+    Abstains when it expects the others to cover both needs. It never discloses, declares ready
+    at once, and chooses its tile last, in the Play phase: Abstain if the other disclosures show
+    at least one Bread and one Circus (nine times in ten: it does not trust them blindly), otherwise
+    the missing one. It takes any deal worth 2 Gold or
+    more and plays what it was paid for. It pickpockets the richest player, plays Bribed Magistrate
+    when a riot catches it abstaining, and Monopoly whenever it can.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from tricolore.core import ActionSpace
+from tricolore.games.bread_and_circuses.data import ABSTAIN, BREAD, CIRCUS
+
+Action = dict[str, Any]
+
+
+class BreadBot:
+    """Shared plumbing: the first wish that is legal, else pass, ready or any legal action."""
+
+    name = "bread-bot"
+    trades = True  # answers deals, which are free actions
+
+    def __init__(self) -> None:
+        self.rng = random.Random(0)
+
+    def act(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> Action:
+        """The strategy's action (always legal)."""
+        self.rng = rng
+        for wish in self.wishes(view, legal):
+            if legal.contains(wish):
+                return wish
+        for fallback in ({"type": "pass"}, {"type": "ready"}):
+            if legal.contains(fallback):
+                return fallback
+        prompted = [f for f in legal.families
+                    if f.kind not in ("give_gold", "offer_deal", "withdraw_deal")]
+        return ActionSpace(tuple(prompted) or legal.families).sample(rng)
+
+    def others_disclosed(self, view: Mapping[str, Any]) -> dict[str, int]:
+        """How many other players disclosed on each icon."""
+        me = view["seat"]
+        icons = [d for s, d in enumerate(view["disclosures"]) if s != me and d is not None]
+        return {BREAD: icons.count(BREAD), CIRCUS: icons.count(CIRCUS)}
+
+    def scarcer(self, view: Mapping[str, Any]) -> str:
+        """Bread or Circus, whichever the other disclosures show less of (either on a tie)."""
+        shown = self.others_disclosed(view)
+        if shown[BREAD] == shown[CIRCUS]:
+            return self.rng.choice((BREAD, CIRCUS))
+        return CIRCUS if shown[CIRCUS] < shown[BREAD] else BREAD
+
+    def intended(self, view: Mapping[str, Any]) -> str:
+        """The tile it means to play."""
+        return self.scarcer(view)
+
+    def wishes(self, view: Mapping[str, Any], legal: ActionSpace) -> list[Action]:
+        """What the strategy would like to do now, best first."""
+        me = view["seat"]
+        out: list[Action] = []
+        for deal in view["deals"]:
+            if deal["status"] == "offered" and deal["payee"] == me:
+                good = self.takes(view, deal)
+                out.append({"type": "accept_deal" if good else "decline_deal", "deal": deal["id"]})
+        phase = view["phase"]
+        if phase == "negotiation":
+            out += self.negotiate(view)
+        elif phase == "play":
+            out.append({"type": "play", "tile": self.choose_tile(view)})
+        elif phase in ("after_reveal", "scoring"):
+            out += self.sabotage(view)
+        return out
+
+    def takes(self, view: Mapping[str, Any], deal: Mapping[str, Any]) -> bool:
+        """Whether to accept a deal offered to it."""
+        return bool(deal["condition"]["play"] == self.intended(view))
+
+    def negotiate(self, view: Mapping[str, Any]) -> list[Action]:
+        """Negotiation wishes."""
+        return [{"type": "ready"}]
+
+    def choose_tile(self, view: Mapping[str, Any]) -> str:
+        """The tile for the Play phase."""
+        return self.intended(view)
+
+    def sabotage(self, view: Mapping[str, Any]) -> list[Action]:
+        """Window wishes: Monopoly whenever it can."""
+        return [{"type": "play_sabotage", "card": "Monopoly", "target": None}]
+
+    @staticmethod
+    def counted(view: Mapping[str, Any]) -> Mapping[str, int]:
+        """Breads and Circuses counted so far this round."""
+        return view["counts"] or {"breads": 0, "circuses": 0}
+
+
+class HonestDiscloser(BreadBot):
+    """Discloses honestly what the table lacks (see the module docstring)."""
+
+    name = "honest-discloser"
+
+    def intended(self, view: Mapping[str, Any]) -> str:
+        """Its disclosed tile once it has one, else the scarcer of Bread and Circus."""
+        return view["you"]["disclosed_tile"] or self.scarcer(view)
+
+    def negotiate(self, view: Mapping[str, Any]) -> list[Action]:
+        """Disclose honestly; with regulated bribery, pay for what the table still lacks; ready."""
+        if view["you"]["disclosed_tile"] is None:
+            tile = self.scarcer(view)
+            return [{"type": "disclose", "tile": tile, "icon": tile}, {"type": "ready"}]
+        return [*self.bribe(view), {"type": "ready"}]
+
+    def bribe(self, view: Mapping[str, Any]) -> list[Action]:
+        """Offer 2 Gold to the next undisclosed player to play what no disclosure shows yet."""
+        me, players = view["seat"], view["players"]
+        if not view["options"]["regulated_bribery"] or view["gold"][me] < 2:
+            return []
+        if any(d["offered_by"] == me and d["condition"]["round"] == view["round"]
+               for d in view["deals"]):
+            return []
+        shown = set(view["disclosures"])
+        missing = [t for t in (BREAD, CIRCUS) if t not in shown]
+        quiet = [(me + i) % players for i in range(1, players)
+                 if view["disclosures"][(me + i) % players] is None]
+        if not missing or not quiet:
+            return []
+        return [{"type": "offer_deal", "to": quiet[0], "gold": 2, "play": missing[0]}]
+
+    def sabotage(self, view: Mapping[str, Any]) -> list[Action]:
+        """Prevent riots; Monopoly."""
+        counts = self.counted(view)
+        out: list[Action] = []
+        if counts["breads"] == 0:
+            out.append({"type": "play_sabotage", "card": "Charity Kitchen", "target": None})
+        if counts["circuses"] == 0:
+            out.append({"type": "play_sabotage", "card": "Street Players", "target": None})
+        if view["riot"]:
+            out.append({"type": "play_sabotage", "card": "Appease the Mob", "target": None})
+        return [*out, *super().sabotage(view)]
+
+
+class FreeRider(BreadBot):
+    """Abstains when the others cover both needs (see the module docstring)."""
+
+    name = "free-rider"
+    trust = 0.9
+    """How often it believes the disclosures cover both needs when they say so."""
+
+    def intended(self, view: Mapping[str, Any]) -> str:
+        """Abstain if the others show both, else what is missing; a paid-for tile first."""
+        me = view["seat"]
+        for deal in view["deals"]:
+            if deal["payee"] == me and deal["status"] == "accepted":
+                return str(deal["condition"]["play"])
+        shown = self.others_disclosed(view)
+        if shown[BREAD] and shown[CIRCUS] and self.rng.random() < self.trust:
+            return ABSTAIN
+        if shown[BREAD] and shown[CIRCUS]:
+            return self.scarcer(view)
+        return BREAD if not shown[BREAD] else CIRCUS
+
+    def takes(self, view: Mapping[str, Any], deal: Mapping[str, Any]) -> bool:
+        """Any deal worth 2 Gold or more, if it has not already sold its tile."""
+        me = view["seat"]
+        sold = any(d["payee"] == me and d["status"] == "accepted" for d in view["deals"])
+        return deal["amount"] >= 2 and not sold
+
+    def negotiate(self, view: Mapping[str, Any]) -> list[Action]:
+        """Pickpocket the richest, then ready without disclosing."""
+        me = view["seat"]
+        gold = view["gold"]
+        richest = max((s for s in range(view["players"]) if s != me), key=lambda s: (gold[s], -s))
+        return [{"type": "play_sabotage", "card": "Pickpocket", "target": richest},
+                {"type": "ready"}]
+
+    def sabotage(self, view: Mapping[str, Any]) -> list[Action]:
+        """Escape the Abstain penalty; Monopoly."""
+        me = view["seat"]
+        out: list[Action] = []
+        if view["riot"] and view["counts_as"] and view["counts_as"][me] == ABSTAIN:
+            out.append({"type": "play_sabotage", "card": "Bribed Magistrate", "target": None})
+        return [*out, *super().sabotage(view)]
+
+
+STRATEGIES = {HonestDiscloser.name: HonestDiscloser, FreeRider.name: FreeRider}

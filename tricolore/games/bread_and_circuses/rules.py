@@ -1,0 +1,656 @@
+"""Bread and Circuses: the complete game, as a state machine on the core model.
+
+A round: **Negotiation**, in which anyone may disclose a tile face down on the Bread or Circus
+icon of their Disclosure card (honestly or not), take it back or change it, play a Negotiation
+Sabotage card, give Gold, and, with regulated bribery, offer and accept deals; it ends when every
+player has declared ready. **Play**: players who did not disclose choose a tile at the same time
+(a simultaneous secret move). **Reveal**: all tiles are shown, accepted deals are paid, then the
+After-Reveal window for Sabotage cards. **Score**: the riot check, the Scoring window, Gold for
+every tile, the Abstain penalty, the honest-disclosure bonus, and the Riot Counter. The game ends
+at the end of a round in which someone has five times the number of players in Gold, or the
+counter is at five; the richest wins, and a tie plays on until one player alone is richest.
+
+Decisions on what the rulebook leaves open are in ``docs/games/bread-and-circuses.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Self
+
+from tricolore.core import (
+    ActionFamily,
+    ActionSpace,
+    Amount,
+    Choice,
+    GameInfo,
+    IllegalAction,
+    Options,
+    OptionsError,
+    Prompt,
+    ResponseWindow,
+    Result,
+    SealedSubmissions,
+    Seat,
+    State,
+)
+from tricolore.core.deals import DealBook, DealError
+from tricolore.games.bread_and_circuses.data import (
+    ABSTAIN,
+    AFTER_REVEAL,
+    BREAD,
+    CARDS,
+    CIRCUS,
+    GOLD_TO_END_PER_PLAYER,
+    ICONS,
+    NEGOTIATION,
+    RIOTS_TO_END,
+    SABOTAGE,
+    SCORING,
+    TILES,
+    sabotage_per_player,
+)
+
+WINDOW_TIMING = {"after_reveal": AFTER_REVEAL, "scoring": SCORING}
+
+
+@dataclass(frozen=True, slots=True)
+class BreadOptions(Options):
+    """Table options; the defaults are the rulebook's."""
+
+    regulated_bribery: bool = False
+    """The optional rule: deals of "N Gold if you play X this round", paid automatically."""
+    first_player: int | None = None
+    """The seat that acts first in the Sabotage windows of round 1 (moves left each round);
+    ``None`` draws it at random."""
+    max_rounds: int | None = 100
+    """Designed: end the game after this many rounds, even on a tie. Real games last about ten
+    rounds; the cap stops tables of identical strategies, which can tie for ever. ``None``: no cap."""
+
+    def validate(self, players: int) -> None:
+        """Check ranges against the number of players."""
+        if self.first_player is not None and not 0 <= self.first_player < players:
+            raise OptionsError(f"first_player must be a seat from 0 to {players - 1}")
+        if self.max_rounds is not None and self.max_rounds < 1:
+            raise OptionsError("max_rounds must be at least 1")
+
+
+INFO = GameInfo(
+    name="bread-and-circuses", title="Bread and Circuses", rules_version="1", min_players=3,
+    max_players=8, options=BreadOptions, simultaneous=True, hidden_information=True, chance=True,
+    summary="Bluff with Bread, Circus and Abstain tiles: feed and amuse the mob, or profit from it.")
+
+
+@dataclass(frozen=True, slots=True)
+class Payout:
+    """One seat's Gold for a round, step by step."""
+
+    tile: str
+    counts_as: str
+    tile_gold: int
+    honest_bonus: int
+    riot_penalty: int
+    paid: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """As JSON."""
+        return {"tile": self.tile, "counts_as": self.counts_as, "tile_gold": self.tile_gold,
+                "honest_bonus": self.honest_bonus, "riot_penalty": self.riot_penalty,
+                "paid": self.paid}
+
+
+def tile_gold(counts_as: str, breads: int, circuses: int, riot: bool) -> int:
+    """Gold a tile earns: Bread earns the Circuses, Circus the Breads, Abstain both if no riot."""
+    if counts_as == BREAD:
+        return circuses
+    if counts_as == CIRCUS:
+        return breads
+    return 0 if riot else breads + circuses
+
+
+def riot_advance(rabble_rouser: bool, appease_the_mob: bool) -> int:
+    """How far a riot moves the counter: 1, 2 with Rabble-Rouser, 0 with Appease the Mob; both
+    cancel out."""
+    if rabble_rouser == appease_the_mob:
+        return 1
+    return 2 if rabble_rouser else 0
+
+
+class BreadState(State):
+    """A game of Bread and Circuses. See the module docstring for the shape of a round."""
+
+    info = INFO
+
+    def __init__(self, players: int, seed: int, options: BreadOptions) -> None:
+        self._init_base(players, seed)
+        self.options = options
+        self.gold = [players] * players
+        self.riots = 0
+        deck = [card.name for card in SABOTAGE]
+        self.rng.shuffle(deck)
+        per = sabotage_per_player(players)
+        self.hands = [sorted(deck[per * s:per * (s + 1)]) for s in range(players)]
+        self.undealt = deck[per * players:]
+        self.played: list[dict[str, Any]] = []
+        self.first_player = (options.first_player if options.first_player is not None
+                             else self.rng.randrange(players))
+        self.deals = DealBook(players)
+        self.round = 0
+        self.history: list[dict[str, Any]] = []
+        self.end_reason: str | None = None
+        for s in range(players):
+            self.emit("sabotage_dealt", to=[s], seat=s, cards=list(self.hands[s]))
+        self._new_round(first=True)
+
+    def _new_round(self, first: bool = False) -> None:
+        self.round += 1
+        if not first:
+            self.first_player = (self.first_player + 1) % self.players
+        self.phase = "negotiation"
+        self.disclosed: list[tuple[str, str] | None] = [None] * self.players
+        self.barred: set[Seat] = set()
+        self.forged: set[Seat] = set()
+        self.ready = [False] * self.players
+        self.peeks: dict[Seat, dict[Seat, str]] = {}
+        self.play: SealedSubmissions | None = None
+        self.tiles: list[str] = []
+        self.counts_as: list[str] = []
+        self.extra = {BREAD: 0, CIRCUS: 0}
+        self.modifiers: dict[str, set[Seat]] = {"exposed": set(), "monopoly": set(),
+                                                 "spoiled": set(), "magistrate": set()}
+        self.riot_cards = {"Rabble-Rouser": False, "Appease the Mob": False}
+        self.window: ResponseWindow | None = None
+        self.emit("round_started", round=self.round, first_player=self.first_player,
+                  gold=list(self.gold), riots=self.riots)
+
+    # -- public facts ------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase == "over"
+
+    def counts(self) -> tuple[int, int]:
+        """Breads and Circuses counted this round, Sabotage effects included."""
+        breads = sum(1 for t in self.counts_as if t == BREAD) + self.extra[BREAD]
+        circuses = sum(1 for t in self.counts_as if t == CIRCUS) + self.extra[CIRCUS]
+        return breads, circuses
+
+    def riot(self) -> bool:
+        """Whether the peasants riot: no Bread, or no Circus."""
+        breads, circuses = self.counts()
+        return breads == 0 or circuses == 0
+
+    def honest(self, seat: Seat) -> bool:
+        """Whether ``seat`` disclosed and played the tile on the icon it disclosed on."""
+        disclosure = self.disclosed[seat]
+        return disclosure is not None and bool(self.tiles) and self.tiles[seat] == disclosure[1]
+
+    # -- prompts -----------------------------------------------------------------------------
+    def pending(self) -> Mapping[Seat, Prompt]:
+        """Who must act now."""
+        if self.phase == "negotiation":  # kinds from public facts only: hands are secret
+            return {s: Prompt(s, self._negotiation_kinds(s))
+                    for s in range(self.players) if not self.ready[s]}
+        if self.phase == "play":
+            assert self.play is not None
+            return {s: Prompt(s, ("play",), secret=True) for s in self.play.waiting()}
+        if self.window is not None:
+            seat = self.window_seat()
+            assert seat is not None
+            return {seat: Prompt(seat, ("play_sabotage", "pass"), window=self.phase)}
+        return {}
+
+    def _negotiation_kinds(self, seat: Seat) -> tuple[str, ...]:
+        kinds = [] if seat in self.barred else ["disclose"]
+        if self.disclosed[seat] is not None:
+            kinds.append("take_back")
+        if self.hands[seat]:
+            kinds.append("play_sabotage")
+        return (*kinds, "ready")
+
+    def window_seat(self) -> Seat | None:
+        """The seat the open Sabotage window asks now: the first that has not passed and still
+        holds a Sabotage card (whether it can play one now is its secret)."""
+        if self.window is None:
+            return None
+        return next((s for s in self.window.waiting() if self.hands[s]), None)
+
+    def _playable(self, seat: Seat) -> tuple[str, ...]:
+        timing = NEGOTIATION if self.phase == "negotiation" else WINDOW_TIMING.get(self.phase)
+        return tuple(c for c in self.hands[seat]
+                     if CARDS[c].timing == timing and self._targets(seat, c) is not None)
+
+    def _targets(self, seat: Seat, card: object) -> tuple[Any, ...] | None:
+        """Whom ``card`` may name now (``(None,)`` for a card that names nobody); ``None`` if it
+        cannot be played at all."""
+        if not isinstance(card, str) or card not in CARDS:
+            return None
+        others = [s for s in range(self.players) if s != seat]
+        kind = CARDS[card].target
+        if kind is None:
+            found: tuple[Any, ...] = (None,)
+        elif kind == "disclosed":
+            found = tuple(s for s in others if self.disclosed[s] is not None)
+        elif kind == "other_gold":
+            found = tuple(s for s in others if self.gold[s])
+        elif kind in ("other_bread", "other_circus"):
+            wanted = BREAD if kind == "other_bread" else CIRCUS
+            found = tuple(s for s in others if self.counts_as and self.counts_as[s] == wanted)
+        elif kind == "honest":
+            found = tuple(s for s in range(self.players)
+                          if self.honest(s) and s not in self.modifiers["exposed"])
+        else:
+            found = tuple(others)
+        return found or None
+
+    def _sabotage_family(self, seat: Seat) -> ActionFamily | None:
+        cards = self._playable(seat)
+        if not cards:
+            return None
+        return ActionFamily(
+            "play_sabotage",
+            {"card": Choice(cards),
+             "target": lambda chosen: Choice(self._targets(seat, chosen.get("card")) or ())},
+            help="Play a Sabotage card (target: the player it names, or null)")
+
+    def _legal_actions(self, seat: Seat) -> ActionSpace:
+        """The actions ``seat`` may take for its prompt."""
+        families: list[ActionFamily] = []
+        if self.phase == "negotiation" and not self.ready[seat]:
+            if seat not in self.barred:
+                icons = ICONS + ((ABSTAIN,) if seat in self.forged else ())
+                families.append(ActionFamily(
+                    "disclose", {"tile": Choice(TILES), "icon": Choice(icons)},
+                    help="Place a tile face down on an icon of your Disclosure card"))
+            if self.disclosed[seat] is not None:
+                families.append(ActionFamily("take_back", help="Pick your disclosed tile back up"))
+            sabotage = self._sabotage_family(seat)
+            if sabotage is not None:
+                families.append(sabotage)
+            families.append(ActionFamily("ready", help="You are done negotiating this round"))
+        elif self.phase == "play" and self.play is not None and self.play.expects(seat):
+            families.append(ActionFamily("play", {"tile": Choice(TILES)},
+                                         help="Place a tile face down in front of you"))
+        elif self.window is not None and seat == self.window_seat():
+            sabotage = self._sabotage_family(seat)
+            if sabotage is not None:
+                families.append(sabotage)
+            families.append(ActionFamily("pass", help="Play nothing now"))
+        return ActionSpace(tuple(families))
+
+    def _free_actions(self, seat: Seat) -> ActionSpace:
+        """Gold changes hands during Negotiation and Scoring; deals, with regulated bribery,
+        during Negotiation."""
+        families: list[ActionFamily] = []
+        others = Choice(tuple(s for s in range(self.players) if s != seat))
+        if self.phase in ("negotiation", "after_reveal", "scoring") and self.gold[seat]:
+            families.append(ActionFamily(
+                "give_gold", {"to": others, "gold": Amount(1, self.gold[seat], 2,
+                                                           f"you have {self.gold[seat]} Gold")},
+                help="Give Gold to another player"))
+        if self.phase == "negotiation" and self.options.regulated_bribery:
+            top = GOLD_TO_END_PER_PLAYER * self.players
+            families.append(ActionFamily(
+                "offer_deal", {"to": others, "gold": Amount(1, top, 2), "play": Choice(TILES)},
+                help="Offer Gold to a player if they play a tile this round (binding once accepted)"))
+            answerable = tuple(d.id for d in self.deals.open_offers(seat))
+            if answerable:
+                families += [ActionFamily("accept_deal", {"deal": Choice(answerable)},
+                                          help="Accept a deal offered to you"),
+                             ActionFamily("decline_deal", {"deal": Choice(answerable)},
+                                          help="Decline a deal offered to you")]
+            mine = tuple(d.id for d in self.deals.own_offers(seat))
+            if mine:
+                families.append(ActionFamily("withdraw_deal", {"deal": Choice(mine)},
+                                             help="Withdraw an offer not yet answered"))
+        return ActionSpace(tuple(families))
+
+    # -- negotiation -------------------------------------------------------------------------
+    def do_disclose(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """A tile face down on the Bread or Circus icon (Abstain only with Forged Promise)."""
+        self.disclosed[seat] = (action["tile"], action["icon"])
+        self._forget_peeks(seat)
+        self.emit("disclosed", seat=seat, icon=action["icon"])
+        self.emit("disclosed_tile", to=[seat], seat=seat, tile=action["tile"])
+
+    def do_take_back(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Pick the disclosed tile back up."""
+        self.disclosed[seat] = None
+        self._forget_peeks(seat)
+        self.emit("disclosure_taken_back", seat=seat)
+
+    def _forget_peeks(self, seat: Seat) -> None:
+        for known in self.peeks.values():
+            known.pop(seat, None)
+
+    def do_ready(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Done negotiating; when everyone is, the undisclosed choose their tiles."""
+        self.ready[seat] = True
+        self.emit("ready", seat=seat)
+        if all(self.ready):
+            self._end_negotiation()
+
+    def _end_negotiation(self) -> None:
+        for deal in self.deals.lapse():
+            self.emit("deal_lapsed", deal=deal.id)
+        choosers = [s for s in range(self.players) if self.disclosed[s] is None]
+        self.phase = "play"
+        self.play = SealedSubmissions("play", choosers, revisable=False)
+        self.emit("negotiation_over", disclosed=[s for s in range(self.players)
+                                                 if self.disclosed[s] is not None])
+        if not choosers:
+            self._reveal()
+
+    def do_give_gold(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Gold to another player: a bribe, a payment, a gift."""
+        self.gold[seat] -= action["gold"]
+        self.gold[action["to"]] += action["gold"]
+        self.emit("gold_given", giver=seat, receiver=action["to"], gold=action["gold"])
+        self._settle_window()
+
+    # -- regulated bribery -------------------------------------------------------------------
+    def do_offer_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """"N Gold if you play X this round"."""
+        try:
+            deal = self.deals.offer(seat, seat, action["to"], action["gold"],
+                                    {"play": action["play"], "round": self.round})
+        except DealError as exc:
+            raise IllegalAction("bad_deal", str(exc)) from None
+        self.emit("deal_offered", **deal.as_dict())
+
+    def do_accept_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Accept: from now on neither side can break the deal."""
+        deal = self.deals.accept(seat, action["deal"])
+        self.emit("deal_accepted", deal=deal.id, seat=seat)
+
+    def do_decline_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Decline an offer."""
+        deal = self.deals.decline(seat, action["deal"])
+        self.emit("deal_declined", deal=deal.id, seat=seat)
+
+    def do_withdraw_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Withdraw an offer nobody has answered."""
+        deal = self.deals.withdraw(seat, action["deal"])
+        self.emit("deal_withdrawn", deal=deal.id, seat=seat)
+
+    def _pay(self, payer: Seat, payee: Seat, amount: int) -> int:
+        paid = min(amount, self.gold[payer])
+        self.gold[payer] -= paid
+        self.gold[payee] += paid
+        return paid
+
+    # -- Sabotage ----------------------------------------------------------------------------
+    def do_play_sabotage(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Play a Sabotage card whose timing allows it now; it is discarded."""
+        card, target = action["card"], action["target"]
+        self.hands[seat].remove(card)
+        self.played.append({"round": self.round, "seat": seat, "card": card, "target": target})
+        self.emit("sabotage_played", seat=seat, card=card, target=target)
+        getattr(self, "_" + card.lower().replace(" ", "_").replace("-", "_"))(seat, target)
+        if self.window is not None:
+            self.window.acted(seat)
+        self._settle_window()
+
+    def _informant(self, seat: Seat, target: Seat) -> None:
+        disclosure = self.disclosed[target]
+        assert disclosure is not None
+        self.peeks.setdefault(seat, {})[target] = disclosure[0]
+        self.emit("informant_report", to=[seat], seat=seat, target=target, tile=disclosure[0])
+
+    def _public_accusation(self, seat: Seat, target: Seat) -> None:
+        self.disclosed[target] = None
+        self._forget_peeks(target)
+        self.barred.add(target)
+
+    def _pickpocket(self, seat: Seat, target: Seat) -> None:
+        self.gold[target] -= 1
+        self.gold[seat] += 1
+
+    def _forged_promise(self, seat: Seat, target: None) -> None:
+        self.forged.add(seat)
+
+    def _grain_hoarding(self, seat: Seat, target: Seat) -> None:
+        self.counts_as[target] = ABSTAIN
+
+    def _cancelled_games(self, seat: Seat, target: Seat) -> None:
+        self.counts_as[target] = ABSTAIN
+
+    def _secret_granary(self, seat: Seat, target: None) -> None:
+        self.counts_as[seat] = BREAD
+
+    def _hired_acrobats(self, seat: Seat, target: None) -> None:
+        self.counts_as[seat] = CIRCUS
+
+    def _charity_kitchen(self, seat: Seat, target: None) -> None:
+        self.extra[BREAD] += 1
+
+    def _street_players(self, seat: Seat, target: None) -> None:
+        self.extra[CIRCUS] += 1
+
+    def _exposed_lie(self, seat: Seat, target: Seat) -> None:
+        self.modifiers["exposed"].add(target)
+
+    def _monopoly(self, seat: Seat, target: None) -> None:
+        self.modifiers["monopoly"].add(seat)
+
+    def _spoiled_supplies(self, seat: Seat, target: Seat) -> None:
+        self.modifiers["spoiled"].add(target)
+
+    def _bribed_magistrate(self, seat: Seat, target: None) -> None:
+        self.modifiers["magistrate"].add(seat)
+
+    def _rabble_rouser(self, seat: Seat, target: None) -> None:
+        self.riot_cards["Rabble-Rouser"] = True
+
+    def _appease_the_mob(self, seat: Seat, target: None) -> None:
+        self.riot_cards["Appease the Mob"] = True
+
+    def do_pass(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Play nothing in this window."""
+        assert self.window is not None
+        self.window.passed(seat)
+        self._settle_window()
+
+    def _open_window(self, name: str) -> None:
+        self.phase = name
+        self.window = ResponseWindow.clockwise(name, self.players, self.first_player)
+        self._settle_window()
+
+    def _settle_window(self) -> None:
+        """Close Sabotage windows nobody can play in, and move on."""
+        while self.window is not None and self.window_seat() is None:
+            self.window = None
+            if self.phase == "after_reveal":
+                self.emit("riot_check", breads=self.counts()[0], circuses=self.counts()[1],
+                          riot=self.riot())
+                self._open_window("scoring")
+            else:
+                self._score()
+
+    # -- play, reveal, score -----------------------------------------------------------------
+    def do_play(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Choose a tile face down; when everyone has, all tiles are revealed."""
+        assert self.play is not None
+        self.emit("has_chosen", seat=seat, move="play")
+        if self.play.submit(seat, action):
+            self._reveal()
+
+    def _reveal(self) -> None:
+        chosen = {} if self.play is None else {s: a["tile"] for s, a in self.play.in_seat_order()}
+        self.play = None
+        self.tiles = [chosen[s] if self.disclosed[s] is None else self.disclosed[s][0]  # type: ignore[index]
+                      for s in range(self.players)]
+        self.counts_as = list(self.tiles)
+        self.emit("tiles_revealed", tiles=list(self.tiles),
+                  honest=[self.honest(s) for s in range(self.players)])
+        for deal in self.deals.settle(lambda d: d.condition.get("round") == self.round
+                                      and self.tiles[d.payee] == d.condition.get("play"), self._pay):
+            self.emit("deal_settled", **deal.as_dict())
+        self._open_window("after_reveal")
+
+    def payouts(self) -> list[Payout]:
+        """Each seat's Gold this round, with every Sabotage effect applied."""
+        breads, circuses = self.counts()
+        riot = breads == 0 or circuses == 0
+        out = []
+        for s in range(self.players):
+            counts_as = self.counts_as[s]
+            earned = tile_gold(counts_as, breads, circuses, riot)
+            if s in self.modifiers["spoiled"]:
+                earned = 0  # doubled and zeroed is zero
+            elif s in self.modifiers["monopoly"]:
+                earned *= 2
+            bonus = int(self.honest(s) and s not in self.modifiers["exposed"])
+            penalty = (self.players if riot and counts_as == ABSTAIN
+                       and s not in self.modifiers["magistrate"] else 0)
+            before = self.gold[s]
+            after = max(0, before + earned + bonus - penalty)
+            out.append(Payout(self.tiles[s], counts_as, earned, bonus, penalty, after - before))
+        return out
+
+    def _score(self) -> None:
+        breads, circuses = self.counts()
+        riot = self.riot()
+        payouts = self.payouts()
+        for s, p in enumerate(payouts):
+            self.gold[s] += p.paid
+        advance = riot_advance(self.riot_cards["Rabble-Rouser"],
+                               self.riot_cards["Appease the Mob"]) if riot else 0
+        self.riots += advance
+        summary: dict[str, Any] = {"round": self.round, "breads": breads, "circuses": circuses, "riot": riot,
+                   "riot_advance": advance, "payouts": [p.as_dict() for p in payouts],
+                   "gold": list(self.gold)}
+        self.history.append(summary)
+        self.emit("round_scored", **summary)
+        self._end_round()
+
+    def _end_round(self) -> None:
+        richest = max(self.gold)
+        alone = self.gold.count(richest) == 1
+        if richest >= GOLD_TO_END_PER_PLAYER * self.players or self.riots >= RIOTS_TO_END:
+            if alone:
+                self._game_over("riots" if self.riots >= RIOTS_TO_END else "gold")
+                return
+            self.emit("tie_plays_on", gold=richest)
+        if self.options.max_rounds is not None and self.round >= self.options.max_rounds:
+            self._game_over("rounds")
+            return
+        self._new_round()
+
+    def _game_over(self, reason: str) -> None:
+        self.phase = "over"
+        self.window = None
+        self.end_reason = reason
+        self.emit("game_over", reason=reason, gold=list(self.gold), riots=self.riots)
+
+    # -- results and views -------------------------------------------------------------------
+    def result(self) -> Result:
+        """The richest wins (alone, unless the ``max_rounds`` option stopped a tie)."""
+        breakdown = [{"gold": self.gold[s],
+                      "rounds": [h["payouts"][s]["paid"] for h in self.history],
+                      "honest_disclosures": sum(1 for h in self.history
+                                                if h["payouts"][s]["honest_bonus"])}
+                     for s in range(self.players)]
+        metrics = {"rounds": float(self.round), "riots": float(self.riots),
+                   "riot_rounds": float(sum(1 for h in self.history if h["riot"])),
+                   "deals_paid": float(sum(1 for d in self.deals.deals if d.status == "paid")),
+                   "sabotage_played": float(len(self.played))}
+        return Result.from_scores([float(g) for g in self.gold], breakdown, metrics)
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """The table as ``seat`` sees it: disclosed icons but not tiles, hand sizes but not cards."""
+        revealed = bool(self.tiles)
+        out: dict[str, Any] = {
+            "game": self.info.name, "seat": seat, "players": self.players, "phase": self.phase,
+            "round": self.round, "first_player": self.first_player, "gold": list(self.gold),
+            "riots": self.riots, "gold_to_end": GOLD_TO_END_PER_PLAYER * self.players,
+            "disclosures": [None if d is None else d[1] for d in self.disclosed],
+            "barred": sorted(self.barred), "forged": sorted(self.forged), "ready": list(self.ready),
+            "play": None if self.play is None else self.play.public(),
+            "sabotage_cards": [len(h) for h in self.hands], "sabotage_played": list(self.played),
+            "tiles": list(self.tiles) if revealed else None,
+            "counts_as": list(self.counts_as) if revealed else None,
+            "extra": dict(self.extra),
+            "counts": dict(zip(("breads", "circuses"), self.counts(), strict=True)) if revealed else None,
+            "riot": self.riot() if self.phase == "scoring" else None,
+            "window": None if self.window is None else {**self.window.public(),
+                                                         "asking": self.window_seat()},
+            "deals": [d.as_dict() for d in self.deals.deals],
+            "history": list(self.history),
+            "pending": [p.as_dict() for p in self.pending().values()],
+            "options": self.options.as_dict(),
+        }
+        if seat is not None:
+            disclosure = self.disclosed[seat]
+            sealed = None if self.play is None else self.play.submitted(seat)
+            out["you"] = {"sabotage": list(self.hands[seat]),
+                          "disclosed_tile": None if disclosure is None else disclosure[0],
+                          "sealed_tile": None if sealed is None else sealed["tile"],
+                          "informant": {str(t): tile for t, tile in self.peeks.get(seat, {}).items()}}
+        if self.phase == "over":
+            out["end_reason"] = self.end_reason
+            out["result"] = self.result().as_dict()
+        return out
+
+    # -- search and replay -------------------------------------------------------------------
+    def clone(self) -> Self:
+        """An independent copy."""
+        other = self._shallow_copy()
+        other.gold = list(self.gold)
+        other.hands = [list(h) for h in self.hands]
+        other.undealt = list(self.undealt)
+        other.played = list(self.played)
+        other.deals = self.deals.copy()
+        other.history = list(self.history)
+        other.disclosed = list(self.disclosed)
+        other.barred = set(self.barred)
+        other.forged = set(self.forged)
+        other.ready = list(self.ready)
+        other.peeks = {s: dict(k) for s, k in self.peeks.items()}
+        other.play = None if self.play is None else self.play.copy()
+        other.tiles = list(self.tiles)
+        other.counts_as = list(self.counts_as)
+        other.extra = dict(self.extra)
+        other.modifiers = {k: set(v) for k, v in self.modifiers.items()}
+        other.riot_cards = dict(self.riot_cards)
+        other.window = None if self.window is None else self.window.copy()
+        return other
+
+    def determinize(self, seat: Seat, rng: random.Random) -> Self:
+        """Resample what ``seat`` does not know: other players' Sabotage hands (from every card it
+        has not seen), their disclosed tiles (unless its Informant saw them) and their sealed
+        tiles."""
+        other = self.clone()
+        other.rng = random.Random(rng.getrandbits(64))
+        other.log = self.log_for(seat)
+        if self.phase == "over":
+            return other
+        others = [s for s in range(self.players) if s != seat]
+        unseen = self.undealt + [c for s in others for c in self.hands[s]]
+        rng.shuffle(unseen)
+        for s in others:
+            size = len(self.hands[s])
+            other.hands[s], unseen = sorted(unseen[:size]), unseen[size:]
+        other.undealt = unseen
+        if not self.tiles:
+            known = self.peeks.get(seat, {})
+            for s in others:
+                disclosure = self.disclosed[s]
+                if disclosure is not None and s not in known:
+                    other.disclosed[s] = (rng.choice(TILES), disclosure[1])
+        if other.play is not None:
+            for s, _ in list(other.play.in_seat_order()):
+                if s != seat:
+                    other.play.replace(s, {"type": "play", "tile": rng.choice(TILES)})
+        return other
+
+    def digest_payload(self) -> Any:
+        """The full state, for digests."""
+        return [self.round, self.phase, self.gold, self.riots, self.hands, self.undealt,
+                self.played, self.first_player, self.deals.payload(), self.history,
+                self.disclosed, sorted(self.barred), sorted(self.forged), self.ready,
+                sorted((s, sorted(k.items())) for s, k in self.peeks.items()),
+                None if self.play is None else self.play.payload(), self.tiles, self.counts_as,
+                self.extra, {k: sorted(v) for k, v in self.modifiers.items()}, self.riot_cards,
+                None if self.window is None else self.window.payload(), self.end_reason]
