@@ -23,7 +23,8 @@ from typing import Any
 import tricolore
 from tricolore.core import State
 
-PLAYERS = {"culottes": 5, "culottes-trials": 5, "let-them-eat-cake": 5, "revolution": 4}
+PLAYERS = {"culottes": 5, "culottes-trials": 5, "let-them-eat-cake": 5, "revolution": 4,
+           "bread-and-circuses": 6}
 PEERS = ("python_liars_poker", "python_kuhn_poker", "kuhn_poker", "liars_dice")
 
 

@@ -248,3 +248,28 @@ def test_simulate_1000_games_of_revolution_and_verify_every_record(tmp_path):
     verified = subprocess.run([*cli, "replay", "--verify", str(records)], capture_output=True, text=True)
     assert verified.returncode == 0, verified.stderr
     assert "1000 records, every digest verified" in verified.stdout
+
+
+def test_play_bread_and_circuses_in_the_terminal_to_the_end():
+    # Disclose Bread honestly (1, 1, 1), then ready (the last entry), round after round.
+    answers = ["1", "1", "1", "3"] + ["1", "1", "1", "3", "2", "2"] * 20
+    result = run("play", "bread-and-circuses", "--players", "4", "--seats",
+                 "human,honest-discloser,free-rider,random", "--seed", "3", "--option", "max_rounds=2",
+                 input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "seat 0 discloses on the bread icon" in result.output
+    assert "Bread and Circuses: Gold" in result.output and "Winner:" in result.output
+
+
+@pytest.mark.slow
+def test_simulate_1000_games_of_bread_and_circuses_and_verify_every_record(tmp_path):
+    records = tmp_path / "records"
+    cli = [sys.executable, "-m", "tricolore.cli.main"]
+    out = subprocess.run([*cli, "simulate", "bread-and-circuses", "--players", "6", "--games", "1000",
+                          "--seed", "1", "--json", "--records", str(records), "--option",
+                          "regulated_bribery=true"], capture_output=True, text=True, check=True)
+    summary = json.loads(out.stdout)
+    assert summary["games"] == 1000 and summary["metrics"]["deals_paid"] > 0
+    verified = subprocess.run([*cli, "replay", "--verify", str(records)], capture_output=True, text=True)
+    assert verified.returncode == 0, verified.stderr
+    assert "1000 records, every digest verified" in verified.stdout

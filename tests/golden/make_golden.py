@@ -22,6 +22,9 @@ GOLDEN = [
     ("let-them-eat-cake", 3, 8, ["random"] * 3),
     ("revolution", 4, 2, ["printer-first", "area-control", "random", "random"]),
     ("revolution", 3, 6, ["random", "area-control", "printer-first"], {"edition": "sjg"}),
+    ("bread-and-circuses", 5, 4, ["honest-discloser", "free-rider", "random", "random", "free-rider"]),
+    ("bread-and-circuses", 4, 9, ["honest-discloser", "free-rider", "random", "honest-discloser"],
+     {"regulated_bribery": True}),
 ]
 
 
@@ -33,8 +36,8 @@ def main() -> None:
         played = play_game(state, [make_agent(game, s) for s in seats], keep_digests=True)
         out = {"seats": seats, "record": played.record.as_dict(),
                "final_digest": played.state.digest(), "scores": list(played.state.result().scores)}
-        edition = f"-{options[0]['edition']}" if options else ""
-        path = Path(__file__).with_name(f"{name}{edition}-{players}p-seed{seed}.json")
+        variant = "".join(f"-{k}-{v}" for k, v in options[0].items()) if options else ""
+        path = Path(__file__).with_name(f"{name}{variant}-{players}p-seed{seed}.json")
         path.write_text(json.dumps(out, indent=None, separators=(",", ":")) + "\n")
 
 

@@ -47,7 +47,8 @@ class TerminalTable:
     def run(self) -> None:
         """Play to the end and show the reveal and the scores."""
         while not self.state.is_over():
-            seat = min(self.state.pending())
+            # Bots first: in an open phase (a negotiation) people then see what the bots did.
+            seat = min(self.state.pending(), key=lambda s: (self.seats[s] == HUMAN, s))
             if self.seats[seat] == HUMAN:
                 self.human_turn(seat)
             else:

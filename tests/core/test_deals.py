@@ -1,0 +1,51 @@
+"""The deal book: offers, answers, settlement, and what it refuses."""
+
+import pytest
+
+from tricolore.core.deals import DealBook, DealError
+
+
+def test_an_offer_is_answered_by_the_other_side_and_binds_once_accepted():
+    book = DealBook(3)
+    deal = book.offer(by=1, payer=0, payee=1, amount=2, condition={"vote": "privileged"})
+    assert deal.other_side() == 0 and book.open_offers(0) == [deal] and book.open_offers(1) == []
+    with pytest.raises(DealError, match="not offered to you"):
+        book.accept(1, deal.id)
+    book.accept(0, deal.id)
+    with pytest.raises(DealError, match="already accepted"):
+        book.withdraw(1, deal.id)
+    assert [d.id for d in book.binding()] == [0]
+
+
+def test_settlement_pays_what_holds_and_lapses_the_rest():
+    book = DealBook(3)
+    a = book.offer(0, 0, 1, 5, {"play": "bread"})
+    b = book.offer(2, 2, 1, 1, {"play": "circus"})
+    book.accept(1, a.id)
+    book.accept(1, b.id)
+    paid = []
+    settled = book.settle(lambda d: d.condition["play"] == "bread",
+                          lambda payer, payee, amount: paid.append((payer, payee)) or 3)
+    assert [(d.status, d.paid) for d in settled] == [("paid", 3), ("lapsed", 0)]
+    assert paid == [(0, 1)] and book.binding() == []
+
+
+@pytest.mark.parametrize("args, fragment", [
+    ((0, 0, 9, 1), "no seat 9"),
+    ((0, 0, 0, 1), "two different players"),
+    ((2, 0, 1, 1), "only the payer or the payee"),
+    ((0, 0, 1, 0), "at least 1"),
+])
+def test_bad_offers_are_refused_with_a_sentence(args, fragment):
+    book = DealBook(3)
+    with pytest.raises(DealError, match=fragment):
+        book.offer(*args, condition={})
+    assert book.deals == []
+
+
+def test_copies_are_independent_and_unanswered_offers_lapse():
+    book = DealBook(2)
+    book.offer(0, 0, 1, 1, {})
+    twin = book.copy()
+    assert [d.status for d in book.lapse()] == ["lapsed"]
+    assert twin.deals[0].status == "offered"
