@@ -168,19 +168,6 @@ def test_book_close_on_a_missing_file(tmp_path):
     assert result.exit_code == 1 and "there is no Book at" in result.output
 
 
-@pytest.mark.slow
-def test_simulate_1000_games_of_six_and_verify_every_record(tmp_path):
-    records = tmp_path / "records"
-    cli = [sys.executable, "-m", "tricolore.cli.main"]
-    out = subprocess.run([*cli, "simulate", "culottes", "--players", "6", "--games", "1000", "--seed", "1",
-                          "--json", "--records", str(records)], capture_output=True, text=True, check=True)
-    summary = json.loads(out.stdout)
-    assert summary["games"] == 1000 and not summary["interrupted"]
-    assert len(list(Path(records).glob("*.json"))) == 1000
-    verified = subprocess.run([*cli, "replay", "--verify", str(records)], capture_output=True, text=True)
-    assert verified.returncode == 0, verified.stderr
-    assert "1000 records, every digest verified" in verified.stdout
-
 
 def test_play_the_tutorial_as_the_accused_to_the_end():
     answers = ["1", "2", "", "1", "There is a duck on my phone", "1", "2", "2", "2", "2"]
@@ -200,21 +187,6 @@ def test_play_let_them_eat_cake_in_the_terminal_to_the_end():
     assert "SECRET: only you see this" in result.output and "Your stash:" in result.output
     assert "Let Them Eat Cake:" in result.output and "Winner:" in result.output
 
-
-@pytest.mark.slow
-def test_simulate_1000_games_of_let_them_eat_cake_and_verify_every_record(tmp_path):
-    records = tmp_path / "records"
-    cli = [sys.executable, "-m", "tricolore.cli.main"]
-    out = subprocess.run([*cli, "simulate", "let-them-eat-cake", "--players", "5", "--games", "1000",
-                          "--seed", "1", "--json", "--records", str(records)],
-                         capture_output=True, text=True, check=True)
-    summary = json.loads(out.stdout)
-    assert summary["games"] == 1000 and not summary["interrupted"]
-    assert set(summary["strategies"]) == {"cake-hoarder", "kingmaker", "random"}
-    assert summary["metrics"]["rounds"] > 1
-    verified = subprocess.run([*cli, "replay", "--verify", str(records)], capture_output=True, text=True)
-    assert verified.returncode == 0, verified.stderr
-    assert "1000 records, every digest verified" in verified.stdout
 
 
 def test_play_revolution_in_the_terminal_bidding_chip_by_chip():
@@ -236,19 +208,6 @@ def test_play_revolution_explains_a_bad_bid_and_asks_again():
     assert result.exit_code == 0, result.output
 
 
-@pytest.mark.slow
-def test_simulate_1000_games_of_revolution_and_verify_every_record(tmp_path):
-    records = tmp_path / "records"
-    cli = [sys.executable, "-m", "tricolore.cli.main"]
-    out = subprocess.run([*cli, "simulate", "revolution", "--players", "4", "--games", "1000",
-                          "--seed", "1", "--json", "--records", str(records)],
-                         capture_output=True, text=True, check=True)
-    summary = json.loads(out.stdout)
-    assert summary["games"] == 1000 and summary["metrics"]["board_full"] == 1.0
-    verified = subprocess.run([*cli, "replay", "--verify", str(records)], capture_output=True, text=True)
-    assert verified.returncode == 0, verified.stderr
-    assert "1000 records, every digest verified" in verified.stdout
-
 
 def test_play_bread_and_circuses_in_the_terminal_to_the_end():
     # Disclose Bread honestly (1, 1, 1), then ready (the last entry), round after round.
@@ -262,14 +221,22 @@ def test_play_bread_and_circuses_in_the_terminal_to_the_end():
 
 
 @pytest.mark.slow
-def test_simulate_1000_games_of_bread_and_circuses_and_verify_every_record(tmp_path):
+@pytest.mark.parametrize("game, players, options, metric", [
+    ("culottes", 6, [], "bastille_donated"),
+    ("let-them-eat-cake", 5, [], "rounds"),
+    ("revolution", 4, [], "board_full"),
+    ("bread-and-circuses", 6, ["--option", "regulated_bribery=true"], "deals_paid"),
+])
+def test_simulate_1000_games_and_verify_every_record(tmp_path, game, players, options, metric):
     records = tmp_path / "records"
     cli = [sys.executable, "-m", "tricolore.cli.main"]
-    out = subprocess.run([*cli, "simulate", "bread-and-circuses", "--players", "6", "--games", "1000",
-                          "--seed", "1", "--json", "--records", str(records), "--option",
-                          "regulated_bribery=true"], capture_output=True, text=True, check=True)
+    out = subprocess.run([*cli, "simulate", game, "--players", str(players), "--games", "1000",
+                          "--seed", "1", "--json", "--records", str(records), *options],
+                         capture_output=True, text=True, check=True)
     summary = json.loads(out.stdout)
-    assert summary["games"] == 1000 and summary["metrics"]["deals_paid"] > 0
+    assert summary["games"] == 1000 and not summary["interrupted"]
+    assert summary["metrics"][metric] > 0
+    assert len(list(Path(records).glob("*.json"))) == 1000
     verified = subprocess.run([*cli, "replay", "--verify", str(records)], capture_output=True, text=True)
     assert verified.returncode == 0, verified.stderr
     assert "1000 records, every digest verified" in verified.stdout
