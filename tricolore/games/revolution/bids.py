@@ -146,6 +146,9 @@ class ChipByChip:
         self.chart = tuple(chart)
         self.left = {c: chips.get(c, 0) for c in CURRENCIES}
         self.placed: dict[str, dict[str, int]] = {}
+        self.caps = {(s.name, c): cap(s, c) for s in self.chart for c in CURRENCIES}
+        self.open_to_all = frozenset(s.name for s in self.chart
+                                     if all(self.caps[s.name, c] is None for c in CURRENCIES))
 
     @property
     def done(self) -> bool:
@@ -164,7 +167,7 @@ class ChipByChip:
         used = {name for name, chips in self.placed.items() if any(chips.values())}
         out = []
         for space in self.chart:
-            limit = cap(space, currency)
+            limit = self.caps[space.name, currency]
             here = self.placed.get(space.name, {}).get(currency, 0)
             if limit is not None and here >= limit:
                 continue
@@ -177,15 +180,19 @@ class ChipByChip:
 
     def _completable(self, used: set[str], currency: str, name: str) -> bool:
         """Whether the chips left after this one fit in the spaces the bid may still use."""
+        room = MAX_SPACES_PER_BID - len(used)
+        if (room > 0 and self.open_to_all) or used & self.open_to_all:
+            # every chip left fits on one space that takes any currency without limit (the
+            # Printer, say): one already used, or a fresh one
+            return True
         left = dict(self.left)
         left[currency] -= 1
-        room = MAX_SPACES_PER_BID - len(used)
         for c in CURRENCIES:
             if not left[c]:
                 continue
             capacity = 0
             for space in self.chart:
-                limit = cap(space, c)
+                limit = self.caps[space.name, c]
                 if limit == 0:
                     continue
                 here = self.placed.get(space.name, {}).get(c, 0) + (c == currency and space.name == name)
