@@ -227,6 +227,10 @@ class LetThemEatCakeState(State):
         """The cakes in ``seat``'s stash (a secret of that seat until the end)."""
         return sum(c.value for c in self.stashes[seat])
 
+    def unplaced_cards(self) -> tuple[int, ...]:
+        """The cards of this round's draw not yet in front of a player."""
+        return tuple(i for i in range(len(self.draw)) if i not in self.placed)
+
     def clockwise_from_head(self) -> list[Seat]:
         """Every seat, starting with the Head of Committee."""
         return [(self.head + i) % self.players for i in range(self.players)]
@@ -313,7 +317,7 @@ class LetThemEatCakeState(State):
                                                     "the vote is ignored and held again"),
                 ActionFamily("pass", help="Accept the result")))
         if self.phase == "seize":
-            free = tuple(i for i in range(len(self.draw)) if i not in self.placed)
+            free = self.unplaced_cards()
             return ActionSpace((
                 ActionFamily("seize", {"card": Choice(free, tuple(_card_name(self.draw[i])
                                                                   for i in free))},
@@ -351,7 +355,7 @@ class LetThemEatCakeState(State):
             return ActionSpace((ActionFamily("execute", help="The Pawn on the Guillotine dies"),
                                 ActionFamily("mercy", help="The Pawn goes back; you lose a Medal")))
         if self.phase == "deal":
-            free = tuple(i for i in range(len(self.draw)) if i not in self.placed)
+            free = self.unplaced_cards()
             without = tuple(s for s in range(self.players) if s not in self.placed.values())
             return ActionSpace((ActionFamily(
                 "deal", {"card": Choice(free, tuple(_card_name(self.draw[i]) for i in free)),
@@ -696,7 +700,7 @@ class LetThemEatCakeState(State):
                   value=self.draw[card], receiver=to)
 
     def _deal_last(self) -> None:
-        free = [i for i in range(len(self.draw)) if i not in self.placed]
+        free = self.unplaced_cards()
         without = [s for s in range(self.players) if s not in self.placed.values()]
         if free:
             self._place(free[0], without[0])

@@ -195,8 +195,8 @@ class RevolutionState(State):
             return ActionSpace(())
         if self.phase == "spy":
             return ActionSpace((
-                ActionFamily("spy", {"area": Choice(self._areas_with_opponents(seat)),
-                                     "victim": lambda chosen: self._victims(seat, chosen.get("area"))},
+                ActionFamily("spy", {"area": Choice(self._occupied_areas(exclude=seat)),
+                                     "victim": lambda chosen: self._owners(chosen.get("area"), seat)},
                              help="Replace an opponent's Influence Marker with one of yours"),
                 ActionFamily("decline", help="Replace nothing")))
         if self.phase == "apothecary":
@@ -211,24 +211,18 @@ class RevolutionState(State):
                 ActionFamily("decline", help="Swap nothing")))
         if self.phase == "remove":
             return ActionSpace((ActionFamily(
-                "remove_influence", {"area": Choice(self._areas_with_opponents(seat)),
-                                     "victim": lambda chosen: self._victims(seat, chosen.get("area"))},
+                "remove_influence", {"area": Choice(self._occupied_areas(exclude=seat)),
+                                     "victim": lambda chosen: self._owners(chosen.get("area"), seat)},
                 help="Remove 1 Influence: an opponent's marker leaves the board"),))
         return ActionSpace(())
 
-    def _areas_with_opponents(self, seat: Seat) -> tuple[str, ...]:
-        return tuple(a for a in AREA_NAMES if any(n for s, n in enumerate(self.board[a]) if s != seat))
-
-    def _victims(self, seat: Seat, area: object) -> Choice:
-        if area not in self.board:
-            return Choice(())
-        return Choice(tuple(s for s, n in enumerate(self.board[str(area)]) if n and s != seat))
-
     def _occupied_areas(self, exclude: object = None) -> tuple[str, ...]:
+        """Areas holding a marker of someone other than ``exclude``."""
         return tuple(a for a in AREA_NAMES
                      if any(n for s, n in enumerate(self.board[a]) if s != exclude))
 
     def _owners(self, area: object, exclude: object = None) -> Choice:
+        """The players other than ``exclude`` with a marker in ``area``."""
         if area not in self.board:
             return Choice(())
         return Choice(tuple(s for s, n in enumerate(self.board[str(area)]) if n and s != exclude))
@@ -293,7 +287,7 @@ class RevolutionState(State):
         self._gain_chips(winner, space.chips, bank=True)
         if space.area is not None:
             self._place_marker(winner, space.area)
-        if space.special == "spy" and self._areas_with_opponents(winner) and self._has_markers(winner):
+        if space.special == "spy" and self._occupied_areas(exclude=winner) and self._has_markers(winner):
             self.phase, self.decider = "spy", winner
         elif space.special == "apothecary" and self._can_swap():
             self.phase, self.decider = "apothecary", winner
@@ -349,7 +343,7 @@ class RevolutionState(State):
         self._gain_chips(seat, chips, bank=True)
         self.drawn.append({"seat": seat, "card": card})
         self.emit("card_drawn", seat=seat, card=card, title=CARD_TITLES[card])
-        if card == REMOVE and self._areas_with_opponents(seat):
+        if card == REMOVE and self._occupied_areas(exclude=seat):
             self.phase, self.decider = "remove", seat
 
     # -- decisions during resolution --------------------------------------------------------
