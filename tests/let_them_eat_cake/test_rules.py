@@ -528,3 +528,10 @@ def test_let_them_eat_cake_only_the_card_received_this_round(start, elect, act):
     act(state, 0, "give_cakes", to=1, cards=[received])
     assert list(state.pending()) == [0]  # still asked: what it gave away is its own secret
     assert state.legal_actions(0).kinds == ("pass",)
+
+
+def test_conformance_in_memory_mode():
+    from tricolore.core.conformance import check_game
+
+    report = check_game(tricolore.get_game("let-them-eat-cake"), 4, range(30), options={"memory_mode": True})
+    assert report.games == 30 and report.refusals > 0

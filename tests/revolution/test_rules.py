@@ -334,3 +334,10 @@ def test_determinize_resamples_other_players_sealed_bids_and_the_deck(start, bid
     assert len({repr(t.bids.submitted(1)) for t in twins}) > 1
     assert len({tuple(t.deck) for t in twins}) > 1
     assert all(sorted(t.deck) == sorted(state.deck) for t in twins)
+
+
+def test_conformance_of_the_published_edition():
+    from tricolore.core.conformance import check_game
+
+    report = check_game(tricolore.get_game("revolution"), 4, range(100), options={"edition": "sjg"})
+    assert report.games == 100 and report.refusals > 0
