@@ -231,6 +231,10 @@ class LetThemEatCakeState(State):
         """The cards of this round's draw not yet in front of a player."""
         return tuple(i for i in range(len(self.draw)) if i not in self.placed)
 
+    def players_without_card(self) -> tuple[Seat, ...]:
+        """The players the Secretary has not yet given a card this round."""
+        return tuple(s for s in range(self.players) if s not in self.placed.values())
+
     def clockwise_from_head(self) -> list[Seat]:
         """Every seat, starting with the Head of Committee."""
         return [(self.head + i) % self.players for i in range(self.players)]
@@ -356,7 +360,7 @@ class LetThemEatCakeState(State):
                                 ActionFamily("mercy", help="The Pawn goes back; you lose a Medal")))
         if self.phase == "deal":
             free = self.unplaced_cards()
-            without = tuple(s for s in range(self.players) if s not in self.placed.values())
+            without = self.players_without_card()
             return ActionSpace((ActionFamily(
                 "deal", {"card": Choice(free, tuple(_card_name(self.draw[i]) for i in free)),
                          "to": _seats(without)},
@@ -454,13 +458,18 @@ class LetThemEatCakeState(State):
     def _spend_generals(self, seat: Seat, count: int, use: str) -> None:
         """Spend ``count`` Generals, Pantry ones first, and a Medal; spent Generals go to the
         bottom of their own pile."""
-        from_pantry = min(count, self.pantry_generals[seat])
-        self.pantry_generals[seat] -= from_pantry
+        from_pantry, from_starter = self._take_generals(seat, count)
         self.deck.extend([GENERAL] * from_pantry)
-        self.starter_generals[seat] -= count - from_pantry
-        self.starter_pile += count - from_pantry
+        self.starter_pile += from_starter
         medal = self._lose_medal(seat)
         self.emit("generals_spent", seat=seat, use=use, generals=count, medal=medal)
+
+    def _take_generals(self, seat: Seat, count: int) -> tuple[int, int]:
+        """Take ``count`` Generals from ``seat``, Pantry ones first; returns (Pantry, starter)."""
+        from_pantry = min(count, self.pantry_generals[seat])
+        self.pantry_generals[seat] -= from_pantry
+        self.starter_generals[seat] -= count - from_pantry
+        return from_pantry, count - from_pantry
 
     def _lose_medal(self, seat: Seat) -> bool:
         if not self.medals[seat]:
@@ -701,7 +710,7 @@ class LetThemEatCakeState(State):
 
     def _deal_last(self) -> None:
         free = self.unplaced_cards()
-        without = [s for s in range(self.players) if s not in self.placed.values()]
+        without = self.players_without_card()
         if free:
             self._place(free[0], without[0])
         self._elect("inspector", range(self.players))
@@ -779,11 +788,9 @@ class LetThemEatCakeState(State):
     def do_give_generals(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Generals change hands, Pantry Generals first."""
         count = action["generals"]
-        from_pantry = min(count, self.pantry_generals[seat])
-        self.pantry_generals[seat] -= from_pantry
+        from_pantry, from_starter = self._take_generals(seat, count)
         self.pantry_generals[action["to"]] += from_pantry
-        self.starter_generals[seat] -= count - from_pantry
-        self.starter_generals[action["to"]] += count - from_pantry
+        self.starter_generals[action["to"]] += from_starter
         self.gifts[seat][action["to"]][1] += count
         self.emit("generals_given", giver=seat, receiver=action["to"], generals=count)
         self._settle()
