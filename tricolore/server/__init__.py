@@ -1,0 +1,1 @@
+"""The server: tables persisted in a database, played over HTTP and websockets."""
