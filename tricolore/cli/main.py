@@ -170,6 +170,32 @@ def simulate(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str, typer.Option(help="Database URL: an SQLite file (the default) or "
+                                    "postgresql://user:password@host/name.")] = "sqlite:///tricolore.db",
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each action.")] = 0.6,
+) -> None:
+    """Serve the browser client: the lobby, the tables and their replays."""
+    import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from tricolore.server import build_app
+
+    with clear_errors():
+        try:
+            application, resumed = build_app(db, bot_delay=bot_delay)
+        except SQLAlchemyError as exc:
+            raise Refused(f"cannot open the database {db}: {exc.__class__.__name__}: "
+                          f"{str(exc).splitlines()[0]}") from None
+        console.print(f"Tricolore is serving on [bold]http://{host}:{port}/[/bold] "
+                      f"({resumed} tables resumed from {db.split('@')[-1]}); Ctrl+C stops it.",
+                      highlight=False)
+        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+
+
+@app.command()
 def replay(
     records: Annotated[list[Path], typer.Argument(help="Records (JSON) to replay, or folders of them.")],
     verify_digests: Annotated[bool, typer.Option("--verify", help="Check every digest; exit 1 on a "

@@ -1,1 +1,25 @@
-"""The server: tables persisted in a database, played over HTTP and websockets."""
+"""The server: tables persisted in a database, played over HTTP and websockets.
+
+:func:`build_app` is what ``tricolore serve`` runs: it opens the database, applies the migrations,
+resumes every table by replaying its record, and returns the application.
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from tricolore.server.app import create_app
+from tricolore.server.db import make_engine, migrate
+from tricolore.server.tables import TableStore
+
+
+def build_app(url: str, bot_delay: float = 0.6) -> tuple[FastAPI, int]:
+    """The application over the database at ``url``, and how many tables it resumed."""
+    engine = make_engine(url)
+    migrate(engine)
+    store = TableStore(engine)
+    resumed = store.resume()
+    return create_app(store, bot_delay=bot_delay), resumed
+
+
+__all__ = ["build_app", "create_app"]

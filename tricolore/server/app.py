@@ -1,34 +1,51 @@
-"""The web application: REST for the lobby, one websocket per seat or spectator.
+"""The web application: REST for the lobby, one websocket per seat or spectator, the browser client.
 
-Protocol version 1, in short (``docs/protocol.md`` will hold the full text):
+The websocket protocol (version 1) is written down in ``docs/protocol.md``. In short: the client
+says ``hello`` with its seat's token (none: a spectator) and gets a ``welcome`` with its full view;
+after every change it gets an ``update`` with only the top-level view fields that changed and the
+new events it may see. An ``action`` carries a client action id; the server commits the action to
+the database, then acknowledges it, then tells everyone.
 
-- the client opens ``/ws/{table_id}`` and sends ``{"type": "hello", "version": 1, "token": ...}``
-  (no token: a spectator); the server answers ``{"type": "welcome", "seat", "view", "events"}``;
-- the client sends ``{"type": "action", "id": client_action_id, "action": {...}}``; the server
-  commits the action, then answers ``{"type": "ack", "id", "number"}`` or ``{"type": "error", "id",
-  "code", "message"}``, and sends every connection ``{"type": "update", "view", "events"}`` with
-  the events that connection may see.
+Every table has a driver task: it lets bots play their seats after a small delay and closes a
+response window on a seat that has not answered when the table's timer runs out.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Mapping
+import logging
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
 
 from tricolore.agents import make_agent, offered_actions, strategy_names
-from tricolore.core import OptionsError
+from tricolore.core import OptionsError, State
+from tricolore.core.actions import ActionSpace
+from tricolore.core.errors import IllegalAction
 from tricolore.core.model import project
 from tricolore.core.registry import get_game, list_games
-from tricolore.server.tables import BOT, TableError, TableStore, bot_rng
+from tricolore.server.tables import BOT, HUMAN, LiveTable, TableError, TableStore, bot_rng
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE = 16_384
+"""The longest websocket message a client may send, in characters."""
+FLOOD_LIMIT = (20, 10.0)
+"""At most this many messages per this many seconds from one connection."""
+CHAT_LIMIT = (5, 10.0)
+"""At most this many chat messages per this many seconds from one connection."""
+STATIC = Path(__file__).with_name("static")
+
+log = logging.getLogger("tricolore.server")
 
 
 class NewTable(BaseModel):
@@ -39,39 +56,124 @@ class NewTable(BaseModel):
     seats: list[str]
     options: dict[str, Any] = {}
     bots_take_over: bool = True
+    window_seconds: int = Field(30, description="seconds a response window waits (0: no timer)")
 
 
 class Join(BaseModel):
     """Taking a seat with its invite token."""
 
     token: str
-    name: str = ""
+    name: str = Field("", max_length=200)
 
 
-@dataclass(slots=True)
+class Leave(BaseModel):
+    """Leaving a seat (a bot takes over if the table allows it)."""
+
+    token: str
+
+
+class Limiter:
+    """A sliding-window rate limit: at most ``count`` events per ``seconds``."""
+
+    def __init__(self, limit: tuple[int, float]) -> None:
+        self.count, self.seconds = limit
+        self.times: deque[float] = deque()
+
+    def allow(self) -> bool:
+        """Count one event now; ``False`` (and not counted) when over the limit."""
+        now = time.monotonic()
+        while self.times and now - self.times[0] > self.seconds:
+            self.times.popleft()
+        if len(self.times) >= self.count:
+            return False
+        self.times.append(now)
+        return True
+
+
+@dataclass(slots=True, eq=False)
 class Connection:
-    """One open websocket: the seat it speaks for (``None``: a spectator) and the events sent."""
+    """One open websocket: the seat it speaks for (``None``: a spectator) and what it was sent."""
 
     socket: WebSocket
     seat: int | None
     sent: int = 0
+    view: dict[str, Any] = field(default_factory=dict)
+    messages: Limiter = field(default_factory=lambda: Limiter(FLOOD_LIMIT))
+    chats: Limiter = field(default_factory=lambda: Limiter(CHAT_LIMIT))
 
 
 @dataclass(slots=True)
-class Hub:
-    """The connections of every table, and the one lock that orders actions and broadcasts."""
+class Room:
+    """A table's connections, the lock that orders its actions and broadcasts, and its driver."""
 
-    connections: dict[str, list[Connection]] = field(default_factory=dict)
+    connections: list[Connection] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    driver: asyncio.Task[None] | None = None
+    deadlines: dict[int, tuple[str, float]] = field(default_factory=dict)
+    """Per seat in a response window: the window's name and when it closes (monotonic time)."""
+
+
+def view_delta(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """The top-level fields of ``new`` that differ from ``old``, and those ``new`` no longer has."""
+    return {"set": {k: v for k, v in new.items() if k not in old or old[k] != v},
+            "unset": [k for k in old if k not in new]}
+
+
+def final_reveal(table: LiveTable) -> dict[str, Any]:
+    """The end screen: the result with each seat's breakdown, and every seat's full view."""
+    return {"result": table.state.result().as_dict(),
+            "views": [table.state.view(s) for s in range(table.players)]}
 
 
 def create_app(store: TableStore, bot_delay: float = 0.0) -> FastAPI:
     """The application over ``store``; bots wait ``bot_delay`` seconds before each action."""
-    app = FastAPI(title="Tricolore")
-    hub = Hub()
+    rooms: dict[str, Room] = {}
 
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        for table_id, table in store.live.items():
+            if table.status == "playing":
+                kick(table_id)
+        yield
+        for r in rooms.values():
+            if r.driver is not None:
+                r.driver.cancel()
+
+    app = FastAPI(title="Tricolore", version=str(PROTOCOL_VERSION), lifespan=lifespan)
+
+    def room(table_id: str) -> Room:
+        if table_id not in rooms:
+            rooms[table_id] = Room()
+        return rooms[table_id]
+
+    def live(table_id: str) -> LiveTable:
+        table = store.live.get(table_id)
+        if table is None:
+            raise HTTPException(404, "There is no such table.")
+        return table
+
+    # -- pages -------------------------------------------------------------------------------
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    def table_page(table_id: str) -> FileResponse:
+        live(table_id)
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    def replay_page(table_id: str) -> FileResponse:
+        live(table_id)
+        return FileResponse(STATIC / "replay.html")
+
+    # -- the lobby ---------------------------------------------------------------------------
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
+        """Every registered game with its player range, options (defaults) and strategies."""
         out = []
         for info in list_games():
             game = get_game(info.name)
@@ -82,159 +184,425 @@ def create_app(store: TableStore, bot_delay: float = 0.0) -> FastAPI:
 
     @app.post("/api/tables")
     async def create_table(request: NewTable) -> dict[str, Any]:
+        """Create a table; the answer holds each open seat's invite link, shown only here."""
         try:
             created = store.create(request.game, request.players, request.seats, request.options,
-                                   bots_take_over=request.bots_take_over)
+                                   bots_take_over=request.bots_take_over,
+                                   window_seconds=request.window_seconds)
         except (TableError, OptionsError) as exc:
             raise HTTPException(400, str(exc)) from None
-        async with hub.lock:
-            await run_bots(created.table_id)
+        kick(created.table_id)
         return {"table_id": created.table_id,
                 "invites": {str(s): f"/table/{created.table_id}#invite={t}"
                             for s, t in created.invites.items()},
                 "spectate": f"/table/{created.table_id}"}
 
     @app.get("/api/tables")
-    def waiting_tables() -> list[dict[str, Any]]:
-        return [{"table_id": t.id, "game": t.game, "players": t.players,
-                 "open_seats": t.open_seats()} for t in store.waiting()]
+    def tables(status: str = "waiting") -> list[dict[str, Any]]:
+        """Tables by status (``waiting``, ``playing`` or ``over``), newest first."""
+        if status not in ("waiting", "playing", "over"):
+            raise HTTPException(400, "status must be waiting, playing or over")
+        found = [t for t in reversed(list(store.live.values())) if t.status == status]
+        return [summary(t) for t in found[:100]]
+
+    @app.get("/api/tables/{table_id}")
+    def table_info(table_id: str) -> dict[str, Any]:
+        """A table's public facts."""
+        return summary(live(table_id))
 
     @app.post("/api/join")
     async def join(request: Join) -> dict[str, Any]:
+        """Take the seat an invite token opens (again, after a reconnect)."""
         try:
             table_id, seat = store.join(request.token, request.name)
         except TableError as exc:
             raise HTTPException(400, str(exc)) from None
-        async with hub.lock:
-            await run_bots(table_id)
-            await broadcast(table_id, 0)
+        kick(table_id)
+        async with room(table_id).lock:
+            await broadcast(table_id)
         return {"table_id": table_id, "seat": seat}
 
+    @app.post("/api/leave")
+    async def leave(request: Leave) -> dict[str, Any]:
+        """Leave a seat; a bot takes it over if the table allows it."""
+        try:
+            table_id, seat = store.seat_of(request.token)
+            strategy = store.leave(table_id, seat)
+        except TableError as exc:
+            raise HTTPException(400, str(exc)) from None
+        kick(table_id)
+        async with room(table_id).lock:
+            await broadcast(table_id)
+        return {"table_id": table_id, "seat": seat, "strategy": strategy}
+
     @app.get("/api/tables/{table_id}/record")
-    def record(table_id: str) -> dict[str, Any]:
-        table = store.live.get(table_id)
-        if table is None:
-            raise HTTPException(404, "There is no such table.")
+    def record(table_id: str) -> JSONResponse:
+        """A finished table's record, as a JSON download that ``tricolore replay --verify`` checks."""
+        table = finished(table_id)
+        return JSONResponse(table.record().as_dict(), headers={
+            "Content-Disposition": f'attachment; filename="{table.game}-{table_id}.json"'})
+
+    @app.get("/api/tables/{table_id}/replay/{number}")
+    def replay_step(table_id: str, number: int) -> dict[str, Any]:
+        """A finished table after ``number`` actions, every secret revealed."""
+        table = finished(table_id)
+        if not 0 <= number <= len(table.actions):
+            raise HTTPException(404, f"this game has actions 0 to {len(table.actions)}")
+        state = get_game(table.game).new(table.players, table.seed, table.options)
+        events: list[dict[str, Any]] = []
+        for seat, action in table.actions[:number]:
+            events = [e.as_dict() for e in state.apply(seat, action)]
+        return {"number": number, "total": len(table.actions), "game": table.game,
+                "names": table.names(),
+                "action": None if number == 0 else {"seat": table.actions[number - 1][0],
+                                                    "action": table.actions[number - 1][1]},
+                "events": events, "public": state.view(None),
+                "views": [state.view(s) for s in range(table.players)],
+                "result": state.result().as_dict() if state.is_over() else None}
+
+    def finished(table_id: str) -> LiveTable:
+        table = live(table_id)
         if table.status != "over":
-            raise HTTPException(409, "The record is available when the game is over.")
-        return {"format": 1, "game": table.game, "rules_version": table.state.info.rules_version,
-                "players": table.players, "seed": table.seed, "options": table.options,
-                "actions": [{"seat": s, "action": a} for s, a in table.actions], "digests": []}
+            raise HTTPException(409, "The record and the replay open when the game is over.")
+        return table
 
-    async def send_update(table_id: str, connection: Connection) -> None:
-        table = store.live[table_id]
+    def summary(table: LiveTable) -> dict[str, Any]:
+        return {"table_id": table.id, "game": table.game, "title": table.state.info.title,
+                "players": table.players, "status": table.status, "open_seats": table.open_seats(),
+                "seats": seats_of(table), "options": table.state.options.as_dict(),  # type: ignore[attr-defined]
+                "window_seconds": table.window_seconds, "bots_take_over": table.bots_take_over,
+                "actions": len(table.actions)}
+
+    # -- what each connection is told ---------------------------------------------------------
+    def seats_of(table: LiveTable) -> list[dict[str, Any]]:
+        return [{"name": name, "kind": seat["kind"]} for name, seat in zip(table.names(), table.seats,
+                                                                           strict=True)]
+
+    def prompt_for(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
+        """The seat's legal actions as forms, its free actions, and a response window's timer."""
+        if seat is None or table.status != "playing" or table.seats[seat]["kind"] != HUMAN:
+            return None
+        state = table.state
+        asked = state.pending().get(seat)
+        free = state.free_actions(seat)
+        if asked is None and not free:
+            return None
+        deadline = rooms[table.id].deadlines.get(seat) if table.id in rooms else None
+        return {"kinds": list(asked.kinds) if asked else [],
+                "window": asked.window if asked else None, "secret": asked.secret if asked else False,
+                "actions": state.legal_actions(seat).steps() if asked else [],
+                "free": free.steps(),
+                "seconds_left": None if deadline is None else max(0.0, deadline[1] - time.monotonic())}
+
+    def message_for(table: LiveTable, connection: Connection, kind: str) -> dict[str, Any]:
+        view = table.state.view(connection.seat)
         events = project(table.state.log[connection.sent:], connection.seat)
+        message: dict[str, Any] = {"type": kind, "status": table.status, "seats": seats_of(table),
+                                   "events": events, "prompt": prompt_for(table, connection.seat),
+                                   "actions": len(table.actions)}
+        if kind == "welcome":
+            message.update(version=PROTOCOL_VERSION, seat=connection.seat, game=table.game,
+                           title=table.state.info.title, players=table.players, view=view,
+                           window_seconds=table.window_seconds, bots_take_over=table.bots_take_over)
+        else:
+            message["view_delta"] = view_delta(connection.view, view)
+        if table.status == "over":
+            message["final"] = final_reveal(table)
+        connection.view = view
         connection.sent = len(table.state.log)
-        await connection.socket.send_json({"type": "update", "view": table.state.view(connection.seat),
-                                           "events": events, "status": table.status})
+        return message
 
-    async def broadcast(table_id: str, _since: int) -> None:
-        for connection in list(hub.connections.get(table_id, [])):
-            try:
-                await send_update(table_id, connection)
-            except (WebSocketDisconnect, RuntimeError):
-                hub.connections[table_id].remove(connection)
-
-    async def run_bots(table_id: str) -> None:
-        """Let bots play while a bot is asked and the table is playing."""
+    async def broadcast(table_id: str) -> None:
+        """Send every connection of the table what changed for it (hold the room's lock)."""
         table = store.live[table_id]
-        while table.status == "playing" and not table.state.is_over():
-            pending = table.state.pending()
-            bots = [s for s in sorted(pending) if table.seats[s]["kind"] == BOT]
-            if not bots:
-                return
-            seat = bots[0]
-            if bot_delay:
-                await asyncio.sleep(bot_delay)
-            agent = make_agent(get_game(table.game), table.seats[seat]["strategy"])
-            rng = bot_rng(table_id, seat, len(table.actions))
-            action = agent.act(table.state.view(seat), offered_actions(table.state, seat, agent), rng)
-            outcome = store.act(table_id, seat, action)
-            if not outcome.accepted:
-                return
+        update_deadlines(table)
+        for connection in list(room(table_id).connections):
+            try:
+                await connection.socket.send_json(message_for(table, connection, "update"))
+            except (WebSocketDisconnect, RuntimeError):
+                drop(table_id, connection)
 
+    def drop(table_id: str, connection: Connection) -> None:
+        if connection in room(table_id).connections:
+            room(table_id).connections.remove(connection)
+
+    # -- bots and timers ---------------------------------------------------------------------
+    def kick(table_id: str) -> None:
+        """Wake the table's driver, starting it if it is not running."""
+        r = room(table_id)
+        r.wake.set()
+        if r.driver is None or r.driver.done():
+            r.driver = asyncio.get_running_loop().create_task(drive(table_id))
+
+    def update_deadlines(table: LiveTable) -> None:
+        """Start a timer for each person newly asked in a response window; forget the others."""
+        r = room(table.id)
+        if not table.window_seconds or table.status != "playing":
+            r.deadlines.clear()
+            return
+        asked = {seat: p.window for seat, p in table.state.pending().items()
+                 if p.window and "pass" in p.kinds and table.seats[seat]["kind"] == HUMAN}
+        for seat in list(r.deadlines):
+            if asked.get(seat) != r.deadlines[seat][0]:
+                del r.deadlines[seat]
+        for seat, window in asked.items():
+            if seat not in r.deadlines:
+                r.deadlines[seat] = (window, time.monotonic() + table.window_seconds)  # type: ignore[assignment]
+
+    def next_bot(table: LiveTable) -> int | None:
+        if table.status != "playing":
+            return None
+        bots = [s for s in sorted(table.state.pending()) if table.seats[s]["kind"] == BOT]
+        return bots[0] if bots else None
+
+    async def drive(table_id: str) -> None:
+        """Play bots' seats and close timed-out windows until the game ends."""
+        r = room(table_id)
+        table = store.live[table_id]
+        while table.status != "over":
+            r.wake.clear()
+            async with r.lock:
+                update_deadlines(table)
+                seat = next_bot(table)
+                number = len(table.actions)
+            if seat is not None:
+                await asyncio.sleep(bot_delay)
+                async with r.lock:
+                    if len(table.actions) == number and next_bot(table) == seat:
+                        await bot_acts(table, seat)
+                        await broadcast(table_id)
+                continue
+            now = time.monotonic()
+            timeout = min((d for _, d in r.deadlines.values()), default=None)
+            try:
+                await asyncio.wait_for(r.wake.wait(), None if timeout is None else max(0.0, timeout - now))
+            except TimeoutError:
+                async with r.lock:
+                    await close_windows(table)
+
+    async def bot_acts(table: LiveTable, seat: int) -> None:
+        agent = make_agent(get_game(table.game), table.seats[seat]["strategy"])
+        state: State = table.state
+        rng = bot_rng(table.id, seat, len(table.actions))
+        action = agent.act(state.view(seat), offered_actions(state, seat, agent), rng)
+        outcome = await asyncio.to_thread(store.act, table.id, seat, action)
+        if not outcome.accepted:  # a bot must only choose legal actions; fall back to a random one
+            log.error("bot %s at table %s refused: %s", seat, table.id, outcome.message)
+            action = state.legal_actions(seat).sample(rng)
+            await asyncio.to_thread(store.act, table.id, seat, action)
+
+    async def close_windows(table: LiveTable) -> None:
+        """Pass for every person whose response window has timed out."""
+        r = room(table.id)
+        now = time.monotonic()
+        expired = sorted(s for s, (_, d) in r.deadlines.items() if d <= now)
+        for seat in expired:
+            prompt = table.state.pending().get(seat)
+            if prompt is not None and prompt.window and "pass" in prompt.kinds:
+                await asyncio.to_thread(store.act, table.id, seat, {"type": "pass"})
+            r.deadlines.pop(seat, None)
+        if expired:
+            await broadcast(table.id)
+
+    # -- the websocket ------------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
     async def play(socket: WebSocket, table_id: str) -> None:
         await socket.accept()
-        if table_id not in store.live:
-            await socket.send_json({"type": "error", "code": "no_such_table",
-                                    "message": "There is no such table."})
-            await socket.close()
+        table = store.live.get(table_id)
+        if table is None:
+            await refuse(socket, "no_such_table", "There is no such table.")
             return
-        hello = await receive(socket)
-        if hello is None or hello.get("type") != "hello" or hello.get("version") != PROTOCOL_VERSION:
-            await socket.send_json({"type": "error", "code": "bad_hello",
-                                    "message": f"Say hello with protocol version {PROTOCOL_VERSION}."})
-            await socket.close()
+        try:
+            hello = await receive(socket)
+        except WebSocketDisconnect:
+            return
+        except BadMessage:
+            hello = {}
+        if hello.get("type") != "hello" or hello.get("version") != PROTOCOL_VERSION:
+            await refuse(socket, "bad_hello", f"Say hello with protocol version {PROTOCOL_VERSION}.")
             return
         seat = None
         if hello.get("token"):
             try:
                 token_table, seat = store.seat_of(str(hello["token"]))
             except TableError as exc:
-                await socket.send_json({"type": "error", "code": "bad_token", "message": str(exc)})
-                await socket.close()
+                await refuse(socket, "bad_token", str(exc))
                 return
             if token_table != table_id:
-                await socket.send_json({"type": "error", "code": "bad_token",
-                                        "message": "This invite is for another table."})
-                await socket.close()
+                await refuse(socket, "bad_token", "This invite is for another table.")
                 return
         connection = Connection(socket, seat)
-        async with hub.lock:
-            hub.connections.setdefault(table_id, []).append(connection)
-            table = store.live[table_id]
-            connection.sent = len(table.state.log)
-            await socket.send_json({"type": "welcome", "version": PROTOCOL_VERSION, "seat": seat,
-                                    "view": table.state.view(seat),
-                                    "events": project(table.state.log, seat), "status": table.status})
+        r = room(table_id)
+        async with r.lock:
+            r.connections.append(connection)
+            update_deadlines(table)
+            welcome = message_for(table, connection, "welcome")
+            welcome["events"] = project(table.state.log, seat)
+            welcome["chat"] = await asyncio.to_thread(store.chat_for, table_id, seat)
+            await socket.send_json(welcome)
         try:
             while True:
-                message = await receive(socket)
-                if message is None:
-                    await socket.send_json({"type": "error", "code": "malformed",
-                                            "message": "Messages must be JSON objects of at most "
-                                                       f"{MAX_MESSAGE} bytes."})
+                try:
+                    message = await receive(socket)
+                except BadMessage as exc:
+                    await error(connection, None, exc.code, str(exc))
                     continue
-                await handle(table_id, connection, message)
+                if not connection.messages.allow():
+                    await error(connection, message, "flood",
+                                f"Too many messages: at most {FLOOD_LIMIT[0]} every "
+                                f"{FLOOD_LIMIT[1]:.0f} seconds. Wait a moment.")
+                    continue
+                await handle(table, connection, message)
         except WebSocketDisconnect:
-            async with hub.lock:
-                if connection in hub.connections.get(table_id, []):
-                    hub.connections[table_id].remove(connection)
+            pass
+        finally:
+            async with r.lock:
+                drop(table_id, connection)
 
-    async def handle(table_id: str, connection: Connection, message: Mapping[str, Any]) -> None:
+    async def refuse(socket: WebSocket, code: str, text: str) -> None:
+        await socket.send_json({"type": "error", "code": code, "message": text})
+        await socket.close()
+
+    async def error(connection: Connection, message: Mapping[str, Any] | None, code: str,
+                    text: str) -> None:
+        client_id = message.get("id") if isinstance(message, Mapping) else None
+        await connection.socket.send_json({"type": "error", "id": client_id, "code": code,
+                                           "message": text})
+
+    async def handle(table: LiveTable, connection: Connection, message: Mapping[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "action":
+            await on_action(table, connection, message)
+        elif kind == "chat":
+            await on_chat(table, connection, message)
+        elif kind == "domain":
+            await on_domain(table, connection, message)
+        elif kind == "leave":
+            await on_leave(table, connection, message)
+        else:
+            await error(connection, message, "malformed",
+                        "Unknown message type; send action, chat, domain or leave.")
+
+    async def on_action(table: LiveTable, connection: Connection, message: Mapping[str, Any]) -> None:
         client_id = message.get("id")
-        if message.get("type") != "action" or not isinstance(message.get("action"), dict):
-            await connection.socket.send_json({"type": "error", "id": client_id, "code": "malformed",
-                                               "message": "Send {\"type\": \"action\", \"id\": ..., "
-                                                          "\"action\": {...}}."})
+        if not isinstance(message.get("action"), dict) or not isinstance(client_id, str | int):
+            await error(connection, message, "malformed",
+                        'Send {"type": "action", "id": "...", "action": {"type": ...}}.')
             return
         if connection.seat is None:
-            await connection.socket.send_json({"type": "error", "id": client_id, "code": "spectator",
-                                               "message": "Spectators cannot act."})
+            await error(connection, message, "spectator", "Spectators cannot act.")
             return
-        async with hub.lock:
-            outcome = store.act(table_id, connection.seat, message["action"],
-                                None if client_id is None else str(client_id)[:64])
+        if table.seats[connection.seat]["kind"] == BOT:
+            await error(connection, message, "bot_seat", "A bot plays this seat now.")
+            return
+        r = room(table.id)
+        async with r.lock:
+            outcome = await asyncio.to_thread(store.act, table.id, connection.seat, message["action"],
+                                              str(client_id)[:64])
             if not outcome.accepted:
-                await connection.socket.send_json({"type": "error", "id": client_id,
-                                                   "code": outcome.code, "message": outcome.message})
+                await error(connection, message, outcome.code or "refused", outcome.message or "")
                 return
             await connection.socket.send_json({"type": "ack", "id": client_id, "number": outcome.number,
                                                "duplicate": outcome.duplicate})
-            await run_bots(table_id)
-            await broadcast(table_id, 0)
+            await broadcast(table.id)
+        kick(table.id)
+
+    async def on_chat(table: LiveTable, connection: Connection, message: Mapping[str, Any]) -> None:
+        if connection.seat is None:
+            await error(connection, message, "spectator", "Spectators cannot chat.")
+            return
+        if not connection.chats.allow():
+            await error(connection, message, "flood", f"At most {CHAT_LIMIT[0]} chat messages every "
+                                                      f"{CHAT_LIMIT[1]:.0f} seconds.")
+            return
+        text, to = message.get("text"), message.get("to")
+        if not isinstance(text, str):
+            await error(connection, message, "malformed", 'Send {"type": "chat", "text": "...", "to": null}.')
+            return
+        try:
+            said = await asyncio.to_thread(store.chat, table.id, connection.seat, text, to)
+        except TableError as exc:
+            await error(connection, message, "bad_chat", str(exc))
+            return
+        said["type"] = "chat"
+        async with room(table.id).lock:
+            for other in list(room(table.id).connections):
+                if to is None or other.seat in (connection.seat, to):
+                    try:
+                        await other.socket.send_json(said)
+                    except (WebSocketDisconnect, RuntimeError):
+                        drop(table.id, other)
+
+    async def on_domain(table: LiveTable, connection: Connection, message: Mapping[str, Any]) -> None:
+        """The domain of a parameter that depends on the ones chosen before it."""
+        kind, param, chosen = message.get("kind"), message.get("param"), message.get("chosen")
+        if connection.seat is None or not isinstance(chosen, dict):
+            await error(connection, message, "malformed",
+                        'Send {"type": "domain", "kind": ..., "param": ..., "chosen": {...}}.')
+            return
+        async with room(table.id).lock:
+            state = table.state
+            seat = connection.seat
+            spaces: list[ActionSpace] = [state.legal_actions(seat)] if seat in state.pending() else []
+            spaces.append(state.free_actions(seat))
+            family = next((f for space in spaces if (f := space.family(str(kind))) is not None), None)
+            if family is None or param not in family.params:
+                await error(connection, message, "not_allowed_now", f"You cannot {kind} now.")
+                return
+            for name in family.params:
+                if name == param:
+                    break
+                why = family.domain(name, chosen).problem(name, chosen.get(name))
+                if why:
+                    await error(connection, message, "bad_" + str(kind), why)
+                    return
+            try:
+                described = family.domain(str(param), chosen).describe()
+            except (IllegalAction, KeyError, TypeError, ValueError) as exc:
+                await error(connection, message, "bad_" + str(kind), f"cannot offer {param}: {exc}")
+                return
+            await connection.socket.send_json({"type": "domain", "id": message.get("id"), "kind": kind,
+                                               "param": param, "domain": described})
+
+    async def on_leave(table: LiveTable, connection: Connection, message: Mapping[str, Any]) -> None:
+        if connection.seat is None:
+            await error(connection, message, "spectator", "Spectators have no seat to leave.")
+            return
+        try:
+            store.leave(table.id, connection.seat)
+        except TableError as exc:
+            await error(connection, message, "cannot_leave", str(exc))
+            return
+        kick(table.id)
+        async with room(table.id).lock:
+            await broadcast(table.id)
 
     return app
 
 
-async def receive(socket: WebSocket) -> dict[str, Any] | None:
-    """The next message as a JSON object, or ``None`` if it is not one or is too long."""
-    text = await socket.receive_text()
+class BadMessage(Exception):
+    """A message that is not a JSON object of at most :data:`MAX_MESSAGE` characters."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+async def receive(socket: WebSocket) -> dict[str, Any]:
+    """The next message as a JSON object; raises :class:`BadMessage` for anything else."""
+    frame = await socket.receive()
+    if frame["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(frame.get("code", 1000))
+    text = frame.get("text")
+    if text is None:
+        raise BadMessage("malformed", "Send text frames holding JSON objects.")
     if len(text) > MAX_MESSAGE:
-        return None
+        raise BadMessage("too_large", f"A message has at most {MAX_MESSAGE} characters; "
+                                      f"this one has {len(text)}.")
     try:
         message = json.loads(text)
-    except json.JSONDecodeError:
-        return None
-    return message if isinstance(message, dict) else None
+    except json.JSONDecodeError as exc:
+        raise BadMessage("malformed", f"That is not JSON: {exc.msg}.") from None
+    if not isinstance(message, dict):
+        raise BadMessage("malformed", "A message must be a JSON object with a \"type\".")
+    return message

@@ -16,6 +16,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     DateTime,
     ForeignKey,
@@ -47,11 +48,12 @@ class TableRow(Base):
     game: Mapped[str] = mapped_column(String(64))
     rules_version: Mapped[str] = mapped_column(String(16))
     players: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), default="waiting")
     bots_take_over: Mapped[bool] = mapped_column(Boolean, default=True)
+    window_seconds: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[Any] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
@@ -104,8 +106,13 @@ def sqlite_url(path: Path | str) -> str:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite files get WAL mode and full synchronisation."""
-    engine = create_engine(url, future=True)
+    """An engine for ``url``; SQLite files get WAL mode and full synchronisation.
+
+    A plain ``postgresql://`` URL is served by psycopg 3, the driver Tricolore installs.
+    """
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    engine = create_engine(url, future=True, pool_pre_ping=True)
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")

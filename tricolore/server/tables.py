@@ -23,10 +23,14 @@ from sqlalchemy.orm import Session, sessionmaker
 from tricolore.agents import strategy_names
 from tricolore.core import IllegalAction, OptionsError, State
 from tricolore.core.model import Event
+from tricolore.core.record import Record
 from tricolore.core.registry import get_game
-from tricolore.server.db import ActionRow, SeatToken, TableRow, hash_token
+from tricolore.server.db import ActionRow, ChatRow, SeatToken, TableRow, hash_token
 
 OPEN, HUMAN, BOT = "open", "human", "bot"
+MAX_CHAT = 500
+"""The longest chat message, in characters."""
+MAX_NAME = 40
 
 
 class TableError(ValueError):
@@ -67,11 +71,24 @@ class LiveTable:
     status: str
     state: State
     actions: list[tuple[int, dict[str, Any]]]
+    digests: list[str] = field(default_factory=list)
+    bots_take_over: bool = True
+    window_seconds: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def open_seats(self) -> list[int]:
         """Seats still waiting for a person."""
         return [s for s, seat in enumerate(self.seats) if seat["kind"] == OPEN]
+
+    def names(self) -> list[str]:
+        """Each seat's display name."""
+        return [seat.get("name") or f"seat {s}" for s, seat in enumerate(self.seats)]
+
+    def record(self) -> Record:
+        """The table's record so far, with the digest after each action."""
+        return Record(self.game, self.state.info.rules_version, self.players, self.seed,
+                      self.state.options.as_dict(),  # type: ignore[attr-defined]
+                      list(self.actions), list(self.digests))
 
 
 class TableStore:
@@ -84,10 +101,17 @@ class TableStore:
 
     # -- the lobby ---------------------------------------------------------------------------
     def create(self, game: str, players: int, seats: Sequence[str], options: Mapping[str, Any] | None = None,
-               seed: int | None = None, bots_take_over: bool = True) -> Created:
-        """A table of ``game``; each seat is ``"open"`` (for a person) or a strategy name."""
-        definition = get_game(game)
-        chosen_seed = secrets.randbelow(2**31) if seed is None else seed
+               seed: int | None = None, bots_take_over: bool = True, window_seconds: int = 0) -> Created:
+        """A table of ``game``; each seat is ``"open"`` (for a person) or a strategy name.
+
+        ``window_seconds`` (0: no timer) closes a response window on a seat that has not answered
+        by passing for it; ``bots_take_over`` lets a bot play the seat of a person who leaves.
+        """
+        definition = get_game(game)  # an unknown game raises OptionsError with the known ones
+        if not 0 <= window_seconds <= 3600:
+            raise TableError("the response window timer must be from 0 (none) to 3600 seconds")
+        # a seed short enough to guess would let anyone replay the public actions and read the secrets
+        chosen_seed = secrets.randbelow(2**62) if seed is None else seed
         state = definition.new(players, chosen_seed, dict(options or {}))  # checks players and options
         if len(seats) != players:
             raise TableError(f"give one seat per player: {players} seats, not {len(seats)}")
@@ -106,12 +130,13 @@ class TableStore:
         with self.session() as db, db.begin():
             db.add(TableRow(id=table_id, game=game, rules_version=definition.info.rules_version,
                             players=players, seed=chosen_seed, options=dict(options or {}),
-                            seats=layout, status=status, bots_take_over=bots_take_over))
+                            seats=layout, status=status, bots_take_over=bots_take_over,
+                            window_seconds=window_seconds))
             db.flush()
             for seat, token in invites.items():
                 db.add(SeatToken(token_hash=hash_token(token), table_id=table_id, seat=seat))
         self.live[table_id] = LiveTable(table_id, game, players, chosen_seed, dict(options or {}),
-                                        layout, status, state, [])
+                                        layout, status, state, [], [], bots_take_over, window_seconds)
         return Created(table_id, invites)
 
     def seat_of(self, token: str) -> tuple[str, int]:
@@ -127,15 +152,66 @@ class TableStore:
         table_id, seat = self.seat_of(token)
         table = self.live[table_id]
         with table.lock:
-            table.seats[seat] = {"kind": HUMAN, "name": name.strip()[:40] or f"seat {seat}"}
+            current = table.seats[seat]
+            if current["kind"] == BOT:
+                raise TableError("a bot has taken over this seat")
+            if current["kind"] == OPEN or name.strip():
+                clean = " ".join(name.split())[:MAX_NAME] or f"seat {seat}"
+                table.seats[seat] = {"kind": HUMAN, "name": clean}
             if not table.open_seats() and table.status == "waiting":
                 table.status = "playing"
-            with self.session() as db, db.begin():
-                row = db.get(TableRow, table_id)
-                assert row is not None
-                row.seats = [dict(s) for s in table.seats]
-                row.status = table.status
+            self._save_seats(table)
         return table_id, seat
+
+    def leave(self, table_id: str, seat: int) -> str:
+        """A person leaves: a bot takes over their seat if the table allows it. Returns the
+        strategy now playing the seat; raises :class:`TableError` if the table does not allow it."""
+        table = self.live[table_id]
+        with table.lock:
+            if not table.bots_take_over:
+                raise TableError("this table does not let bots take over seats")
+            if table.seats[seat]["kind"] != HUMAN:
+                raise TableError("only a person's seat can be handed to a bot")
+            strategy = takeover_strategy(table.game)
+            left = table.seats[seat].get("name") or f"seat {seat}"
+            table.seats[seat] = {"kind": BOT, "strategy": strategy, "name": f"{strategy} bot (for {left})"}
+            if table.status == "waiting" and not table.open_seats():
+                table.status = "playing"
+            self._save_seats(table)
+        return strategy
+
+    def _save_seats(self, table: LiveTable) -> None:
+        with self.session() as db, db.begin():
+            row = db.get(TableRow, table.id)
+            assert row is not None
+            row.seats = [dict(s) for s in table.seats]
+            row.status = table.status
+
+    # -- chat --------------------------------------------------------------------------------
+    def chat(self, table_id: str, seat: int, text: str, to: int | None) -> dict[str, Any]:
+        """Store a chat message from ``seat`` to everyone (``to`` None) or to one seat."""
+        table = self.live[table_id]
+        clean = text.strip()
+        if not clean:
+            raise TableError("a chat message cannot be empty")
+        if len(clean) > MAX_CHAT:
+            raise TableError(f"a chat message has at most {MAX_CHAT} characters")
+        if to is not None and (type(to) is not int or not 0 <= to < table.players or to == seat):
+            raise TableError("send a private message to another seat at this table")
+        with self.session() as db, db.begin():
+            row = ChatRow(table_id=table_id, from_seat=seat, to_seat=to, text=clean)
+            db.add(row)
+            db.flush()
+            number = row.id
+        return {"number": number, "from": seat, "to": to, "text": clean}
+
+    def chat_for(self, table_id: str, seat: int | None) -> list[dict[str, Any]]:
+        """The chat ``seat`` may read (``None``: a spectator reads the public messages)."""
+        with self.session() as db:
+            rows = db.scalars(select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id))
+            return [{"number": r.id, "from": r.from_seat, "to": r.to_seat, "text": r.text}
+                    for r in rows
+                    if r.to_seat is None or (seat is not None and seat in (r.from_seat, r.to_seat))]
 
     def waiting(self) -> list[LiveTable]:
         """Tables waiting for players, newest first."""
@@ -162,10 +238,11 @@ class TableStore:
             except IllegalAction as exc:
                 return Outcome(False, code=exc.code, message=exc.message)
             number = len(table.actions)
+            digest = table.state.digest()
             try:
                 with self.session() as db, db.begin():
                     db.add(ActionRow(table_id=table_id, number=number, seat=seat, action=dict(action),
-                                     client_action_id=client_action_id, digest=table.state.digest()))
+                                     client_action_id=client_action_id, digest=digest))
                     if table.state.is_over():
                         row = db.get(TableRow, table_id)
                         assert row is not None
@@ -174,6 +251,7 @@ class TableStore:
                 table.state = self._rebuild(table)
                 return Outcome(False, code="conflict", message="That action was not saved; try again.")
             table.actions.append((seat, dict(action)))
+            table.digests.append(digest)
             if table.state.is_over():
                 table.status = "over"
             return Outcome(True, number=number, events=events)
@@ -205,20 +283,28 @@ class TableStore:
             state = get_game(row.game).new(row.players, row.seed, row.options)
         except OptionsError as exc:
             raise TableError(f"table {row.id} cannot be rebuilt: {exc}") from None
-        actions = []
+        actions, digests = [], []
         for act in db.scalars(select(ActionRow).where(ActionRow.table_id == row.id)
                               .order_by(ActionRow.number)):
             state.apply(act.seat, act.action)
             if state.digest() != act.digest:
                 raise TableError(f"table {row.id} replays to another digest at action {act.number}")
             actions.append((act.seat, dict(act.action)))
+            digests.append(act.digest)
         return LiveTable(row.id, row.game, row.players, row.seed, dict(row.options),
-                         [dict(s) for s in row.seats], row.status, state, actions)
+                         [dict(s) for s in row.seats], row.status, state, actions, digests,
+                         row.bots_take_over, row.window_seconds)
 
     # -- bots --------------------------------------------------------------------------------
     def bot_seats(self, table_id: str) -> list[int]:
         """Seats a bot plays at this table."""
         return [s for s, seat in enumerate(self.live[table_id].seats) if seat["kind"] == BOT]
+
+
+def takeover_strategy(game: str) -> str:
+    """The strategy that takes over a person's seat: the game's first named one, else random."""
+    named = [s for s in strategy_names(get_game(game)) if s != "random"]
+    return named[0] if named else "random"
 
 
 def bot_rng(table_id: str, seat: int, number: int) -> random.Random:

@@ -21,11 +21,12 @@ def upgrade() -> None:
         sa.Column("game", sa.String(64), nullable=False),
         sa.Column("rules_version", sa.String(16), nullable=False),
         sa.Column("players", sa.Integer, nullable=False),
-        sa.Column("seed", sa.Integer, nullable=False),
+        sa.Column("seed", sa.BigInteger, nullable=False),
         sa.Column("options", sa.JSON, nullable=False),
         sa.Column("seats", sa.JSON, nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("bots_take_over", sa.Boolean, nullable=False),
+        sa.Column("window_seconds", sa.Integer, nullable=False, server_default="0"),
         sa.Column("created_at", sa.DateTime(timezone=True), server_default=sa.func.now()),
     )
     op.create_table(

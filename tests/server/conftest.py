@@ -1,0 +1,189 @@
+"""Real servers for the server tests: uvicorn on a loopback port, SQLite files, and a PostgreSQL
+server started from the Debian packages (``.ci/run`` installs them)."""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from tricolore.server.app import create_app
+from tricolore.server.db import make_engine, migrate, sqlite_url
+from tricolore.server.tables import TableStore
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# -- PostgreSQL ----------------------------------------------------------------------------------
+def postgres_bin() -> Path:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/postgres"))
+    if not found:
+        pytest.fail("PostgreSQL is not installed: .ci/run installs Debian's postgresql package")
+    return Path(found[-1]).parent
+
+
+@pytest.fixture(scope="session")
+def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A fresh PostgreSQL cluster on loopback for this test session (run as ``postgres`` when root)."""
+    bindir = postgres_bin()
+    data = tmp_path_factory.mktemp("pgdata")
+    run_as: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses to run as root
+        user = pwd.getpwnam("postgres")
+        shutil.chown(data, user.pw_uid, user.pw_gid)
+        os.chmod(data, 0o700)
+        run_as = ["runuser", "-u", "postgres", "--"]
+    port = free_port()
+    subprocess.run([*run_as, str(bindir / "initdb"), "-D", str(data), "-U", "tricolore", "--auth=trust",
+                    "-E", "UTF8"], check=True, capture_output=True)
+    server = subprocess.Popen([*run_as, str(bindir / "postgres"), "-D", str(data), "-p", str(port),
+                               "-h", "127.0.0.1", "-k", str(data), "-c", "fsync=on"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"postgresql://tricolore@127.0.0.1:{port}/postgres"
+    try:
+        for _ in range(100):
+            if subprocess.run([str(bindir / "pg_isready"), "-h", "127.0.0.1", "-p", str(port)],
+                              capture_output=True).returncode == 0:
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail("PostgreSQL did not start")
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+_databases = iter(range(10**6))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new empty database: an SQLite file, or a new database on the PostgreSQL server."""
+    if request.param == "sqlite":
+        return sqlite_url(tmp_path / "tables.db")
+    server: str = request.getfixturevalue("postgres_url")
+    name = f"t{os.getpid()}_{next(_databases)}"
+    engine = make_engine(server)
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
+        c.exec_driver_sql(f"CREATE DATABASE {name}")
+    engine.dispose()
+    return server.rsplit("/", 1)[0] + "/" + name
+
+
+def new_store(url: str) -> TableStore:
+    engine = make_engine(url)
+    migrate(engine)
+    return TableStore(engine)
+
+
+# -- a live server in this process ----------------------------------------------------------------
+@dataclass
+class LiveServer:
+    """A uvicorn server on a loopback port, with its store, an HTTP client and websocket helpers."""
+
+    base: str
+    store: TableStore
+    http: httpx.Client
+
+    def create(self, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+        response = self.http.post("/api/tables", json={"game": game, "players": len(seats), "seats": seats,
+                                                        **extra})
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def join(self, invite: str, name: str) -> str:
+        token = invite.split("#invite=")[1]
+        response = self.http.post("/api/join", json={"token": token, "name": name})
+        assert response.status_code == 200, response.text
+        return token
+
+    def socket(self, table_id: str, token: str | None = None) -> Socket:
+        ws = connect(self.base.replace("http", "ws") + f"/ws/{table_id}", max_size=None)
+        ws.send(json.dumps({"type": "hello", "version": 1, "token": token}))
+        return Socket(ws)
+
+
+class Socket:
+    """A websocket client that keeps every message it receives (for the leak check)."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.received: list[str] = []
+        self.view: dict[str, Any] = {}
+        self.welcome = self.expect("welcome")
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    def recv(self, timeout: float = 20) -> dict[str, Any]:
+        text = self.ws.recv(timeout=timeout)
+        assert isinstance(text, str)
+        self.received.append(text)
+        message = json.loads(text)
+        if message["type"] == "welcome":
+            self.view = dict(message["view"])
+        elif message["type"] == "update":
+            self.view.update(message["view_delta"]["set"])
+            for key in message["view_delta"]["unset"]:
+                self.view.pop(key, None)
+        self.last = message
+        return message
+
+    def expect(self, kind: str, timeout: float = 20) -> dict[str, Any]:
+        while True:
+            message = self.recv(timeout)
+            if message["type"] == kind:
+                return message
+
+    def act(self, action: dict[str, Any], action_id: str) -> dict[str, Any]:
+        """Send an action and wait for its ack or error."""
+        self.send({"type": "action", "id": action_id, "action": action})
+        while True:
+            message = self.recv()
+            if message["type"] in ("ack", "error") and message.get("id") == action_id:
+                return message
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    yield from serve(sqlite_url(tmp_path / "tables.db"))
+
+
+def serve(url: str, bot_delay: float = 0.0) -> Iterator[LiveServer]:
+    store = new_store(url)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(store, bot_delay=bot_delay), host="127.0.0.1",
+                                           port=port, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    base = f"http://127.0.0.1:{port}"
+    with httpx.Client(base_url=base, timeout=30) as http:
+        yield LiveServer(base, store, http)
+    server.should_exit = True
+    thread.join(timeout=10)
+    store.engine.dispose()

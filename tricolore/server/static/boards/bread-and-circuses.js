@@ -1,0 +1,20 @@
+// Bread and Circuses: Gold, disclosures, Sabotage, the sealed play and the Riot Counter.
+"use strict";
+Tricolore.registerBoard("bread-and-circuses", {
+  render(view, { names, h, renderValue, label }) {
+    const players = names.map((name, seat) => h("div", { class: `player ${view.first_player === seat ? "active" : ""}` },
+      h("h4", {}, name, view.first_player === seat ? h("span", { class: "badge" }, "first") : null,
+        view.ready && view.ready[seat] ? h("span", { class: "badge blue" }, "ready") : null),
+      h("span", { class: "stat" }, `🪙 ${view.gold[seat]} Gold`), h("span", { class: "stat" }, `🃏 ${view.sabotage_cards[seat]} Sabotage`),
+      h("div", {}, "Disclosure: ", view.disclosures[seat] ? h("span", { class: "badge gold" }, `tile on ${view.disclosures[seat]}`) : h("span", { class: "muted" }, "none")),
+      view.tiles ? h("div", {}, "Played: ", h("b", {}, view.tiles[seat] === null ? "—" : label(view.tiles[seat]))) : null));
+    return h("div", { class: "board bread" },
+      h("p", {}, h("span", { class: "stat" }, `Round ${view.round}`), h("span", { class: "stat" }, `Phase: ${label(view.phase)}`),
+        h("span", { class: "stat" }, `🔥 Riots ${view.riots}`), h("span", { class: "stat" }, `Gold to end: ${view.gold_to_end}`)),
+      h("div", { class: "players" }, players),
+      view.counts ? h("p", {}, "Counts: ", renderValue(view.counts)) : null,
+      view.deals && view.deals.length ? h("div", {}, h("h3", {}, "Deals"), renderValue(view.deals)) : null,
+      view.sabotage_played && view.sabotage_played.length ? h("details", {}, h("summary", {}, "Sabotage played"), renderValue(view.sabotage_played)) : null,
+      view.history && view.history.length ? h("details", {}, h("summary", {}, "Earlier rounds"), renderValue(view.history)) : null);
+  },
+});

@@ -1,0 +1,112 @@
+// Shared helpers of the browser client: building elements safely, and the board registry.
+// Every text reaches the page through textContent, never innerHTML, so names and chat cannot
+// inject markup or scripts.
+"use strict";
+
+const Tricolore = {
+  boards: {},
+
+  /** A board module: render(view, ctx) returns an element; ctx has names, seat and helpers. */
+  registerBoard(game, board) {
+    Tricolore.boards[game] = board;
+  },
+
+  /** Load /static/boards/<game>.js once; resolves whether or not the game has its own board. */
+  loadBoard(game) {
+    if (Tricolore.boards[game]) return Promise.resolve(Tricolore.boards[game]);
+    return new Promise((resolve) => {
+      const script = document.createElement("script");
+      script.src = `/static/boards/${encodeURIComponent(game)}.js`;
+      script.onload = () => resolve(Tricolore.boards[game] || null);
+      script.onerror = () => resolve(null);
+      document.head.appendChild(script);
+    });
+  },
+};
+
+/** h("div", {class: "x", onclick: f}, "text", child) builds an element; strings become text. */
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** A readable label for a field name: "bastille_cakes" -> "bastille cakes". */
+function label(name) {
+  return String(name).replace(/_/g, " ");
+}
+
+/** Any JSON value as a compact element: tables for lists of objects, definition lists for objects. */
+function renderValue(value, depth = 0) {
+  if (value === null || value === undefined) return h("span", { class: "muted" }, "—");
+  if (typeof value !== "object") return h("span", {}, String(value));
+  if (Array.isArray(value)) {
+    if (value.length === 0) return h("span", { class: "muted" }, "none");
+    if (value.every((v) => v && typeof v === "object" && !Array.isArray(v)) && depth < 3) {
+      const keys = [...new Set(value.flatMap((v) => Object.keys(v)))];
+      return h("div", { class: "scroll" }, h("table", { class: "grid" },
+        h("thead", {}, h("tr", {}, keys.map((k) => h("th", {}, label(k))))),
+        h("tbody", {}, value.map((row) => h("tr", {}, keys.map((k) => h("td", {}, renderValue(row[k], depth + 1))))))));
+    }
+    if (value.every((v) => v === null || typeof v !== "object")) return h("span", {}, value.map((v) => (v === null ? "—" : String(v))).join(", "));
+    return h("ol", { start: 0 }, value.map((v) => h("li", {}, renderValue(v, depth + 1))));
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) return h("span", { class: "muted" }, "none");
+  return h("dl", { class: "fields" }, entries.flatMap(([k, v]) => [h("dt", {}, label(k)), h("dd", {}, renderValue(v, depth + 1))]));
+}
+
+/** The generic board: every public field of the view, for a game without a board of its own. */
+function genericBoard(view) {
+  const skip = new Set(["game", "seat", "players", "you", "pending", "options"]);
+  const shown = Object.fromEntries(Object.entries(view).filter(([k]) => !skip.has(k)));
+  return h("section", { class: "board generic" }, renderValue(shown));
+}
+
+/** A one-line description of a log event: its kind and its fields. */
+function describeEvent(event, names) {
+  const parts = [];
+  for (const [key, value] of Object.entries(event)) {
+    if (key === "kind" || key === "to") continue;
+    let shown = value;
+    if (["seat", "by", "from", "to_seat", "winner", "target", "player"].includes(key) && Number.isInteger(value) && names[value]) shown = names[value];
+    parts.push(`${label(key)}: ${typeof shown === "object" ? JSON.stringify(shown) : shown}`);
+  }
+  return `${label(event.kind)}${parts.length ? " — " + parts.join("; ") : ""}`;
+}
+
+/** The secret panel: what only this seat knows, clearly marked. */
+function secretPanel(you, title) {
+  return h("section", { class: "secret", "data-testid": "secret" },
+    h("h3", {}, title || "Secret — only you see this"),
+    renderValue(you));
+}
+
+/** The end screen: ranking, each seat's score breakdown, and every seat's secrets revealed. */
+function endScreen(final, names) {
+  const result = final.result;
+  const rows = result.ranking.map((seat, place) => h("tr", { class: result.winners.includes(seat) ? "winner" : "" },
+    h("td", {}, String(place + 1)), h("td", {}, names[seat] || `seat ${seat}`),
+    h("td", {}, String(result.scores[seat])), h("td", {}, renderValue(result.breakdown[seat]))));
+  const winners = result.winners.map((s) => names[s] || `seat ${s}`).join(" and ");
+  return h("section", { class: "end", "data-testid": "end-screen" },
+    h("h2", {}, `Game over — ${winners} ${result.winners.length > 1 ? "share the win" : "wins"}`),
+    h("div", { class: "scroll" }, h("table", { class: "grid" },
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "player"), h("th", {}, "score"), h("th", {}, "breakdown"))),
+      h("tbody", {}, rows))),
+    h("h3", {}, "Every secret revealed"),
+    h("div", { class: "reveal" }, final.views.map((view, seat) => h("details", { open: true },
+      h("summary", {}, names[seat] || `seat ${seat}`), renderValue(view.you ?? "nothing secret")))));
+}
+
+window.Tricolore = Tricolore;
+window.h = h;
