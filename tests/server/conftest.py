@@ -10,6 +10,7 @@ import pwd
 import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -22,7 +23,7 @@ import pytest
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from tricolore.server.app import create_app
+from tricolore.server.app import FLOOD_LIMIT, create_app
 from tricolore.server.db import make_engine, migrate, sqlite_url
 from tricolore.server.tables import TableStore
 
@@ -42,10 +43,11 @@ def postgres_bin() -> Path:
 
 
 @pytest.fixture(scope="session")
-def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def postgres_url() -> Iterator[str]:
     """A fresh PostgreSQL cluster on loopback for this test session (run as ``postgres`` when root)."""
     bindir = postgres_bin()
-    data = tmp_path_factory.mktemp("pgdata")
+    # not under pytest's temporary folder, which the postgres user may not enter
+    data = Path(tempfile.mkdtemp(prefix="tricolore-pg-"))
     run_as: list[str] = []
     if os.geteuid() == 0:  # initdb refuses to run as root
         user = pwd.getpwnam("postgres")
@@ -71,6 +73,7 @@ def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(timeout=30)
+        shutil.rmtree(data, ignore_errors=True)
 
 
 _databases = iter(range(10**6))
@@ -118,7 +121,7 @@ class LiveServer:
         return token
 
     def socket(self, table_id: str, token: str | None = None) -> Socket:
-        ws = connect(self.base.replace("http", "ws") + f"/ws/{table_id}", max_size=None)
+        ws = connect(self.base.replace("http", "ws") + f"/ws/{table_id}", max_size=None).__enter__()
         ws.send(json.dumps({"type": "hello", "version": 1, "token": token}))
         return Socket(ws)
 
@@ -129,7 +132,10 @@ class Socket:
     def __init__(self, ws: ClientConnection) -> None:
         self.ws = ws
         self.received: list[str] = []
+        self.messages: list[dict[str, Any]] = []
         self.view: dict[str, Any] = {}
+        self.prompt: dict[str, Any] | None = None
+        self.status = ""
         self.welcome = self.expect("welcome")
 
     def send(self, message: dict[str, Any] | str) -> None:
@@ -140,14 +146,34 @@ class Socket:
         assert isinstance(text, str)
         self.received.append(text)
         message = json.loads(text)
+        self.messages.append(message)
         if message["type"] == "welcome":
             self.view = dict(message["view"])
         elif message["type"] == "update":
             self.view.update(message["view_delta"]["set"])
             for key in message["view_delta"]["unset"]:
                 self.view.pop(key, None)
-        self.last = message
+        if message["type"] in ("welcome", "update"):
+            self.prompt, self.status = message["prompt"], message["status"]
         return message
+
+    def drain(self, timeout: float = 0.02) -> None:
+        """Read every message already sent."""
+        try:
+            while True:
+                self.recv(timeout)
+        except TimeoutError:
+            pass
+
+    def wait_for_update(self, timeout: float = 20) -> dict[str, Any]:
+        return self.expect("update", timeout)
+
+    def expect_reply(self, request_id: str) -> dict[str, Any]:
+        """The answer (of any type) carrying ``request_id``."""
+        while True:
+            message = self.recv()
+            if message.get("id") == request_id and message["type"] not in ("welcome", "update"):
+                return message
 
     def expect(self, kind: str, timeout: float = 20) -> dict[str, Any]:
         while True:
@@ -168,14 +194,19 @@ class Socket:
 
 
 @pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[LiveServer]:
-    yield from serve(sqlite_url(tmp_path / "tables.db"))
+def live_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LiveServer]:
+    """A server whose flood limit a test player, faster than any person, never reaches; tests
+    marked ``flood_limit`` get the real one."""
+    real = request.node.get_closest_marker("real_flood_limit") is not None
+    yield from serve(sqlite_url(tmp_path / "tables.db"), flood_limit=FLOOD_LIMIT if real else (10**6, 1.0))
 
 
-def serve(url: str, bot_delay: float = 0.0) -> Iterator[LiveServer]:
+def serve(url: str, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLOOD_LIMIT
+          ) -> Iterator[LiveServer]:
     store = new_store(url)
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(store, bot_delay=bot_delay), host="127.0.0.1",
+    application = create_app(store, bot_delay=bot_delay, flood_limit=flood_limit)
+    server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1",
                                            port=port, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -1,4 +1,6 @@
-"""Tables through the store: lobby, joining, persisted play, idempotent resends, resuming."""
+"""Tables through the store: lobby, joining, persisted play, idempotent resends, resuming.
+
+Every test here runs on both databases: an SQLite file and a PostgreSQL server on loopback."""
 
 import random
 
@@ -6,15 +8,16 @@ import pytest
 
 from tricolore.agents import make_agent
 from tricolore.core.registry import get_game
-from tricolore.server.db import SeatToken, make_engine, migrate, sqlite_url
-from tricolore.server.tables import TableError, TableStore
+from tests.server.conftest import new_store
+from tricolore.server.db import ChatRow, SeatToken, make_engine
+from tricolore.server.tables import BOT, TableError, TableStore
 
 
 @pytest.fixture
-def store(tmp_path):
-    engine = make_engine(sqlite_url(tmp_path / "tables.db"))
-    migrate(engine)
-    return TableStore(engine)
+def store(db_url):
+    store = new_store(db_url)
+    yield store
+    store.engine.dispose()
 
 
 def test_a_table_starts_when_every_open_seat_is_joined(store):
@@ -62,11 +65,8 @@ def test_a_waiting_table_refuses_actions(store):
     assert not outcome.accepted and outcome.code == "not_started"
 
 
-def test_resume_rebuilds_every_table_at_the_same_digest(tmp_path):
-    url = sqlite_url(tmp_path / "tables.db")
-    engine = make_engine(url)
-    migrate(engine)
-    store = TableStore(engine)
+def test_resume_rebuilds_every_table_at_the_same_digest(db_url):
+    store = new_store(db_url)
     game = get_game("let-them-eat-cake")
     created = store.create("let-them-eat-cake", 4, ["random", "kingmaker", "cake-hoarder", "random"],
                            seed=3)
@@ -78,7 +78,39 @@ def test_resume_rebuilds_every_table_at_the_same_digest(tmp_path):
         action = agents[seat].act(table.state.view(seat), table.state.legal_actions(seat), rng)
         assert store.act(created.table_id, seat, action).accepted
     digest = table.state.digest()
-    engine.dispose()
-    again = TableStore(make_engine(url))
+    store.engine.dispose()
+    again = TableStore(make_engine(db_url))
     assert again.resume() == 1
     assert again.live[created.table_id].state.digest() == digest
+
+
+def test_chat_is_stored_and_private_messages_reach_only_their_two_seats(store):
+    created = store.create("culottes", 3, ["open", "open", "open"], seed=5)
+    table = created.table_id
+    store.chat(table, 0, "Vive la nation", None)
+    store.chat(table, 0, "meet me after the vote", 2)
+    assert [m["text"] for m in store.chat_for(table, 1)] == ["Vive la nation"]
+    assert [m["text"] for m in store.chat_for(table, 2)] == ["Vive la nation", "meet me after the vote"]
+    assert [m["text"] for m in store.chat_for(table, None)] == ["Vive la nation"]
+    with store.session() as db:
+        assert db.query(ChatRow).count() == 2
+    with pytest.raises(TableError, match="at most 500 characters"):
+        store.chat(table, 0, "x" * 501, None)
+    with pytest.raises(TableError, match="another seat"):
+        store.chat(table, 0, "hello me", 0)
+
+
+def test_a_bot_takes_over_a_seat_that_is_left_and_the_choice_survives_a_restart(db_url):
+    store = new_store(db_url)
+    created = store.create("culottes", 3, ["open", "random", "random"], seed=6)
+    store.join(created.invites[0], "Marat")
+    assert store.leave(created.table_id, 0) == "honest-revolutionary"
+    assert store.live[created.table_id].seats[0]["kind"] == BOT
+    store.engine.dispose()
+    again = TableStore(make_engine(db_url))
+    again.resume()
+    assert again.live[created.table_id].seats[0]["strategy"] == "honest-revolutionary"
+    refuses = again.create("culottes", 3, ["open", "random", "random"], bots_take_over=False)
+    again.join(refuses.invites[0], "Danton")
+    with pytest.raises(TableError, match="does not let bots take over"):
+        again.leave(refuses.table_id, 0)

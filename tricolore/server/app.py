@@ -39,7 +39,7 @@ from tricolore.server.tables import BOT, HUMAN, LiveTable, TableError, TableStor
 PROTOCOL_VERSION = 1
 MAX_MESSAGE = 16_384
 """The longest websocket message a client may send, in characters."""
-FLOOD_LIMIT = (20, 10.0)
+FLOOD_LIMIT = (60, 10.0)
 """At most this many messages per this many seconds from one connection."""
 CHAT_LIMIT = (5, 10.0)
 """At most this many chat messages per this many seconds from one connection."""
@@ -96,10 +96,10 @@ class Connection:
 
     socket: WebSocket
     seat: int | None
+    messages: Limiter
+    chats: Limiter
     sent: int = 0
     view: dict[str, Any] = field(default_factory=dict)
-    messages: Limiter = field(default_factory=lambda: Limiter(FLOOD_LIMIT))
-    chats: Limiter = field(default_factory=lambda: Limiter(CHAT_LIMIT))
 
 
 @dataclass(slots=True)
@@ -126,8 +126,13 @@ def final_reveal(table: LiveTable) -> dict[str, Any]:
             "views": [table.state.view(s) for s in range(table.players)]}
 
 
-def create_app(store: TableStore, bot_delay: float = 0.0) -> FastAPI:
-    """The application over ``store``; bots wait ``bot_delay`` seconds before each action."""
+def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLOOD_LIMIT,
+               chat_limit: tuple[int, float] = CHAT_LIMIT) -> FastAPI:
+    """The application over ``store``; bots wait ``bot_delay`` seconds before each action.
+
+    ``flood_limit`` and ``chat_limit`` cap the messages, and the chat messages, that one
+    connection may send: at most so many in so many seconds.
+    """
     rooms: dict[str, Room] = {}
 
     @asynccontextmanager
@@ -295,7 +300,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0) -> FastAPI:
                 "seconds_left": None if deadline is None else max(0.0, deadline[1] - time.monotonic())}
 
     def message_for(table: LiveTable, connection: Connection, kind: str) -> dict[str, Any]:
-        view = table.state.view(connection.seat)
+        # a view may share lists with the state, which later moves mutate: keep a JSON copy
+        view = json.loads(json.dumps(table.state.view(connection.seat)))
         events = project(table.state.log[connection.sent:], connection.seat)
         message: dict[str, Any] = {"type": kind, "status": table.status, "seats": seats_of(table),
                                    "events": events, "prompt": prompt_for(table, connection.seat),
@@ -431,7 +437,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0) -> FastAPI:
             if token_table != table_id:
                 await refuse(socket, "bad_token", "This invite is for another table.")
                 return
-        connection = Connection(socket, seat)
+        connection = Connection(socket, seat, messages=Limiter(flood_limit), chats=Limiter(chat_limit))
         r = room(table_id)
         async with r.lock:
             r.connections.append(connection)
@@ -449,8 +455,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0) -> FastAPI:
                     continue
                 if not connection.messages.allow():
                     await error(connection, message, "flood",
-                                f"Too many messages: at most {FLOOD_LIMIT[0]} every "
-                                f"{FLOOD_LIMIT[1]:.0f} seconds. Wait a moment.")
+                                f"Too many messages: at most {flood_limit[0]} every "
+                                f"{flood_limit[1]:.0f} seconds. Wait a moment.")
                     continue
                 await handle(table, connection, message)
         except WebSocketDisconnect:
@@ -512,8 +518,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0) -> FastAPI:
             await error(connection, message, "spectator", "Spectators cannot chat.")
             return
         if not connection.chats.allow():
-            await error(connection, message, "flood", f"At most {CHAT_LIMIT[0]} chat messages every "
-                                                      f"{CHAT_LIMIT[1]:.0f} seconds.")
+            await error(connection, message, "flood", f"At most {chat_limit[0]} chat messages every "
+                                                      f"{chat_limit[1]:.0f} seconds.")
             return
         text, to = message.get("text"), message.get("to")
         if not isinstance(text, str):
