@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from tests.server.conftest import new_store
 from tricolore.agents import make_agent
 from tricolore.core.registry import get_game
-from tests.server.conftest import new_store
 from tricolore.server.db import ChatRow, SeatToken, make_engine
 from tricolore.server.tables import BOT, TableError, TableStore
 

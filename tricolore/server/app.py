@@ -353,7 +353,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                 del r.deadlines[seat]
         for seat, window in asked.items():
             if seat not in r.deadlines:
-                r.deadlines[seat] = (window, time.monotonic() + table.window_seconds)  # type: ignore[assignment]
+                r.deadlines[seat] = (str(window), time.monotonic() + table.window_seconds)
 
     def next_bot(table: LiveTable) -> int | None:
         if table.status != "playing":

@@ -270,6 +270,7 @@ function actionForm(family) {
   async function fill(index) {
     for (let i = index; i < rows.length; i++) {
       const entry = rows[i];
+      if (!entry.param.depends && entry.read) continue; // only later dependent fields follow a change
       let domain = entry.param.domain;
       if (entry.param.depends) {
         const chosen = {};
