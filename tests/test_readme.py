@@ -12,7 +12,7 @@ def test_ci_runs_the_readme_test_command():
     assert ci_command[0] in (ROOT / "README.md").read_text().splitlines()
 
 
-def test_readme_main_command_plays_culottes_against_bots():
+def test_readme_main_command_serves_the_browser_client():
     lines = (ROOT / "README.md").read_text().splitlines()
-    main = "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/tricolore play culottes"
-    assert any(line.startswith(main) for line in lines)
+    main = "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/tricolore serve"
+    assert main in lines

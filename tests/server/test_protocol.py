@@ -71,7 +71,7 @@ def test_bad_lobby_requests_are_refused_with_a_sentence(live_server):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_people_and_bots_play_a_whole_game_then_replay_and_verify_its_record(live_server, game, tmp_path):
-    created = live_server.create(game, seats_for(game, 2), options=SHORT[game], window_seconds=0)
+    created = live_server.create(game, seats_for(game, 2), options=SHORT.get(game, {}), window_seconds=0)
     table = created["table_id"]
     tokens = [live_server.join(created["invites"][str(s)], f"person {s}") for s in (0, 1)]
     socks = [live_server.socket(table, t) for t in tokens]
@@ -168,7 +168,7 @@ def test_what_a_seat_socket_receives_is_its_own_view_and_nothing_more(live_serve
     """The leak check over the wire: every view seat 0's socket holds equals the core's view for
     seat 0 at some step (the conformance suite checks those views hide every other seat's
     secrets), and every event it receives is public or addressed to it."""
-    created = live_server.create(game, seats_for(game, 3), options=SHORT[game], window_seconds=0)
+    created = live_server.create(game, seats_for(game, 3), options=SHORT.get(game, {}), window_seconds=0)
     table = created["table_id"]
     tokens = [live_server.join(created["invites"][str(s)], f"p{s}") for s in range(3)]
     socks = [live_server.socket(table, t) for t in tokens]
