@@ -189,9 +189,10 @@ def serve(
         except SQLAlchemyError as exc:
             raise Refused(f"cannot open the database {db}: {exc.__class__.__name__}: "
                           f"{str(exc).splitlines()[0]}") from None
-        console.print(f"Tricolore is serving on [bold]http://{host}:{port}/[/bold] "
-                      f"({resumed} tables resumed from {db.split('@')[-1]}); Ctrl+C stops it.",
-                      highlight=False)
+        console.print(f"Tricolore is serving on [bold]http://{host}:{port}/[/bold]", highlight=False,
+                      soft_wrap=True)
+        console.print(f"{resumed} tables resumed from {db.split('@')[-1]}; Ctrl+C stops the server.",
+                      highlight=False, soft_wrap=True)
         uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
 
 
