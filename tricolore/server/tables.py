@@ -121,7 +121,7 @@ class TableStore:
             if kind == OPEN:
                 layout.append({"kind": OPEN, "name": None})
             elif kind in known:
-                layout.append({"kind": BOT, "strategy": kind, "name": f"{kind} bot"})
+                layout.append({"kind": BOT, "strategy": kind, "name": f"{kind} bot ({s})"})
             else:
                 raise TableError(f"seat {s} must be \"open\" or a strategy: {', '.join(known)}")
         table_id = secrets.token_urlsafe(9)
