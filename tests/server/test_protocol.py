@@ -123,10 +123,6 @@ def test_refused_actions_come_back_as_errors_and_change_nothing(live_server):
     tokens = [live_server.join(created["invites"][str(s)], f"p{s}") for s in (0, 1)]
     socks = [live_server.socket(table, t) for t in tokens]
     digest = live_server.store.live[table].state.digest()
-    pending = live_server.store.live[table].state.pending()
-    idle = next((s for s in (0, 1) if s not in pending), None)
-    if idle is not None:
-        assert socks[idle].act({"type": "vote", "candidate": 0}, "x1")["code"] == "not_your_turn"
     assert socks[0].act({"type": "fly"}, "x2")["code"] == "not_allowed_now"
     assert socks[0].act({"type": "vote", "candidate": 99}, "x3")["code"].startswith("bad_")
     socks[0].send("{not json")
@@ -287,3 +283,21 @@ def test_the_pages_and_a_board_for_every_game_are_served(live_server):
         board = live_server.http.get(f"/static/boards/{game}.js")
         assert board.status_code == 200 and f'registerBoard("{game}"' in board.text
     assert live_server.http.get("/table/nope").status_code == 404
+
+
+def test_a_token_acts_only_for_its_own_seat_and_only_in_turn(live_server):
+    created = live_server.create("culottes-trials", ["open", "open", "open"], options={"first_accused": 0})
+    table = created["table_id"]
+    socks = [live_server.socket(table, live_server.join(created["invites"][str(s)], f"p{s}"))
+             for s in range(3)]
+    state = live_server.store.live[table].state
+    assert set(state.pending()) == {0}
+    digest = state.digest()
+    waiting = socks[1].act({"type": "pass"}, "early")
+    assert waiting["code"] == "not_your_turn" and "waiting for seat 0" in waiting["message"]
+    posing = socks[1].act({"type": "pass", "seat": 0}, "posing")  # a message cannot name another seat
+    assert posing["type"] == "error"
+    assert socks[1].prompt is not None and socks[1].prompt["actions"] == []
+    assert live_server.store.live[table].state.digest() == digest
+    for sock in socks:
+        sock.close()
