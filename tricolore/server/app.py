@@ -191,9 +191,9 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     async def create_table(request: NewTable) -> dict[str, Any]:
         """Create a table; the answer holds each open seat's invite link, shown only here."""
         try:
-            created = store.create(request.game, request.players, request.seats, request.options,
-                                   bots_take_over=request.bots_take_over,
-                                   window_seconds=request.window_seconds)
+            created = await asyncio.to_thread(store.create, request.game, request.players, request.seats,
+                                              request.options, bots_take_over=request.bots_take_over,
+                                              window_seconds=request.window_seconds)
         except (TableError, OptionsError) as exc:
             raise HTTPException(400, str(exc)) from None
         kick(created.table_id)
@@ -219,7 +219,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     async def join(request: Join) -> dict[str, Any]:
         """Take the seat an invite token opens (again, after a reconnect)."""
         try:
-            table_id, seat = store.join(request.token, request.name)
+            table_id, seat = await asyncio.to_thread(store.join, request.token, request.name)
         except TableError as exc:
             raise HTTPException(400, str(exc)) from None
         kick(table_id)
@@ -231,8 +231,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     async def leave(request: Leave) -> dict[str, Any]:
         """Leave a seat; a bot takes it over if the table allows it."""
         try:
-            table_id, seat = store.seat_of(request.token)
-            strategy = store.leave(table_id, seat)
+            table_id, seat = await asyncio.to_thread(store.seat_of, request.token)
+            strategy = await asyncio.to_thread(store.leave, table_id, seat)
         except TableError as exc:
             raise HTTPException(400, str(exc)) from None
         kick(table_id)
@@ -375,8 +375,10 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                 await asyncio.sleep(bot_delay)
                 async with r.lock:
                     if len(table.actions) == number and next_bot(table) == seat:
-                        await bot_acts(table, seat)
+                        moved = await bot_acts(table, seat)
                         await broadcast(table_id)
+                        if not moved:
+                            return  # a bot with no legal move would spin; the table waits for people
                 continue
             now = time.monotonic()
             timeout = min((d for _, d in r.deadlines.values()), default=None)
@@ -386,7 +388,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                 async with r.lock:
                     await close_windows(table)
 
-    async def bot_acts(table: LiveTable, seat: int) -> None:
+    async def bot_acts(table: LiveTable, seat: int) -> bool:
+        """One bot move; ``False`` if even a random legal action was refused."""
         agent = make_agent(get_game(table.game), table.seats[seat]["strategy"])
         state: State = table.state
         rng = bot_rng(table.id, seat, len(table.actions))
@@ -394,8 +397,9 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         outcome = await asyncio.to_thread(store.act, table.id, seat, action)
         if not outcome.accepted:  # a bot must only choose legal actions; fall back to a random one
             log.error("bot %s at table %s refused: %s", seat, table.id, outcome.message)
-            action = state.legal_actions(seat).sample(rng)
-            await asyncio.to_thread(store.act, table.id, seat, action)
+            fallback = state.legal_actions(seat).sample(rng)
+            outcome = await asyncio.to_thread(store.act, table.id, seat, fallback)
+        return outcome.accepted
 
     async def close_windows(table: LiveTable) -> None:
         """Pass for every person whose response window has timed out."""
