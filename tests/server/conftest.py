@@ -56,10 +56,10 @@ def postgres_url() -> Iterator[str]:
         run_as = ["runuser", "-u", "postgres", "--"]
     port = free_port()
     subprocess.run([*run_as, str(bindir / "initdb"), "-D", str(data), "-U", "tricolore", "--auth=trust",
-                    "-E", "UTF8"], check=True, capture_output=True)
+                    "-E", "UTF8"], check=True, capture_output=True, cwd=data)  # a folder postgres may enter
     server = subprocess.Popen([*run_as, str(bindir / "postgres"), "-D", str(data), "-p", str(port),
                                "-h", "127.0.0.1", "-k", str(data), "-c", "fsync=on"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=data)
     url = f"postgresql://tricolore@127.0.0.1:{port}/postgres"
     try:
         for _ in range(100):
