@@ -222,9 +222,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             table_id, seat = await asyncio.to_thread(store.join, request.token, request.name)
         except TableError as exc:
             raise HTTPException(400, str(exc)) from None
-        kick(table_id)
-        async with room(table_id).lock:
-            await broadcast(table_id)
+        await seats_changed(table_id)
         return {"table_id": table_id, "seat": seat}
 
     @app.post("/api/leave")
@@ -235,9 +233,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             strategy = await asyncio.to_thread(store.leave, table_id, seat)
         except TableError as exc:
             raise HTTPException(400, str(exc)) from None
-        kick(table_id)
-        async with room(table_id).lock:
-            await broadcast(table_id)
+        await seats_changed(table_id)
         return {"table_id": table_id, "seat": seat, "strategy": strategy}
 
     @app.get("/api/tables/{table_id}/record")
@@ -333,6 +329,12 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             room(table_id).connections.remove(connection)
 
     # -- bots and timers ---------------------------------------------------------------------
+    async def seats_changed(table_id: str) -> None:
+        """After a join or a leave: wake the driver (a bot may move now) and tell everyone."""
+        kick(table_id)
+        async with room(table_id).lock:
+            await broadcast(table_id)
+
     def kick(table_id: str) -> None:
         """Wake the table's driver, starting it if it is not running."""
         r = room(table_id)
@@ -583,9 +585,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         except TableError as exc:
             await error(connection, message, "cannot_leave", str(exc))
             return
-        kick(table.id)
-        async with room(table.id).lock:
-            await broadcast(table.id)
+        await seats_changed(table.id)
 
     return app
 

@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from tricolore.agents import strategy_names
 from tricolore.core import IllegalAction, OptionsError, State
 from tricolore.core.model import Event
-from tricolore.core.record import Record
+from tricolore.core.record import Record, replay
 from tricolore.core.registry import get_game
 from tricolore.server.db import ActionRow, ChatRow, SeatToken, TableRow, hash_token
 
@@ -263,10 +263,7 @@ class TableStore:
                 ActionRow.client_action_id == client_action_id))
 
     def _rebuild(self, table: LiveTable) -> State:
-        state = get_game(table.game).new(table.players, table.seed, table.options)
-        for seat, action in table.actions:
-            state.apply(seat, action)
-        return state
+        return replay(table.record())
 
     # -- after a restart ---------------------------------------------------------------------
     def resume(self) -> int:
