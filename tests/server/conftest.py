@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import glob
 import json
+import logging
 import os
 import pwd
 import shutil
@@ -23,7 +24,7 @@ import pytest
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from tricolore.server.app import FLOOD_LIMIT, create_app
+from tricolore.server.app import CREATE_LIMIT, FLOOD_LIMIT, create_app
 from tricolore.server.db import make_engine, migrate, sqlite_url
 from tricolore.server.tables import TableStore
 
@@ -97,6 +98,34 @@ def new_store(url: str) -> TableStore:
     engine = make_engine(url)
     migrate(engine)
     return TableStore(engine)
+
+
+# -- the server's log holds no traceback -----------------------------------------------------------
+class Tracebacks(logging.Handler):
+    """Keeps every log record that carries an exception (a traceback in the server's log)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.found: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.exc_info or record.exc_text or "Traceback" in record.getMessage():
+            self.found.append(record)
+
+
+@pytest.fixture(autouse=True)
+def no_traceback_in_the_server_log() -> Iterator[Tracebacks]:
+    """Every server test fails if the server (uvicorn, the app, the store) logged a traceback."""
+    handler = Tracebacks()
+    loggers = [logging.getLogger(name) for name in ("", "uvicorn", "uvicorn.error", "tricolore")]
+    for logger in loggers:
+        logger.addHandler(handler)
+    yield handler
+    for logger in loggers:
+        logger.removeHandler(handler)
+    found = {id(r): r for r in handler.found}.values()
+    assert not found, "the server logged a traceback:\n" + "\n".join(
+        logging.Formatter().format(r) for r in found)
 
 
 # -- a live server in this process ----------------------------------------------------------------
@@ -198,14 +227,15 @@ def live_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Live
     """A server whose flood limit a test player, faster than any person, never reaches; tests
     marked ``flood_limit`` get the real one."""
     real = request.node.get_closest_marker("real_flood_limit") is not None
-    yield from serve(sqlite_url(tmp_path / "tables.db"), flood_limit=FLOOD_LIMIT if real else (10**6, 1.0))
+    yield from serve(sqlite_url(tmp_path / "tables.db"), flood_limit=FLOOD_LIMIT if real else (10**6, 1.0),
+                     create_limit=CREATE_LIMIT if real else (10**6, 1.0))
 
 
-def serve(url: str, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLOOD_LIMIT
-          ) -> Iterator[LiveServer]:
+def serve(url: str, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLOOD_LIMIT,
+          create_limit: tuple[int, float] = (10**6, 1.0)) -> Iterator[LiveServer]:
     store = new_store(url)
     port = free_port()
-    application = create_app(store, bot_delay=bot_delay, flood_limit=flood_limit)
+    application = create_app(store, bot_delay=bot_delay, flood_limit=flood_limit, create_limit=create_limit)
     server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1",
                                            port=port, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, daemon=True)

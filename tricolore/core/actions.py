@@ -20,6 +20,7 @@ from itertools import combinations
 from typing import Any
 
 from tricolore.core.errors import IllegalAction
+from tricolore.core.inputs import text_problem
 
 Action = Mapping[str, Any]
 """A JSON object with a ``type`` key and the fields of that kind of action."""
@@ -127,6 +128,9 @@ class Text(Domain):
             return f"{name} must not be blank"
         if len(value) > self.max_length:
             return f"{name} must be at most {self.max_length} characters; you sent {len(value)}"
+        why = text_problem(value, name, self.max_length)
+        if why:
+            return why
         if value.strip().casefold() in {t.casefold() for t in self.taken}:
             return f"the {name} {value.strip()!r} is already taken"
         return None

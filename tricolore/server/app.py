@@ -23,18 +23,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from tricolore.agents import make_agent, offered_actions, strategy_names
 from tricolore.core import OptionsError, State
 from tricolore.core.actions import ActionSpace
 from tricolore.core.errors import IllegalAction
+from tricolore.core.inputs import InputError, depth_problem, loads, text_problem
 from tricolore.core.model import project
 from tricolore.core.registry import get_game, list_games
-from tricolore.server.tables import BOT, HUMAN, LiveTable, TableError, TableStore, bot_rng
+from tricolore.server.tables import (
+    BOT,
+    HUMAN,
+    MAX_NAME,
+    MAX_TOKEN,
+    LiveTable,
+    TableError,
+    TableStore,
+    bot_rng,
+)
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE = 16_384
@@ -43,33 +54,103 @@ FLOOD_LIMIT = (60, 10.0)
 """At most this many messages per this many seconds from one connection."""
 CHAT_LIMIT = (5, 10.0)
 """At most this many chat messages per this many seconds from one connection."""
+CREATE_LIMIT = (10, 60.0)
+"""At most this many new tables per this many seconds from one client address."""
+MAX_ACTION_ID = 64
+"""The longest client action id, in characters."""
 STATIC = Path(__file__).with_name("static")
 
 log = logging.getLogger("tricolore.server")
 
 
+def _checked_text(value: str, what: str, max_length: int) -> str:
+    why = text_problem(value, what, max_length)
+    if why:
+        raise ValueError(why)
+    return value
+
+
 class NewTable(BaseModel):
     """A lobby request for a table."""
 
-    game: str
+    game: str = Field(max_length=64)
     players: int
-    seats: list[str]
-    options: dict[str, Any] = {}
+    seats: list[str] = Field(max_length=64)
+    options: dict[str, Any] = Field({}, max_length=64)
     bots_take_over: bool = True
     window_seconds: int = Field(30, description="seconds a response window waits (0: no timer)")
+
+    @field_validator("game")
+    @classmethod
+    def _game_is_text(cls, value: str) -> str:
+        return _checked_text(value, "game", 64)
+
+    @field_validator("seats")
+    @classmethod
+    def _seats_are_text(cls, value: list[str]) -> list[str]:
+        return [_checked_text(v, "seat", 64) for v in value]
+
+    @field_validator("options")
+    @classmethod
+    def _options_are_plain(cls, value: dict[str, Any]) -> dict[str, Any]:
+        why = depth_problem(value, 4)
+        if why:
+            raise ValueError(why)
+        return value
 
 
 class Join(BaseModel):
     """Taking a seat with its invite token."""
 
-    token: str
-    name: str = Field("", max_length=200)
+    token: str = Field(max_length=MAX_TOKEN)
+    name: str = Field("", max_length=MAX_NAME * 5)
+
+    @field_validator("token")
+    @classmethod
+    def _token_is_text(cls, value: str) -> str:
+        return _checked_text(value, "invite", MAX_TOKEN)
+
+    @field_validator("name")
+    @classmethod
+    def _name_is_text(cls, value: str) -> str:
+        return _checked_text(value, "name", MAX_NAME * 5)
 
 
 class Leave(BaseModel):
     """Leaving a seat (a bot takes over if the table allows it)."""
 
-    token: str
+    token: str = Field(max_length=MAX_TOKEN)
+
+    @field_validator("token")
+    @classmethod
+    def _token_is_text(cls, value: str) -> str:
+        return _checked_text(value, "invite", MAX_TOKEN)
+
+
+class Problem(BaseModel):
+    """A refused request: ``detail`` is one sentence saying why."""
+
+    detail: str
+
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    400: {"model": Problem, "description": "The request cannot be met; the sentence says why."},
+    404: {"model": Problem, "description": "There is no such table."},
+    409: {"model": Problem, "description": "Not yet: the game is not over."},
+    422: {"model": Problem, "description": "The request is malformed; the sentence says where."},
+    429: {"model": Problem, "description": "Too many tables from this address; wait a moment."},
+}
+"""Every refusal the REST API answers, declared in its OpenAPI schema."""
+
+
+def validation_sentence(exc: RequestValidationError) -> str:
+    """One sentence for a malformed request, naming the field but never echoing its value."""
+    problems = []
+    for error in exc.errors()[:3]:
+        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body") or "the request"
+        text = str(error.get("msg", "is not valid")).removeprefix("Value error, ")
+        problems.append(f"{where}: {text}")
+    return "Malformed request (" + "; ".join(problems) + ")."
 
 
 class Limiter:
@@ -127,13 +208,16 @@ def final_reveal(table: LiveTable) -> dict[str, Any]:
 
 
 def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLOOD_LIMIT,
-               chat_limit: tuple[int, float] = CHAT_LIMIT) -> FastAPI:
+               chat_limit: tuple[int, float] = CHAT_LIMIT,
+               create_limit: tuple[int, float] = CREATE_LIMIT) -> FastAPI:
     """The application over ``store``; bots wait ``bot_delay`` seconds before each action.
 
     ``flood_limit`` and ``chat_limit`` cap the messages, and the chat messages, that one
-    connection may send: at most so many in so many seconds.
+    connection may send: at most so many in so many seconds. ``create_limit`` caps the tables
+    one client address may create.
     """
     rooms: dict[str, Room] = {}
+    creators: dict[str, Limiter] = {}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -145,7 +229,12 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             if r.driver is not None:
                 r.driver.cancel()
 
-    app = FastAPI(title="Tricolore", version=str(PROTOCOL_VERSION), lifespan=lifespan)
+    app = FastAPI(title="Tricolore", version=str(PROTOCOL_VERSION), lifespan=lifespan,
+                  responses={422: REFUSALS[422]})
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": validation_sentence(exc)}, status_code=422)
 
     def room(table_id: str) -> Room:
         if table_id not in rooms:
@@ -176,7 +265,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         return FileResponse(STATIC / "replay.html")
 
     # -- the lobby ---------------------------------------------------------------------------
-    @app.get("/api/games")
+    @app.get("/api/games", responses={k: REFUSALS[k] for k in (422,)})
     def games() -> list[dict[str, Any]]:
         """Every registered game with its player range, options (defaults) and strategies."""
         out = []
@@ -187,68 +276,75 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                         "options": info.options().as_dict(), "strategies": strategy_names(game)})
         return out
 
-    @app.post("/api/tables")
-    async def create_table(request: NewTable) -> dict[str, Any]:
+    @app.post("/api/tables", responses={k: REFUSALS[k] for k in (400, 422, 429)})
+    async def create_table(request: NewTable, http: Request) -> dict[str, Any]:
         """Create a table; the answer holds each open seat's invite link, shown only here."""
+        client = http.client.host if http.client else "unknown"
+        if len(creators) > 10_000:  # forget quiet clients rather than grow for ever
+            creators.clear()
+        if not creators.setdefault(client, Limiter(create_limit)).allow():
+            raise HTTPException(429, f"Too many new tables: at most {create_limit[0]} every "
+                                     f"{create_limit[1]:.0f} seconds from one address. Wait a moment.")
         try:
             created = await asyncio.to_thread(store.create, request.game, request.players, request.seats,
                                               request.options, bots_take_over=request.bots_take_over,
                                               window_seconds=request.window_seconds)
         except (TableError, OptionsError) as exc:
-            raise HTTPException(400, str(exc)) from None
+            raise HTTPException(400, sentence(str(exc))) from None
         kick(created.table_id)
         return {"table_id": created.table_id,
                 "invites": {str(s): f"/table/{created.table_id}#invite={t}"
                             for s, t in created.invites.items()},
                 "spectate": f"/table/{created.table_id}"}
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", responses={k: REFUSALS[k] for k in (400, 422)})
     def tables(status: str = "waiting") -> list[dict[str, Any]]:
         """Tables by status (``waiting``, ``playing`` or ``over``), newest first."""
         if status not in ("waiting", "playing", "over"):
-            raise HTTPException(400, "status must be waiting, playing or over")
+            raise HTTPException(400, "The status must be waiting, playing or over.")
         found = [t for t in reversed(list(store.live.values())) if t.status == status]
         return [summary(t) for t in found[:100]]
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", responses={k: REFUSALS[k] for k in (404, 422)})
     def table_info(table_id: str) -> dict[str, Any]:
         """A table's public facts."""
         return summary(live(table_id))
 
-    @app.post("/api/join")
+    @app.post("/api/join", responses={k: REFUSALS[k] for k in (400, 422)})
     async def join(request: Join) -> dict[str, Any]:
         """Take the seat an invite token opens (again, after a reconnect)."""
         try:
             table_id, seat = await asyncio.to_thread(store.join, request.token, request.name)
         except TableError as exc:
-            raise HTTPException(400, str(exc)) from None
+            raise HTTPException(400, sentence(str(exc))) from None
         await seats_changed(table_id)
         return {"table_id": table_id, "seat": seat}
 
-    @app.post("/api/leave")
+    @app.post("/api/leave", responses={k: REFUSALS[k] for k in (400, 422)})
     async def leave(request: Leave) -> dict[str, Any]:
         """Leave a seat; a bot takes it over if the table allows it."""
         try:
             table_id, seat = await asyncio.to_thread(store.seat_of, request.token)
             strategy = await asyncio.to_thread(store.leave, table_id, seat)
         except TableError as exc:
-            raise HTTPException(400, str(exc)) from None
+            raise HTTPException(400, sentence(str(exc))) from None
         await seats_changed(table_id)
         return {"table_id": table_id, "seat": seat, "strategy": strategy}
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", responses={k: REFUSALS[k] for k in (404, 409, 422)})
     def record(table_id: str) -> JSONResponse:
         """A finished table's record, as a JSON download that ``tricolore replay --verify`` checks."""
         table = finished(table_id)
         return JSONResponse(table.record().as_dict(), headers={
             "Content-Disposition": f'attachment; filename="{table.game}-{table_id}.json"'})
 
-    @app.get("/api/tables/{table_id}/replay/{number}")
+    @app.get("/api/tables/{table_id}/replay/{number}",
+             responses={k: REFUSALS[k] for k in (404, 409, 422)})
     def replay_step(table_id: str, number: int) -> dict[str, Any]:
         """A finished table after ``number`` actions, every secret revealed."""
         table = finished(table_id)
         if not 0 <= number <= len(table.actions):
-            raise HTTPException(404, f"this game has actions 0 to {len(table.actions)}")
+            raise HTTPException(404, f"This game has actions 0 to {len(table.actions)}.")
         state = get_game(table.game).new(table.players, table.seed, table.options)
         events: list[dict[str, Any]] = []
         for seat, action in table.actions[:number]:
@@ -333,6 +429,15 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         """After a join or a leave: wake the driver (a bot may move now) and tell everyone."""
         kick(table_id)
         async with room(table_id).lock:
+            table = store.live[table_id]
+            for connection in list(room(table_id).connections):
+                if connection.seat is not None and table.seats[connection.seat]["kind"] == BOT:
+                    connection.seat = None  # from now on this socket sees the public table only
+                    try:
+                        await connection.socket.send_json({"type": "notice", "code": "seat_gone",
+                                                           "message": SEAT_GONE})
+                    except (WebSocketDisconnect, RuntimeError):
+                        drop(table_id, connection)
             await broadcast(table_id)
 
     def kick(table_id: str) -> None:
@@ -394,7 +499,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         """One bot move; ``False`` if even a random legal action was refused."""
         agent = make_agent(get_game(table.game), table.seats[seat]["strategy"])
         state: State = table.state
-        rng = bot_rng(table.id, seat, len(table.actions))
+        rng = bot_rng(table.bot_secret, seat, len(table.actions))
         action = agent.act(state.view(seat), offered_actions(state, seat, agent), rng)
         outcome = await asyncio.to_thread(store.act, table.id, seat, action)
         if not outcome.accepted:  # a bot must only choose legal actions; fall back to a random one
@@ -430,19 +535,26 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             return
         except BadMessage:
             hello = {}
-        if hello.get("type") != "hello" or hello.get("version") != PROTOCOL_VERSION:
+        version = hello.get("version")
+        if hello.get("type") != "hello" or type(version) is not int or version != PROTOCOL_VERSION:
             await refuse(socket, "bad_hello", f"Say hello with protocol version {PROTOCOL_VERSION}.")
             return
         seat = None
-        if hello.get("token"):
+        notice = None
+        token = hello.get("token")
+        if token is not None and token != "":
             try:
-                token_table, seat = store.seat_of(str(hello["token"]))
+                if not isinstance(token, str):
+                    raise TableError("this invite is not valid")
+                token_table, seat = await asyncio.to_thread(store.seat_of, token)
             except TableError as exc:
-                await refuse(socket, "bad_token", str(exc))
+                await refuse(socket, "bad_token", sentence(str(exc)))
                 return
             if token_table != table_id:
                 await refuse(socket, "bad_token", "This invite is for another table.")
                 return
+            if table.seats[seat]["kind"] == BOT:
+                seat, notice = None, SEAT_GONE
         connection = Connection(socket, seat, messages=Limiter(flood_limit), chats=Limiter(chat_limit))
         r = room(table_id)
         async with r.lock:
@@ -452,19 +564,29 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             welcome["events"] = project(table.state.log, seat)
             welcome["chat"] = await asyncio.to_thread(store.chat_for, table_id, seat)
             await socket.send_json(welcome)
+            if notice:
+                await socket.send_json({"type": "notice", "code": "seat_gone", "message": notice})
         try:
             while True:
                 try:
                     message = await receive(socket)
                 except BadMessage as exc:
-                    await error(connection, None, exc.code, str(exc))
+                    if connection.messages.allow():
+                        await error(connection, None, exc.code, str(exc))
                     continue
                 if not connection.messages.allow():
                     await error(connection, message, "flood",
                                 f"Too many messages: at most {flood_limit[0]} every "
                                 f"{flood_limit[1]:.0f} seconds. Wait a moment.")
                     continue
-                await handle(table, connection, message)
+                try:
+                    await handle(table, connection, message)
+                except (WebSocketDisconnect, asyncio.CancelledError):
+                    raise
+                except Exception:  # a bug of ours: say so, keep the connection, log it
+                    log.exception("message %r at table %s failed", message.get("type"), table_id)
+                    await error(connection, message, "server_error",
+                                "The server could not handle that message; it has been logged.")
         except WebSocketDisconnect:
             pass
         finally:
@@ -478,6 +600,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     async def error(connection: Connection, message: Mapping[str, Any] | None, code: str,
                     text: str) -> None:
         client_id = message.get("id") if isinstance(message, Mapping) else None
+        if not isinstance(client_id, str) or len(client_id) > MAX_ACTION_ID:
+            client_id = None
         await connection.socket.send_json({"type": "error", "id": client_id, "code": code,
                                            "message": text})
 
@@ -497,9 +621,13 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
 
     async def on_action(table: LiveTable, connection: Connection, message: Mapping[str, Any]) -> None:
         client_id = message.get("id")
-        if not isinstance(message.get("action"), dict) or not isinstance(client_id, str | int):
+        if not isinstance(message.get("action"), dict) or not isinstance(client_id, str):
             await error(connection, message, "malformed",
-                        'Send {"type": "action", "id": "...", "action": {"type": ...}}.')
+                        'Send {"type": "action", "id": "...", "action": {"type": ...}}: the id is text.')
+            return
+        if not 1 <= len(client_id) <= MAX_ACTION_ID:
+            await error(connection, message, "bad_id",
+                        f"An action id is from 1 to {MAX_ACTION_ID} characters long.")
             return
         if connection.seat is None:
             await error(connection, message, "spectator", "Spectators cannot act.")
@@ -510,7 +638,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         r = room(table.id)
         async with r.lock:
             outcome = await asyncio.to_thread(store.act, table.id, connection.seat, message["action"],
-                                              str(client_id)[:64])
+                                              client_id)
             if not outcome.accepted:
                 await error(connection, message, outcome.code or "refused", outcome.message or "")
                 return
@@ -534,7 +662,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         try:
             said = await asyncio.to_thread(store.chat, table.id, connection.seat, text, to)
         except TableError as exc:
-            await error(connection, message, "bad_chat", str(exc))
+            await error(connection, message, "bad_chat", sentence(str(exc)))
             return
         said["type"] = "chat"
         async with room(table.id).lock:
@@ -548,7 +676,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     async def on_domain(table: LiveTable, connection: Connection, message: Mapping[str, Any]) -> None:
         """The domain of a parameter that depends on the ones chosen before it."""
         kind, param, chosen = message.get("kind"), message.get("param"), message.get("chosen")
-        if connection.seat is None or not isinstance(chosen, dict):
+        if (connection.seat is None or not isinstance(chosen, dict) or not isinstance(kind, str)
+                or not isinstance(param, str)):
             await error(connection, message, "malformed",
                         'Send {"type": "domain", "kind": ..., "param": ..., "chosen": {...}}.')
             return
@@ -557,7 +686,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             seat = connection.seat
             spaces: list[ActionSpace] = [state.legal_actions(seat)] if seat in state.pending() else []
             spaces.append(state.free_actions(seat))
-            family = next((f for space in spaces if (f := space.family(str(kind))) is not None), None)
+            family = next((f for space in spaces if (f := space.family(kind)) is not None), None)
             if family is None or param not in family.params:
                 await error(connection, message, "not_allowed_now", f"You cannot {kind} now.")
                 return
@@ -566,12 +695,12 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                     break
                 why = family.domain(name, chosen).problem(name, chosen.get(name))
                 if why:
-                    await error(connection, message, "bad_" + str(kind), why)
+                    await error(connection, message, "bad_" + kind, sentence(why))
                     return
             try:
                 described = family.domain(str(param), chosen).describe()
             except (IllegalAction, KeyError, TypeError, ValueError) as exc:
-                await error(connection, message, "bad_" + str(kind), f"cannot offer {param}: {exc}")
+                await error(connection, message, "bad_" + kind, sentence(f"cannot offer {param}: {exc}"))
                 return
             await connection.socket.send_json({"type": "domain", "id": message.get("id"), "kind": kind,
                                                "param": param, "domain": described})
@@ -581,13 +710,24 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             await error(connection, message, "spectator", "Spectators have no seat to leave.")
             return
         try:
-            store.leave(table.id, connection.seat)
+            await asyncio.to_thread(store.leave, table.id, connection.seat)
         except TableError as exc:
-            await error(connection, message, "cannot_leave", str(exc))
+            await error(connection, message, "cannot_leave", sentence(str(exc)))
             return
         await seats_changed(table.id)
 
     return app
+
+
+SEAT_GONE = "A bot plays this seat now; you are watching the table as a spectator."
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first and a full stop last."""
+    text = text.strip()
+    if text and not text[0].isupper():
+        text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 class BadMessage(Exception):
@@ -610,9 +750,9 @@ async def receive(socket: WebSocket) -> dict[str, Any]:
         raise BadMessage("too_large", f"A message has at most {MAX_MESSAGE} characters; "
                                       f"this one has {len(text)}.")
     try:
-        message = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadMessage("malformed", f"That is not JSON: {exc.msg}.") from None
+        message = loads(text)
+    except InputError as exc:
+        raise BadMessage("malformed", str(exc)) from None
     if not isinstance(message, dict):
         raise BadMessage("malformed", "A message must be a JSON object with a \"type\".")
     return message

@@ -54,6 +54,8 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="waiting")
     bots_take_over: Mapped[bool] = mapped_column(Boolean, default=True)
     window_seconds: Mapped[int] = mapped_column(Integer, default=0)
+    bot_secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """Where the table's bots draw their randomness from; never sent to anyone."""
     created_at: Mapped[Any] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 

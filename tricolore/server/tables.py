@@ -8,6 +8,9 @@ replaying its actions and checks each stored digest.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import logging
 import random
 import secrets
 import threading
@@ -22,6 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from tricolore.agents import strategy_names
 from tricolore.core import IllegalAction, OptionsError, State
+from tricolore.core.inputs import clean_text, is_valid_unicode, text_problem
 from tricolore.core.model import Event
 from tricolore.core.record import Record, replay
 from tricolore.core.registry import get_game
@@ -31,6 +35,11 @@ OPEN, HUMAN, BOT = "open", "human", "bot"
 MAX_CHAT = 500
 """The longest chat message, in characters."""
 MAX_NAME = 40
+"""The longest name a person may give themselves."""
+MAX_TOKEN = 64
+"""The longest invite token accepted (the server makes 32-character ones)."""
+
+log = logging.getLogger("tricolore.server")
 
 
 class TableError(ValueError):
@@ -74,6 +83,8 @@ class LiveTable:
     digests: list[str] = field(default_factory=list)
     bots_take_over: bool = True
     window_seconds: int = 0
+    bot_secret: str = field(default_factory=lambda: secrets.token_hex(32), repr=False)
+    """Where the bots draw their randomness from (:func:`bot_rng`); kept on the server only."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def open_seats(self) -> list[int]:
@@ -127,20 +138,24 @@ class TableStore:
         table_id = secrets.token_urlsafe(9)
         invites = {s: secrets.token_urlsafe(24) for s, seat in enumerate(layout) if seat["kind"] == OPEN}
         status = "waiting" if invites else "playing"
+        bot_secret = secrets.token_hex(32)
         with self.session() as db, db.begin():
             db.add(TableRow(id=table_id, game=game, rules_version=definition.info.rules_version,
                             players=players, seed=chosen_seed, options=dict(options or {}),
                             seats=layout, status=status, bots_take_over=bots_take_over,
-                            window_seconds=window_seconds))
+                            window_seconds=window_seconds, bot_secret=bot_secret))
             db.flush()
             for seat, token in invites.items():
                 db.add(SeatToken(token_hash=hash_token(token), table_id=table_id, seat=seat))
         self.live[table_id] = LiveTable(table_id, game, players, chosen_seed, dict(options or {}),
-                                        layout, status, state, [], [], bots_take_over, window_seconds)
+                                        layout, status, state, [], [], bots_take_over, window_seconds,
+                                        bot_secret)
         return Created(table_id, invites)
 
     def seat_of(self, token: str) -> tuple[str, int]:
         """The table and seat a token opens; raises :class:`TableError`."""
+        if text_problem(token, "invite", MAX_TOKEN):
+            raise TableError("this invite is not valid")
         with self.session() as db:
             row = db.get(SeatToken, hash_token(token))
         if row is None or row.table_id not in self.live:
@@ -149,6 +164,9 @@ class TableStore:
 
     def join(self, token: str, name: str) -> tuple[str, int]:
         """A person takes the seat of an invite; the table starts when no seat is open."""
+        why = text_problem(name, "name", MAX_NAME * 5)
+        if why:
+            raise TableError(why)
         table_id, seat = self.seat_of(token)
         table = self.live[table_id]
         with table.lock:
@@ -191,6 +209,9 @@ class TableStore:
     def chat(self, table_id: str, seat: int, text: str, to: int | None) -> dict[str, Any]:
         """Store a chat message from ``seat`` to everyone (``to`` None) or to one seat."""
         table = self.live[table_id]
+        why = text_problem(text, "chat message", MAX_CHAT * 2, lines=True)
+        if why:
+            raise TableError(why)
         clean = text.strip()
         if not clean:
             raise TableError("a chat message cannot be empty")
@@ -268,29 +289,63 @@ class TableStore:
     # -- after a restart ---------------------------------------------------------------------
     def resume(self) -> int:
         """Rebuild every table from the database by replay, checking each stored digest;
-        returns the number of tables."""
+        returns the number of tables rebuilt.
+
+        Text that an older server stored but cannot send (invalid Unicode, control characters)
+        is repaired first, and the repair saved. A table that cannot be rebuilt is left out, with
+        a line in the log, so that one bad table does not keep the others from being served.
+        """
         with self.session() as db:
             rows = db.scalars(select(TableRow).order_by(TableRow.created_at)).all()
-            for row in rows:
-                self.live[row.id] = self._replay(db, row)
+        for row in rows:
+            try:
+                with self.session() as db, db.begin():
+                    self.live[row.id] = self._replay(db, row.id)
+            except TableError as exc:
+                log.error("table %s is not served: %s", row.id, exc)
         return len(self.live)
 
-    def _replay(self, db: Session, row: TableRow) -> LiveTable:
+    def _replay(self, db: Session, table_id: str) -> LiveTable:
+        row = db.get(TableRow, table_id)
+        assert row is not None
         try:
             state = get_game(row.game).new(row.players, row.seed, row.options)
         except OptionsError as exc:
             raise TableError(f"table {row.id} cannot be rebuilt: {exc}") from None
+        if row.bot_secret is None:
+            row.bot_secret = secrets.token_hex(32)
+        seats = [repaired(s, MAX_NAME) for s in row.seats]
+        if seats != row.seats:
+            log.warning("table %s: repaired text in a seat's name", row.id)
+            row.seats = seats
+        for chat in db.scalars(select(ChatRow).where(ChatRow.table_id == row.id)):
+            text = repaired(chat.text, MAX_CHAT)
+            if text != chat.text:
+                log.warning("table %s: repaired text in chat message %s", row.id, chat.id)
+                chat.text = text
         actions, digests = [], []
-        for act in db.scalars(select(ActionRow).where(ActionRow.table_id == row.id)
-                              .order_by(ActionRow.number)):
-            state.apply(act.seat, act.action)
-            if state.digest() != act.digest:
-                raise TableError(f"table {row.id} replays to another digest at action {act.number}")
-            actions.append((act.seat, dict(act.action)))
-            digests.append(act.digest)
+        moved = False  # after a repaired action, the stored digests no longer hold
+        rows = db.scalars(select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.number))
+        for act in rows:
+            action = repaired(act.action, 1000)
+            if action != act.action:
+                log.warning("table %s: repaired text in action %s", row.id, act.number)
+                act.action = action
+                moved = True
+            try:
+                state.apply(act.seat, action)
+            except IllegalAction as exc:
+                raise TableError(f"table {row.id} refuses its action {act.number}: {exc}") from None
+            digest = state.digest()
+            if digest != act.digest:
+                if not moved:
+                    raise TableError(f"table {row.id} replays to another digest at action {act.number}")
+                act.digest = digest
+            actions.append((act.seat, dict(action)))
+            digests.append(digest)
         return LiveTable(row.id, row.game, row.players, row.seed, dict(row.options),
-                         [dict(s) for s in row.seats], row.status, state, actions, digests,
-                         row.bots_take_over, row.window_seconds)
+                         [dict(s) for s in seats], row.status, state, actions, digests,
+                         row.bots_take_over, row.window_seconds, row.bot_secret)
 
     # -- bots --------------------------------------------------------------------------------
     def bot_seats(self, table_id: str) -> list[int]:
@@ -304,6 +359,22 @@ def takeover_strategy(game: str) -> str:
     return named[0] if named else "random"
 
 
-def bot_rng(table_id: str, seat: int, number: int) -> random.Random:
-    """A bot's generator for one decision: reproducible from the table, seat and action number."""
-    return random.Random(f"bot:{table_id}:{seat}:{number}")
+def bot_rng(bot_secret: str, seat: int, number: int) -> random.Random:
+    """A bot's generator for one decision, drawn from the table's secret, the seat and the
+    action number: nobody who sees only the table can predict a bot's secret choices."""
+    key = hmac.new(bot_secret.encode(), f"{seat}:{number}".encode(), hashlib.sha256).digest()
+    return random.Random(key)
+
+
+def repaired(value: Any, max_length: int) -> Any:
+    """``value`` (JSON) with every string made storable by :func:`clean_text`; unchanged
+    strings keep their identity, so ``repaired(v) == v`` tells whether anything was wrong."""
+    if isinstance(value, str):
+        if is_valid_unicode(value) and not text_problem(value, "text", 10**9, lines=True):
+            return value
+        return clean_text(value, max(max_length, len(value))) or "?"
+    if isinstance(value, list):
+        return [repaired(v, max_length) for v in value]
+    if isinstance(value, dict):
+        return {repaired(k, max_length): repaired(v, max_length) for k, v in value.items()}
+    return value

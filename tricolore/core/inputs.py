@@ -1,0 +1,110 @@
+r"""Text and JSON from outside, checked once where they enter: the server, the command line, records.
+
+Everything a table stores must be sendable to every seat, so text is refused when it is not valid
+Unicode (a lone UTF-16 surrogate such as the JSON escape ``"\ud800"`` cannot be encoded as UTF-8),
+holds control characters where they make no sense, or is too long. JSON is refused when it nests
+deeper than any message of the protocol needs, or holds ``NaN`` or ``Infinity``.
+
+>>> text_problem("Danton", "name", 24) is None
+True
+>>> text_problem("\ud800x", "name", 24)
+'the name must be valid Unicode text'
+>>> loads('{"a": [1, 2]}')
+{'a': [1, 2]}
+>>> loads("[" * 5000)
+Traceback (most recent call last):
+...
+tricolore.core.inputs.InputError: That JSON nests deeper than 32 levels.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from typing import Any
+
+MAX_DEPTH = 32
+"""The deepest nesting of lists and objects accepted from outside."""
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_CONTROL_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+class InputError(ValueError):
+    """Text or JSON from outside that cannot be taken; the message is one sentence."""
+
+
+def is_valid_unicode(value: str) -> bool:
+    """Whether ``value`` can be encoded as UTF-8 (it holds no lone surrogate)."""
+    return _SURROGATE.search(value) is None
+
+
+def text_problem(value: object, what: str, max_length: int, *, lines: bool = False) -> str | None:
+    """Why ``value`` is refused as text called ``what``, or ``None``.
+
+    Text must be a string of valid Unicode, at most ``max_length`` characters, with no control
+    characters (tabs and line breaks are allowed where ``lines`` is true: a chat message).
+    """
+    if not isinstance(value, str):
+        return f"the {what} must be text"
+    if not is_valid_unicode(value):
+        return f"the {what} must be valid Unicode text"
+    if len(value) > max_length:
+        return f"the {what} must be at most {max_length} characters; it has {len(value)}"
+    if (_CONTROL_IN_TEXT if lines else _CONTROL_IN_LINE).search(value):
+        return f"the {what} must not hold control characters"
+    return None
+
+
+def clean_text(value: str, max_length: int) -> str:
+    """``value`` made storable: lone surrogates become U+FFFD, control characters are dropped,
+    whitespace is collapsed, and the result cut to ``max_length`` (used to repair stored text)."""
+    value = _SURROGATE.sub("\ufffd", value)
+    value = "".join(c for c in value if unicodedata.category(c) != "Cc")
+    return " ".join(value.split())[:max_length]
+
+
+def _refuse_constant(name: str) -> Any:
+    raise InputError(f"JSON has no {name}; send a number.")
+
+
+def depth_problem(value: object, max_depth: int = MAX_DEPTH) -> str | None:
+    """Why parsed JSON ``value`` is refused: nesting beyond ``max_depth``, or a string (key or
+    value) that is not valid Unicode; ``None`` if it is fine."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            if not is_valid_unicode(item):
+                return "Text must be valid Unicode; this holds a lone surrogate."
+        elif isinstance(item, dict | list):
+            if depth > max_depth:
+                return f"That JSON nests deeper than {max_depth} levels."
+            if isinstance(item, dict):
+                stack.extend((k, depth) for k in item)
+                stack.extend((v, depth + 1) for v in item.values())
+            else:
+                stack.extend((v, depth + 1) for v in item)
+    return None
+
+
+def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse JSON from outside, refusing with :class:`InputError` what a table cannot take:
+    malformed JSON, nesting deeper than ``max_depth``, ``NaN``/``Infinity``, invalid Unicode."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError("That is not UTF-8 text.") from None
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise InputError(f"That JSON nests deeper than {max_depth} levels.") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"That is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno}).") from None
+    why = depth_problem(value, max_depth)
+    if why:
+        raise InputError(why)
+    return value
