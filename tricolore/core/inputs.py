@@ -33,7 +33,15 @@ _CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 class InputError(ValueError):
-    """Text or JSON from outside that cannot be taken; the message is one sentence."""
+    """Text or JSON from outside that cannot be taken; the message is one sentence.
+
+    ``parsed`` holds the JSON value when it parsed but was refused for its content (depth,
+    invalid Unicode), so that a server can still name the message it refuses.
+    """
+
+    def __init__(self, message: str, parsed: Any = None) -> None:
+        super().__init__(message)
+        self.parsed = parsed
 
 
 def is_valid_unicode(value: str) -> bool:
@@ -106,5 +114,5 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         raise InputError(f"That is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno}).") from None
     why = depth_problem(value, max_depth)
     if why:
-        raise InputError(why)
+        raise InputError(why, value)
     return value

@@ -529,12 +529,11 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         if table is None:
             await refuse(socket, "no_such_table", "There is no such table.")
             return
+        messages = Limiter(flood_limit)
         try:
-            hello = await receive(socket)
+            hello = await receive_hello(socket, messages)
         except WebSocketDisconnect:
             return
-        except BadMessage:
-            hello = {}
         version = hello.get("version")
         if hello.get("type") != "hello" or type(version) is not int or version != PROTOCOL_VERSION:
             await refuse(socket, "bad_hello", f"Say hello with protocol version {PROTOCOL_VERSION}.")
@@ -555,7 +554,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                 return
             if table.seats[seat]["kind"] == BOT:
                 seat, notice = None, SEAT_GONE
-        connection = Connection(socket, seat, messages=Limiter(flood_limit), chats=Limiter(chat_limit))
+        connection = Connection(socket, seat, messages=messages, chats=Limiter(chat_limit))
         r = room(table_id)
         async with r.lock:
             r.connections.append(connection)
@@ -571,13 +570,14 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                 try:
                     message = await receive(socket)
                 except BadMessage as exc:
+                    named = {"id": exc.message_id}
                     if connection.messages.allow():
-                        await error(connection, None, exc.code, str(exc))
+                        await error(connection, named, exc.code, str(exc))
+                    else:
+                        await error(connection, named, "flood", flooded)
                     continue
                 if not connection.messages.allow():
-                    await error(connection, message, "flood",
-                                f"Too many messages: at most {flood_limit[0]} every "
-                                f"{flood_limit[1]:.0f} seconds. Wait a moment.")
+                    await error(connection, message, "flood", flooded)
                     continue
                 try:
                     await handle(table, connection, message)
@@ -592,6 +592,22 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         finally:
             async with r.lock:
                 drop(table_id, connection)
+
+    flooded = (f"Too many messages: at most {flood_limit[0]} every {flood_limit[1]:.0f} seconds. "
+               "Wait a moment.")
+
+    async def receive_hello(socket: WebSocket, messages: Limiter) -> dict[str, Any]:
+        """The first well-formed message; each malformed one before it is answered and counted."""
+        while True:
+            try:
+                message = await receive(socket)
+            except BadMessage as exc:
+                allowed = messages.allow()
+                await socket.send_json({"type": "error", "id": None, "code": exc.code if allowed else "flood",
+                                        "message": str(exc) if allowed else flooded})
+                continue
+            messages.allow()
+            return message
 
     async def refuse(socket: WebSocket, code: str, text: str) -> None:
         await socket.send_json({"type": "error", "code": code, "message": text})
@@ -733,9 +749,10 @@ def sentence(text: str) -> str:
 class BadMessage(Exception):
     """A message that is not a JSON object of at most :data:`MAX_MESSAGE` characters."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, message_id: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.message_id = message_id
 
 
 async def receive(socket: WebSocket) -> dict[str, Any]:
@@ -752,7 +769,9 @@ async def receive(socket: WebSocket) -> dict[str, Any]:
     try:
         message = loads(text)
     except InputError as exc:
-        raise BadMessage("malformed", str(exc)) from None
+        named = exc.parsed.get("id") if isinstance(exc.parsed, dict) else None
+        valid = isinstance(named, str) and len(named) <= MAX_ACTION_ID and not text_problem(named, "id", 64)
+        raise BadMessage("malformed", str(exc), named if valid else None) from None
     if not isinstance(message, dict):
         raise BadMessage("malformed", "A message must be a JSON object with a \"type\".")
     return message

@@ -117,6 +117,10 @@ function receive(message) {
     case "chat":
       table.chat.push(message);
       return renderChat();
+    case "notice":  // the seat is gone (a bot plays it now): watch as a spectator
+      table.seat = null;
+      table.notice = message.message;
+      return render();
     case "domain":
       if (domainWaiters.has(message.id)) { domainWaiters.get(message.id)(message.domain); domainWaiters.delete(message.id); }
       return;
