@@ -17,7 +17,8 @@ from tricolore.core.registry import get_game
 from tricolore.server.db import ActionRow, ChatRow, TableRow
 from tricolore.server.tables import TableStore, bot_rng
 
-SURROGATE_NAME = '{"type": "action", "id": "s1", "action": {"type": "choose_role", "role": "grabber", "name": "\\ud800x"}}'
+SURROGATE_NAME = ('{"type": "action", "id": "s1", "action": '
+                  '{"type": "choose_role", "role": "grabber", "name": "\\ud800x"}}')
 
 
 def culottes_for_two(live_server: LiveServer) -> tuple[str, list]:
@@ -209,11 +210,13 @@ def test_json_nested_five_thousand_deep_gets_a_sentence_before_and_after_hello(l
 
 @pytest.mark.parametrize("body", ['{"game": "culottes", "players": NaN, "seats": ["open"]}',
                                   '{"game": "culottes", "players": Infinity, "seats": ["open"]}',
-                                  '{"game": "culottes", "players": 3, "seats": ["open", "\\ud800", "random"]}',
+                                  '{"game": "culottes", "players": 3, '
+                                  '"seats": ["open", "\\ud800", "random"]}',
                                   '{"game": "culottes", "players": 3, "seats": [], "options": '
                                   + '{"a": ' * 50 + "1" + "}" * 51])
 def test_a_lobby_request_with_nan_or_invalid_text_answers_422_with_a_sentence(live_server, body):
-    response = live_server.http.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
+    response = live_server.http.post("/api/tables", content=body,
+                                     headers={"Content-Type": "application/json"})
     assert response.status_code in (400, 422)
     assert response.json()["detail"].endswith(".")
 
@@ -242,7 +245,7 @@ def test_client_action_ids_are_compared_exactly(live_server):
 # -- protocol edges -----------------------------------------------------------------------------------
 @pytest.mark.real_flood_limit
 def test_malformed_frames_count_against_the_flood_limit(live_server):
-    table, socks = culottes_for_two(live_server)
+    _table, socks = culottes_for_two(live_server)
     for _ in range(70):
         socks[0].send("not json")
     codes = [socks[0].expect("error")["code"] for _ in range(70)]
