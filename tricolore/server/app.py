@@ -28,6 +28,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, field_validator
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tricolore.agents import make_agent, offered_actions, strategy_names
 from tricolore.core import OptionsError, State
@@ -231,6 +232,11 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
 
     app = FastAPI(title="Tricolore", version=str(PROTOCOL_VERSION), lifespan=lifespan,
                   responses={422: REFUSALS[422]})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def refused_request(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"detail": sentence(str(exc.detail))}, status_code=exc.status_code,
+                            headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def malformed_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
