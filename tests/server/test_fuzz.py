@@ -43,7 +43,8 @@ def messages(draw: st.DrawFn) -> str:
         depth = draw(st.integers(30, 3000))
         return "[" * depth + "]" * depth
     if shape == 2:
-        return '{"type": "chat", "text": "\\ud8' + draw(st.sampled_from("0123456789abcdef")) + '0", "to": null}'
+        half = draw(st.sampled_from("0123456789abcdef"))
+        return '{"type": "chat", "text": "\\ud8' + half + '0", "to": null}'
     if shape == 3:
         return '{"type": "action", "id": "n", "action": {"type": "choose_role", "role": NaN}}'
     message: dict[str, Any] = {"type": draw(kinds)}
