@@ -78,6 +78,8 @@ def test_people_and_bots_play_a_whole_game_then_replay_and_verify_its_record(liv
     assert live_server.http.get(f"/api/tables/{table}/record").status_code == 409
     accepted = play_until_over(socks, random.Random(game))
     assert accepted > 0
+    while not any(m.get("final") for m in socks[0].messages):  # the other socket may hear it first
+        socks[0].recv()
     final = next(m for m in reversed(socks[0].messages) if m.get("final"))["final"]
     players = len(created["invites"]) + len(seats_for(game, 2)) - 2
     assert len(final["views"]) == players and len(final["result"]["breakdown"]) == players
