@@ -200,6 +200,10 @@ def test_what_a_seat_socket_receives_is_its_own_view_and_nothing_more(live_serve
     events = [e for m in socks[0].messages if m["type"] in ("welcome", "update") for e in m["events"]]
     assert all(e["to"] is None or 0 in e["to"] for e in events)
     assert events == json.loads(json.dumps(project(live.state.log, 0)))
+    strategies = {seat["strategy"] for seat in live.seats if seat.get("strategy")} - {"random"}
+    before_the_end = [text for text in socks[0].received if json.loads(text).get("status") != "over"
+                      and '"final"' not in text]
+    assert not any(name in text for name in strategies for text in before_the_end)
     for sock in socks:
         sock.close()
 

@@ -305,3 +305,29 @@ def test_the_store_refuses_text_it_could_not_send(tmp_path):
     with pytest.raises(TableError, match="not valid"):
         store.seat_of("\udfff")
     store.engine.dispose()
+
+
+def test_bot_seats_have_peoples_names_and_their_strategies_show_only_at_the_end(live_server):
+    created = live_server.create("culottes", ["open", "honest-revolutionary", "puppet-grabber"],
+                                 options={"max_rounds": 1}, window_seconds=0)
+    table = created["table_id"]
+    info = live_server.http.get(f"/api/tables/{table}").text
+    assert "grabber" not in info and "revolutionary" not in info and "bot (" not in info
+    names = [s["name"] for s in live_server.http.get(f"/api/tables/{table}").json()["seats"][1:]]
+    assert all(name and name[0].isupper() and " " not in name for name in names)
+    token = live_server.join(created["invites"]["0"], "Marat")
+    sock = live_server.socket(table, token)
+    assert all("grabber" not in s["name"] and "revolutionary" not in s["name"] for s in sock.welcome["seats"])
+    assert [s["kind"] for s in sock.welcome["seats"]] == ["human", "bot", "bot"]
+    sock.send({"type": "leave"})
+    sock.expect("notice")
+    live = live_server.store.live[table]
+    deadline = time.monotonic() + 60
+    while live.status != "over" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    sock.drain(0.5)
+    assert live.seats[0]["name"] == "Marat" and live.seats[0]["kind"] == "bot"
+    final = next(m for m in reversed(sock.messages) if m.get("final"))["final"]
+    assert final["strategies"][1:] == ["honest-revolutionary", "puppet-grabber"]
+    record = live_server.http.get(f"/api/tables/{table}/record").json()
+    assert [s["strategy"] for s in record["seats"]][1:] == ["honest-revolutionary", "puppet-grabber"]

@@ -205,7 +205,8 @@ def view_delta(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]
 def final_reveal(table: LiveTable) -> dict[str, Any]:
     """The end screen: the result with each seat's breakdown, and every seat's full view."""
     return {"result": table.state.result().as_dict(),
-            "views": [table.state.view(s) for s in range(table.players)]}
+            "views": [table.state.view(s) for s in range(table.players)],
+            "strategies": table.strategies()}
 
 
 def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLOOD_LIMIT,
@@ -341,7 +342,9 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     def record(table_id: str) -> JSONResponse:
         """A finished table's record, as a JSON download that ``tricolore replay --verify`` checks."""
         table = finished(table_id)
-        return JSONResponse(table.record().as_dict(), headers={
+        seats = [{"name": name, "strategy": strategy}
+                 for name, strategy in zip(table.names(), table.strategies(), strict=True)]
+        return JSONResponse({**table.record().as_dict(), "seats": seats}, headers={
             "Content-Disposition": f'attachment; filename="{table.game}-{table_id}.json"'})
 
     @app.get("/api/tables/{table_id}/replay/{number}",

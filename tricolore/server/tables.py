@@ -39,6 +39,11 @@ MAX_NAME = 40
 MAX_TOKEN = 64
 """The longest invite token accepted (the server makes 32-character ones)."""
 
+BOT_NAMES = ("Camille", "Lucile", "Olympe", "Manon", "Georges", "Théroigne", "Jacques", "Pauline",
+             "Sophie", "Gracchus", "Claire", "Antoine", "Charlotte", "Jean-Paul", "Louise", "Étienne")
+"""Names for the seats bots play: people's names, so that a name tells nothing of a bot's strategy
+(in Culottes a strategy such as "puppet-grabber" would give away a secret role)."""
+
 log = logging.getLogger("tricolore.server")
 
 
@@ -95,6 +100,10 @@ class LiveTable:
         """Each seat's display name."""
         return [seat.get("name") or f"seat {s}" for s, seat in enumerate(self.seats)]
 
+    def strategies(self) -> list[str | None]:
+        """The strategy of each bot's seat (``None`` for a person): shown only once the game is over."""
+        return [seat.get("strategy") if seat["kind"] == BOT else None for seat in self.seats]
+
     def record(self) -> Record:
         """The table's record so far, with the digest after each action."""
         return Record(self.game, self.state.info.rules_version, self.players, self.seed,
@@ -127,12 +136,13 @@ class TableStore:
         if len(seats) != players:
             raise TableError(f"give one seat per player: {players} seats, not {len(seats)}")
         known = strategy_names(definition)
+        names = secrets.SystemRandom().sample(BOT_NAMES, len(BOT_NAMES))
         layout = []
         for s, kind in enumerate(seats):
             if kind == OPEN:
                 layout.append({"kind": OPEN, "name": None})
             elif kind in known:
-                layout.append({"kind": BOT, "strategy": kind, "name": f"{kind} bot ({s})"})
+                layout.append({"kind": BOT, "strategy": kind, "name": names[s % len(names)]})
             else:
                 raise TableError(f"seat {s} must be \"open\" or a strategy: {', '.join(known)}")
         table_id = secrets.token_urlsafe(9)
@@ -192,7 +202,7 @@ class TableStore:
                 raise TableError("only a person's seat can be handed to a bot")
             strategy = takeover_strategy(table.game)
             left = table.seats[seat].get("name") or f"seat {seat}"
-            table.seats[seat] = {"kind": BOT, "strategy": strategy, "name": f"{strategy} bot (for {left})"}
+            table.seats[seat] = {"kind": BOT, "strategy": strategy, "name": left}
             if table.status == "waiting" and not table.open_seats():
                 table.status = "playing"
             self._save_seats(table)

@@ -95,7 +95,8 @@ function secretPanel(you, title) {
 function endScreen(final, names) {
   const result = final.result;
   const rows = result.ranking.map((seat, place) => h("tr", { class: result.winners.includes(seat) ? "winner" : "" },
-    h("td", {}, String(place + 1)), h("td", {}, names[seat] || `seat ${seat}`),
+    h("td", {}, String(place + 1)),
+    h("td", {}, (names[seat] || `seat ${seat}`) + (final.strategies && final.strategies[seat] ? ` (bot: ${final.strategies[seat]})` : "")),
     h("td", {}, String(result.scores[seat])), h("td", {}, renderValue(result.breakdown[seat]))));
   const winners = result.winners.map((s) => names[s] || `seat ${s}`).join(" and ");
   return h("section", { class: "end", "data-testid": "end-screen" },
