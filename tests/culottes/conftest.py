@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 
 import pytest
@@ -10,30 +9,22 @@ import pytest
 import tricolore
 from tricolore.games.culottes.rules import CulottesState
 
-
-class LoadedDie(random.Random):
-    """A generator whose die rolls (``randint``) come from a list; everything else is seeded."""
-
-    def __init__(self, rolls: Iterable[int]) -> None:
-        super().__init__(0)
-        self.rolls = list(rolls)
-
-    def randint(self, a: int, b: int) -> int:
-        return self.rolls.pop(0) if self.rolls else 1
+NEVER_CLOSES = 1
+"""A die roll that never closes a trial."""
 
 
 def start(players: int = 3, roles: Iterable[str] = (), natures: Iterable[str] = (), rolls: Iterable[int] = (),
           **options) -> CulottesState:
     """A game whose seat 0 starts, with the given roles chosen and first-sheet natures, and a die
-    that rolls ``rolls`` then 1s (which never close a trial)."""
+    scripted to roll ``rolls`` then 1s (which never close a trial)."""
     options.setdefault("first_player", 0)
-    state = tricolore.make("culottes", players, seed=0, **options)
+    state = tricolore.make("culottes", players, seed=0, chance={"randint": [*rolls, *[NEVER_CLOSES] * 1000]},
+                           **options)
     for seat, nature in enumerate(natures):
         state.sheets[state.citizens[state.holdings[seat][0]].sheet] = nature
     roles = list(roles) or ["revolutionary"] * players
     for seat, role in enumerate(roles):
         state.apply(seat, {"type": "choose_role", "role": role})
-    state.rng = LoadedDie(rolls)
     return state
 
 

@@ -8,6 +8,7 @@ writes only its rules, as one ``do_<kind>`` method per kind of action.
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import hashlib
 import json
@@ -21,10 +22,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
 from tricolore.core.actions import Action, ActionSpace
+from tricolore.core.chance import Script, ScriptedChance, check_script
 from tricolore.core.errors import IllegalAction, OptionsError
 
 Seat = int
 """A seat number, ``0 .. players-1`` in seating (clockwise) order."""
+
+_CHANCE: contextvars.ContextVar[Script | None] = contextvars.ContextVar("chance", default=None)
+"""The script of chance for the state being made by :meth:`GameDefinition.new`, if any."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +217,8 @@ class State(ABC):
     def _init_base(self, players: int, seed: int) -> None:
         self.players = players
         self.seed = seed
-        self.rng = random.Random(seed)
+        script = _CHANCE.get()
+        self.rng = random.Random(seed) if script is None else ScriptedChance(seed, script)
         self.log = []
         self.record_events = True
         self._memo: dict[tuple[str, Seat], ActionSpace] = {}
@@ -283,7 +289,13 @@ class State(ABC):
         h = hashlib.blake2b(payload.encode(), digest_size=16)
         words = self.rng.getstate()[1]
         h.update(struct.pack(f"<{len(words)}Q", *words))  # little-endian: the same on every machine
+        if isinstance(self.rng, ScriptedChance):
+            h.update(json.dumps(self.rng.remaining(), sort_keys=True).encode())
         return h.hexdigest()
+
+    def chance_script(self) -> dict[str, list[Any]] | None:
+        """The script of chance this game started with (see :mod:`tricolore.core.chance`), if any."""
+        return self.rng.script if isinstance(self.rng, ScriptedChance) else None
 
     def apply(self, seat: Seat, action: Action) -> list[Event]:
         """Check ``action`` for ``seat``, carry it out, and return the events it caused.
@@ -351,8 +363,11 @@ class State(ABC):
     def _copy_base(self, other: State) -> None:
         other.players = self.players
         other.seed = self.seed
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        if isinstance(self.rng, ScriptedChance):
+            other.rng = self.rng.copy()
+        else:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
         other.log = list(self.log)
         other.record_events = self.record_events
         other._memo = {}
@@ -363,9 +378,9 @@ class Game(Protocol):
 
     info: GameInfo
 
-    def new(self, players: int, seed: int = 0, options: Options | Mapping[str, Any] | None = None
-            ) -> State:
-        """A new game at its start."""
+    def new(self, players: int, seed: int = 0, options: Options | Mapping[str, Any] | None = None,
+            chance: Script | None = None) -> State:
+        """A new game at its start, with ``chance`` scripted (see :mod:`tricolore.core.chance`)."""
         ...
 
     @property
@@ -382,9 +397,13 @@ class GameDefinition:
     state_class: type
     strategies: Mapping[str, typing.Callable[[], Any]] = field(default_factory=dict)
 
-    def new(self, players: int, seed: int = 0, options: Options | Mapping[str, Any] | None = None
-            ) -> State:
-        """A new game at its start; options may be given as a mapping of names to values."""
+    def new(self, players: int, seed: int = 0, options: Options | Mapping[str, Any] | None = None,
+            chance: Script | None = None) -> State:
+        """A new game at its start; options may be given as a mapping of names to values.
+
+        ``chance`` scripts outcomes of chance (a die roll, a deck's order) before the seed takes
+        over: see :mod:`tricolore.core.chance`.
+        """
         if type(players) is not int:
             raise OptionsError("the number of players must be a whole number")
         if not self.info.min_players <= players <= self.info.max_players:
@@ -398,4 +417,10 @@ class GameDefinition:
             raise OptionsError(f"options must be {self.info.options.__name__} or a mapping of names "
                                "to values")
         chosen.validate(players)
-        return self.state_class(players, seed, chosen)
+        if chance is None:
+            return self.state_class(players, seed, chosen)
+        token = _CHANCE.set(check_script(chance))
+        try:
+            return self.state_class(players, seed, chosen)
+        finally:
+            _CHANCE.reset(token)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tricolore.core.chance import ChanceError, check_script
 from tricolore.core.errors import IllegalAction, OptionsError, RecordError
 from tricolore.core.model import Seat, State
 from tricolore.core.registry import get_game
@@ -30,13 +31,15 @@ class Record:
     options: dict[str, Any]
     actions: list[tuple[Seat, dict[str, Any]]] = field(default_factory=list)
     digests: list[str] | None = None
+    chance: dict[str, list[Any]] | None = None
+    """The script of chance the game started with, if any (see :mod:`tricolore.core.chance`)."""
 
     @classmethod
     def start(cls, state: State, keep_digests: bool = True) -> Record:
         """An empty record for a state just made by its game's ``new``."""
         return cls(state.info.name, state.info.rules_version, state.players, state.seed,
                    state.options.as_dict(),  # type: ignore[attr-defined]
-                   [], [] if keep_digests else None)
+                   [], [] if keep_digests else None, state.chance_script())
 
     def add(self, seat: Seat, action: Mapping[str, Any], state: State | None = None) -> None:
         """Append an accepted action; with ``state``, also its digest after the action."""
@@ -54,6 +57,8 @@ class Record:
             "actions": [[s, a] for s, a in self.actions]}
         if self.digests is not None:
             out["digests"] = self.digests
+        if self.chance is not None:
+            out["chance"] = self.chance
         return out
 
     def dumps(self) -> str:
@@ -81,8 +86,14 @@ class Record:
         options = data.get("options") or {}
         if not isinstance(options, dict):
             raise RecordError("the record's options must be a JSON object")
+        chance = data.get("chance")
+        if chance is not None:
+            try:
+                chance = check_script(chance)
+            except ChanceError as exc:
+                raise RecordError(f"the record's chance: {exc}") from None
         return cls(data["game"], data["rules_version"], data["players"], data["seed"], options,
-                   actions, digests)
+                   actions, digests, chance)
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
@@ -108,8 +119,8 @@ def new_state(record: Record) -> State:
         raise RecordError(f"the record was made under {record.game} rules version "
                           f"{record.rules_version}; this build has {game.info.rules_version}")
     try:
-        return game.new(record.players, record.seed, record.options)
-    except OptionsError as exc:
+        return game.new(record.players, record.seed, record.options, chance=record.chance)
+    except (OptionsError, ChanceError) as exc:
         raise RecordError(f"the record's set-up is refused: {exc}") from None
 
 
@@ -118,6 +129,8 @@ def _apply(state: State, index: int, seat: Seat, action: dict[str, Any]) -> None
         state.apply(seat, action)
     except IllegalAction as exc:
         raise RecordError(f"action {index} by seat {seat} is refused: {exc.message}") from None
+    except ChanceError as exc:
+        raise RecordError(f"action {index} by seat {seat} draws against the record's chance: {exc}") from None
 
 
 def replay_steps(record: Record) -> Iterator[tuple[int, State]]:

@@ -15,6 +15,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
+from tricolore.core.chance import Script
 from tricolore.core.errors import OptionsError
 from tricolore.core.model import Game, GameInfo, Options, State
 
@@ -60,10 +61,11 @@ def get_game(name: str) -> Game:
 
 
 def make(name: str, players: int, seed: int = 0, options: Options | Mapping[str, Any] | None = None,
-         **option_values: Any) -> State:
-    """A new game of ``name``: ``make("culottes", 5, seed=7, starting_cakes=10)``."""
+         chance: Script | None = None, **option_values: Any) -> State:
+    """A new game of ``name``: ``make("culottes", 5, seed=7, starting_cakes=10)``; ``chance``
+    scripts outcomes of chance (see :mod:`tricolore.core.chance`)."""
     if option_values:
         if options is not None:
             raise OptionsError("give options either as a mapping or as keywords, not both")
         options = option_values
-    return get_game(name).new(players, seed, options)
+    return get_game(name).new(players, seed, options, chance=chance)
