@@ -3,7 +3,7 @@
 import random
 
 import tricolore
-from tricolore.agents import make_agent
+from tricolore.agents import make_agent, offered_actions
 from tricolore.sim.runner import play_game
 
 
@@ -53,3 +53,36 @@ def test_free_rider_beats_random_play():
         for w in state.result().winners:
             wins["random" if seats[w] == "random" else "named"] += 1 / len(state.result().winners)
     assert wins["named"] > 3 * wins["random"]
+
+
+def test_named_strategies_say_ready_again_after_another_players_change():
+    game = tricolore.get_game("bread-and-circuses")
+    for name in ("honest-discloser", "free-rider"):
+        state = game.new(4, 1, {"first_player": 0, "regulated_bribery": True})
+        bot = make_agent(game, name)
+        for _ in range(5):  # its negotiation moves, then ready
+            if not state.ready[0]:
+                state.apply(0, bot.act(state.view(0), offered_actions(state, 0, bot), random.Random(0)))
+        assert state.ready[0]
+        state.apply(1, {"type": "disclose", "tile": "circus", "icon": "bread"})
+        assert not state.ready[0] and state.pending()[0].kinds == ("ready",)
+        action = bot.act(state.view(0), offered_actions(state, 0, bot), random.Random(0))
+        assert action == {"type": "ready"}, name
+
+
+def test_free_rider_solicits_pay_for_the_missing_tile_and_the_honest_discloser_pays_it():
+    state = play(2, ["free-rider", "honest-discloser", "honest-discloser", "honest-discloser"],
+                 regulated_bribery=True)
+    solicited = [d for d in state.deals.deals if d.offered_by == d.payee == 0]
+    assert solicited and any(d.status == "paid" for d in solicited)
+    assert all(d.payer != 0 for d in state.deals.deals if d.status == "paid")  # never pays
+
+
+def test_honest_discloser_takes_a_bribe_to_be_honest_and_earns_it():
+    game = tricolore.get_game("bread-and-circuses")
+    state = game.new(4, 5, {"first_player": 0, "regulated_bribery": True})
+    state.apply(1, {"type": "offer_deal", "to": 0, "gold": 2, "condition": "honest", "tile": None,
+                    "when": "this"})
+    played = play_game(state, [make_agent(game, s) for s in
+                               ("honest-discloser", "random", "random", "random")]).state
+    assert played.deals.get(0).status == "paid" and played.deals.get(0).payee == 0

@@ -7,7 +7,7 @@ import pytest
 
 import tricolore
 from tricolore.core import IllegalAction
-from tricolore.core.conformance import check_game
+from tricolore.core.conformance import check_game, random_play
 from tricolore.games.bread_and_circuses.data import SABOTAGE
 from tricolore.games.bread_and_circuses.rules import riot_advance, tile_gold
 
@@ -73,6 +73,129 @@ def test_negotiation_ends_when_every_player_is_ready(start, act):
     assert set(state.pending()) == {3}
     act(state, 3, "ready")
     assert state.phase == "play"
+
+
+def ready_all_but(state, act, last):
+    for seat in range(state.players):
+        if seat != last and not state.ready[seat]:
+            act(state, seat, "ready")
+
+
+def test_negotiation_a_ready_player_may_still_take_back_or_change_their_disclosure(start, act):
+    """"At any point during the Negotiation Phase, a player may choose to take back their
+    disclosure and pick his or her tile up off the Disclosure Card." Saying ready does not end a
+    player's Negotiation: only the end of the phase does."""
+    state = start(4)
+    act(state, 0, "disclose", tile="bread", icon="bread")
+    act(state, 0, "ready")
+    assert 0 not in state.pending() and state.legal_actions(0).kinds == ()
+    assert {"disclose", "take_back", "withdraw_ready"} <= set(state.free_actions(0).kinds)
+    act(state, 0, "disclose", tile="circus", icon="circus")
+    assert state.disclosed[0] == ("circus", "circus") and state.ready[0]
+    act(state, 0, "take_back")
+    assert state.disclosed[0] is None and state.phase == "negotiation"
+
+
+def test_negotiation_a_ready_player_may_still_play_a_negotiation_sabotage_card(start, act):
+    state = start(4, hands=[["Pickpocket"], [], [], []])
+    act(state, 0, "ready")
+    act(state, 0, "play_sabotage", card="Pickpocket", target=1)
+    assert state.gold[:2] == [5, 3] and state.hands[0] == []
+
+
+def test_negotiation_a_ready_player_may_still_make_and_answer_offers(start, act):
+    state = start(4, regulated_bribery=True)
+    act(state, 1, "ready")
+    act(state, 0, "offer_deal", to=1, gold=2, condition="play", tile="bread", when="this")
+    act(state, 1, "accept_deal", deal=0)
+    act(state, 1, "ready")
+    act(state, 1, "solicit_deal", to=2, gold=1, condition="honest", tile=None, when="this")
+    assert [d.status for d in state.deals.deals] == ["accepted", "offered"]
+
+
+def test_negotiation_a_ready_player_may_withdraw_their_ready(start, act):
+    state = start(4)
+    act(state, 0, "ready")
+    events = act(state, 0, "withdraw_ready")
+    assert events == [{"kind": "ready_withdrawn", "seat": 0, "to": None}]
+    assert not state.ready[0] and 0 in state.pending()
+    ready_all_but(state, act, 0)
+    assert state.phase == "negotiation"  # the phase waits for seat 0 again
+    act(state, 0, "ready")
+    assert state.phase == "play"
+
+
+@pytest.mark.parametrize("change", [
+    ("disclose", {"tile": "bread", "icon": "bread"}),
+    ("play_sabotage", {"card": "Forged Promise", "target": None}),
+    ("give_gold", {"to": 3, "gold": 1}),
+    ("offer_deal", {"to": 3, "gold": 1, "condition": "play", "tile": "bread", "when": "this"}),
+    ("solicit_deal", {"to": 3, "gold": 1, "condition": "any_but", "tile": "abstain",
+                      "when": "next"}),
+])
+def test_negotiation_a_change_clears_everyone_elses_ready(start, act, change):
+    """Decided (trading screens do the same): any change to the table during Negotiation (a
+    disclosure made, changed or taken back, a Sabotage card, Gold given, a deal offered, solicited
+    or answered) clears every other player's ready, so nobody is caught by a late change. The
+    player who made the change stays ready if they were."""
+    state = start(4, hands=[[], [], ["Forged Promise"], []], regulated_bribery=True)
+    act(state, 0, "ready")
+    act(state, 1, "ready")
+    act(state, 2, "ready")
+    kind, fields = change
+    events = act(state, 2, kind, **fields)
+    assert {"kind": "ready_cleared", "seats": [0, 1], "by": 2, "to": None} in events
+    assert state.ready == [False, False, True, False]
+    act(state, 3, "ready")
+    assert state.phase == "negotiation" and set(state.pending()) == {0, 1}
+
+
+def test_negotiation_answering_or_withdrawing_a_deal_clears_the_others_ready(start, act):
+    state = start(4, regulated_bribery=True)
+    act(state, 0, "offer_deal", to=1, gold=1, condition="play", tile="bread", when="this")
+    act(state, 0, "offer_deal", to=2, gold=1, condition="play", tile="circus", when="this")
+    for kind, seat, deal in (("accept_deal", 1, 0), ("withdraw_deal", 0, 1)):
+        ready_all_but(state, act, seat)
+        act(state, seat, kind, deal=deal)
+        assert all(not state.ready[s] for s in range(4) if s != seat)
+
+
+def test_negotiation_ends_only_when_every_player_is_ready_at_once(start, act):
+    """The phase ends when everyone is ready at the same moment; a player cleared by a change
+    is asked only to confirm ready again (its other moves stay open as free actions)."""
+    state = start(4)
+    for seat in range(3):
+        act(state, seat, "ready")
+    act(state, 3, "disclose", tile="abstain", icon="circus")
+    assert set(state.pending()) == {0, 1, 2, 3}
+    assert state.pending()[0].kinds == ("ready",) and state.legal_actions(0).kinds == ("ready",)
+    assert "disclose" in state.free_actions(0).kinds
+    assert state.pending()[3].kinds == ("disclose", "take_back", "ready")
+    for seat in (3, 0, 1):
+        act(state, seat, "ready")
+    act(state, 1, "disclose", tile="bread", icon="bread")  # ready, and still free to change
+    assert state.ready == [False, True, False, False]  # seat 1's change cleared 0 and 3 again
+    for seat in (0, 2, 3):
+        act(state, seat, "ready")
+    assert state.phase == "play" and state.disclosed[1] == ("bread", "bread")
+
+
+def test_negotiation_ready_is_asked_afresh_each_round(start, act, play_round):
+    state = start(4)
+    act(state, 0, "ready")
+    act(state, 1, "disclose", tile="bread", icon="bread")  # seat 0 is asked to confirm
+    play_round(state, {0: "circus", 2: "circus", 3: "abstain"})
+    assert state.round == 2 and state.ready == [False] * 4
+    assert state.pending()[0].kinds == ("disclose", "ready")
+
+
+def test_negotiation_random_play_still_ends_with_eight_players():
+    """Changes that clear ready must not keep random players negotiating for ever."""
+    game = tricolore.get_game("bread-and-circuses")
+    for seed in range(15):
+        state = game.new(8, seed, {"regulated_bribery": seed % 2 == 1})
+        steps = sum(1 for _ in random_play(state, random.Random(seed)))
+        assert state.is_over() and steps < 5000
 
 
 # -- Play and Reveal -----------------------------------------------------------------------------
@@ -157,9 +280,41 @@ def test_ending_the_game_a_tie_plays_on_until_one_player_alone_is_richest(start,
     play_round(state, {0: "bread", 1: "circus", 2: "bread", 3: "circus"})
     assert state.gold[:2] == [20, 20] and not state.is_over() and state.round == 2
     assert any(e["kind"] == "tie_plays_on" for e in state.events_for(None))
+    assert state.view(None)["tie_break"] == {"round": 1, "reason": "gold"}
     play_round(state, {0: "bread", 1: "abstain", 2: "circus", 3: "circus"})
     assert state.gold[0] == 22 and state.gold[1] == 23 and state.is_over()
     assert state.result().winners == {1}
+
+
+def test_ending_the_game_a_broken_tie_ends_the_game(start, act, play_round):
+    """"If there are two or more players tied, play continues until there is only one player in
+    possession of the greatest amount of Gold." Once a tie has kept the game going, the first
+    round that ends with one player alone richest ends it, even though no end condition holds
+    any more."""
+    state = start(4, gold=[18, 18, 4, 4])
+    play_round(state, {0: "bread", 1: "circus", 2: "bread", 3: "circus"})
+    assert state.gold == [20, 20, 6, 6] and state.round == 2
+    act(state, 0, "give_gold", to=2, gold=3)
+    act(state, 1, "give_gold", to=3, gold=4)
+    play_round(state, {0: "bread", 1: "bread", 2: "bread", 3: "bread"})  # a riot, nobody paid
+    assert state.gold == [17, 16, 9, 10] and state.riots == 1  # 17 < 20 and 1 < 5
+    assert state.is_over() and state.end_reason == "gold" and state.round == 2
+    assert state.result().winners == {0}
+
+
+def test_ending_the_game_a_tie_that_lasts_keeps_playing_whatever_the_end_conditions(
+        start, act, play_round):
+    state = start(4, gold=[18, 18, 4, 4])
+    play_round(state, {0: "bread", 1: "circus", 2: "bread", 3: "circus"})
+    act(state, 0, "give_gold", to=2, gold=5)
+    act(state, 1, "give_gold", to=3, gold=5)
+    play_round(state, {0: "bread", 1: "bread", 2: "bread", 3: "bread"})
+    assert state.gold == [15, 15, 11, 11] and not state.is_over() and state.round == 3
+    assert [e["gold"] for e in state.events_for(None) if e["kind"] == "tie_plays_on"] == [20, 15]
+    play_round(state, {0: "circus", 1: "bread", 2: "abstain", 3: "abstain"})
+    assert state.gold == [16, 16, 13, 13] and not state.is_over()
+    play_round(state, {0: "circus", 1: "abstain", 2: "bread", 3: "abstain"})
+    assert state.gold == [17, 18, 14, 15] and state.is_over() and state.result().winners == {1}
 
 
 # -- Sabotage windows ----------------------------------------------------------------------------

@@ -49,3 +49,26 @@ def test_copies_are_independent_and_unanswered_offers_lapse():
     twin = book.copy()
     assert [d.status for d in book.lapse()] == ["lapsed"]
     assert twin.deals[0].status == "offered"
+
+
+def test_a_deal_not_yet_due_stays_binding_through_a_settlement():
+    book = DealBook(3)
+    now = book.offer(0, 0, 1, 2, {"round": 1})
+    later = book.offer(2, 1, 2, 1, {"round": 2})  # solicited by its payee
+    book.accept(1, now.id)
+    book.accept(1, later.id)
+    settled = book.settle(lambda d: True, lambda payer, payee, amount: amount,
+                          due=lambda d: d.condition["round"] == 1)
+    assert [d.id for d in settled] == [0] and [d.id for d in book.binding()] == [1]
+    settled = book.settle(lambda d: False, lambda payer, payee, amount: amount,
+                          due=lambda d: d.condition["round"] == 2)
+    assert [(d.id, d.status, d.paid) for d in settled] == [(1, "lapsed", 0)]
+
+
+def test_lapsing_accepted_deals_too_when_their_moment_never_comes():
+    book = DealBook(2)
+    book.offer(0, 0, 1, 1, {})
+    book.offer(1, 0, 1, 2, {})
+    book.accept(0, 1)
+    assert [d.id for d in book.lapse()] == [0] and book.get(1).status == "accepted"
+    assert [(d.id, d.status, d.paid) for d in book.lapse(accepted=True)] == [(1, "lapsed", 0)]

@@ -475,6 +475,18 @@ def revolution_result(view: Mapping[str, Any]) -> list[RenderableType]:
 
 
 # -- Bread and Circuses --------------------------------------------------------------------------
+def bread_terms(condition: Mapping[str, Any]) -> str:
+    """A deal's condition in words: "play bread", "play any tile but abstain" or "disclose
+    honestly", and the round it is about."""
+    if "play" in condition:
+        what = f"play {condition['play']}"
+    elif "any_but" in condition:
+        what = f"play any tile but {condition['any_but']}"
+    else:
+        what = "disclose honestly"
+    return f"{what} in round {condition['round']}"
+
+
 def bread_table(view: Mapping[str, Any]) -> list[RenderableType]:
     """Each noble's Gold, disclosure, Sabotage hand size and tile; the deals; then the seat's
     secrets in a marked panel."""
@@ -483,6 +495,8 @@ def bread_table(view: Mapping[str, Any]) -> list[RenderableType]:
              f"{view['first_player']}")
     if view["counts"] is not None:
         title += f" · Breads {view['counts']['breads']}, Circuses {view['counts']['circuses']}"
+    if view["tie_break"]:
+        title += " · tied for the most Gold: the first round with one richest player ends the game"
     table = Table(title=title)
     for col in ("seat", "Gold", "disclosure", "ready", "Sabotage", "tile", "counts as"):
         table.add_column(col)
@@ -497,8 +511,10 @@ def bread_table(view: Mapping[str, Any]) -> list[RenderableType]:
     live = [d for d in view["deals"] if d["status"] in ("offered", "accepted")]
     if live:
         out.append(Text("Deals: " + "; ".join(
-            f"#{d['id']} seat {d['payer']} pays seat {d['payee']} {d['amount']} Gold if they play "
-            f"{d['condition']['play']} ({d['status']})" for d in live)))
+            f"#{d['id']} seat {d['payer']} pays seat {d['payee']} {d['amount']} Gold if they "
+            f"{bread_terms(d['condition'])} ({d['status']}, "
+            f"{'offered' if d['offered_by'] == d['payer'] else 'asked'} by seat {d['offered_by']})"
+            for d in live)))
     you = view.get("you")
     if you is not None and view["phase"] != "over":
         lines = [f"Your Sabotage cards: {', '.join(you['sabotage']) or 'none'}"]
@@ -524,6 +540,10 @@ def bread_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
         "disclosed_tile": lambda: f"(secret) the tile is {event['tile']}",
         "disclosure_taken_back": lambda: f"seat {event['seat']} takes their disclosure back",
         "ready": lambda: f"seat {event['seat']} is ready",
+        "ready_withdrawn": lambda: f"seat {event['seat']} is not ready after all",
+        "ready_cleared": lambda: f"seat {event['by']}'s change: seat"
+                                 + ("s " if len(event["seats"]) > 1 else " ")
+                                 + ", ".join(map(str, event["seats"])) + " must say ready again",
         "negotiation_over": lambda: "negotiation is over",
         "has_chosen": lambda: f"seat {event['seat']} has placed a tile",
         "tiles_revealed": lambda: "tiles: " + ", ".join(
@@ -539,16 +559,18 @@ def bread_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
             + (f" · the Riot Counter moves {event['riot_advance']}" if event["riot"] else ""),
         "gold_given": lambda: f"seat {event['giver']} gives {event['gold']} Gold to "
                               f"seat {event['receiver']}",
-        "deal_offered": lambda: f"deal #{event['id']}: seat {event['payer']} offers seat "
-                                f"{event['payee']} {event['amount']} Gold to play "
-                                f"{event['condition']['play']}",
+        "deal_offered": lambda: (
+            f"deal #{event['id']}: seat {event['payer']} offers seat {event['payee']} "
+            if event["offered_by"] == event["payer"] else
+            f"deal #{event['id']}: seat {event['payee']} asks seat {event['payer']} for ")
+            + f"{event['amount']} Gold to {bread_terms(event['condition'])}",
         "deal_accepted": lambda: f"deal #{event['deal']} accepted: it binds both",
         "deal_declined": lambda: f"deal #{event['deal']} declined",
         "deal_withdrawn": lambda: f"deal #{event['deal']} withdrawn",
         "deal_lapsed": lambda: f"deal #{event['deal']} lapsed",
         "deal_settled": lambda: f"deal #{event['id']} " + (
             f"paid: {event['paid']} Gold to seat {event['payee']}" if event["status"] == "paid"
-            else "lapsed: the tile was not played"),
+            else "lapsed: the condition was not met"),
         "tie_plays_on": lambda: f"a tie at {event['gold']} Gold: play goes on",
         "game_over": lambda: f"the game is over ({event['reason']})",
     }

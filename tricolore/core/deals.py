@@ -3,10 +3,13 @@
 A deal is "``payer`` gives ``payee`` ``amount`` if ``condition``". The condition is game data (for
 Bread and Circuses ``{"play": "bread"}``; for Culottes it could be ``{"vote": "privileged",
 "citizen": 3}``). One side offers, the other accepts or declines; the offerer may withdraw it until
-then. Once accepted, neither side can break it: when the game decides the condition, it calls
-:meth:`DealBook.settle` with a judge and a payment function, and every accepted deal is paid
-(the payer paying what they have, if short) or lapses. Offers never accepted lapse when the game
-says so (:meth:`DealBook.lapse`).
+then. The offerer may be either side: the payer offers a bribe, the payee solicits one (asks to
+be paid for meeting the condition). Once accepted, neither side can break it: when the game
+decides the condition, it calls :meth:`DealBook.settle` with a judge and a payment function, and
+every accepted deal that is due is paid (the payer paying what they have, if short) or lapses.
+A deal may be about a later moment (next round's play): it stays binding until it is due. Offers
+never accepted, and deals whose moment never comes, lapse when the game says so
+(:meth:`DealBook.lapse`).
 
 The book holds data only; the game logs the events, checks that a seat may offer at all, and
 moves the goods. See ``docs/deals.md``.
@@ -119,23 +122,28 @@ class DealBook:
         """Accepted deals not yet settled."""
         return [d for d in self.deals if d.status == ACCEPTED]
 
-    def settle(self, holds: Callable[[Deal], bool], pay: Callable[[Seat, Seat, int], int]
-               ) -> list[Deal]:
-        """Settle every accepted deal: where ``holds(deal)``, ``pay(payer, payee, amount)`` moves
-        the goods and returns what was actually paid; otherwise the deal lapses unpaid. Returns the
-        settled deals, in the order they were offered."""
+    def settle(self, holds: Callable[[Deal], bool], pay: Callable[[Seat, Seat, int], int],
+               due: Callable[[Deal], bool] | None = None) -> list[Deal]:
+        """Settle every accepted deal that is ``due`` (all of them by default): where
+        ``holds(deal)``, ``pay(payer, payee, amount)`` moves the goods and returns what was
+        actually paid; otherwise the deal lapses unpaid. Deals not yet due stay binding. Returns
+        the settled deals, in the order they were offered."""
         settled = []
         for deal in self.binding():
+            if due is not None and not due(deal):
+                continue
             done = (replace(deal, status=PAID, paid=pay(deal.payer, deal.payee, deal.amount))
                     if holds(deal) else replace(deal, status=LAPSED))
             self.deals[deal.id] = done
             settled.append(done)
         return settled
 
-    def lapse(self) -> list[Deal]:
-        """Every unanswered offer lapses (the moment to accept has passed)."""
+    def lapse(self, accepted: bool = False) -> list[Deal]:
+        """Every unanswered offer lapses (the moment to accept has passed); with ``accepted``,
+        every accepted deal not yet settled lapses too, unpaid (its condition will never be
+        decided, say because the game is over)."""
         lapsed = []
-        for deal in self.open_offers():
+        for deal in [d for d in self.deals if d.status == OFFERED or (accepted and d.status == ACCEPTED)]:
             self.deals[deal.id] = replace(deal, status=LAPSED)
             lapsed.append(self.deals[deal.id])
         return lapsed

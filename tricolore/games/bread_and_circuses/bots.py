@@ -4,18 +4,23 @@
     Keeps the peace and tells the truth. In Negotiation it discloses, honestly, whichever of Bread
     and Circus the other disclosures show less of (either, at random, on a tie). With regulated
     bribery, if the disclosures still lack Bread or Circus, it offers 2 Gold to the next player who
-    has not disclosed to play the missing one. Then it declares ready. It accepts
-    a deal only if it pays for the tile it is going to play anyway. With its Sabotage cards it
-    prevents riots: Charity Kitchen or Street Players when the count lacks Bread or Circus, Appease
-    the Mob when there is a riot; it plays Monopoly whenever it can.
+    has not disclosed to play the missing one. Then it declares ready, and declares it again
+    whenever another player's change clears it. It accepts a deal that pays it only for what it
+    does anyway this round (its tile, any tile but another, an honest disclosure), and pays a
+    solicited deal of at most 2 Gold for a tile the disclosures still lack. With its Sabotage
+    cards it prevents riots: Charity Kitchen or Street Players when the count lacks Bread or
+    Circus, Appease the Mob when there is a riot; it plays Monopoly whenever it can.
 
 ``free-rider``
     Abstains when it expects the others to cover both needs. It never discloses, declares ready
-    at once, and chooses its tile last, in the Play phase: Abstain if the other disclosures show
-    at least one Bread and one Circus (nine times in ten: it does not trust them blindly), otherwise
-    the missing one. It takes any deal worth 2 Gold or
-    more and plays what it was paid for. It pickpockets the richest player, plays Bribed Magistrate
-    when a riot catches it abstaining, and Monopoly whenever it can.
+    at once (and again after any change), and chooses its tile last, in the Play phase: Abstain if
+    the other disclosures show at least one Bread and one Circus (nine times in ten: it does not
+    trust them blindly), otherwise the missing one. With regulated bribery, when the disclosures
+    lack Bread or Circus it solicits 2 Gold from the richest other player for playing the missing
+    one (which it would play anyway). It takes any deal worth 2 Gold or more that asks for a tile
+    (or any tile but one), this round or next, and plays what it was paid for; it never pays a
+    solicited deal. It pickpockets the richest player, plays Bribed Magistrate when a riot catches
+    it abstaining, and Monopoly whenever it can.
 """
 
 from __future__ import annotations
@@ -49,7 +54,7 @@ class BreadBot:
             if legal.contains(fallback):
                 return fallback
         prompted = [f for f in legal.families
-                    if f.kind not in ("give_gold", "offer_deal", "withdraw_deal")]
+                    if f.kind not in ("give_gold", "offer_deal", "solicit_deal", "withdraw_deal")]
         return ActionSpace(tuple(prompted) or legal.families).sample(rng)
 
     def others_disclosed(self, view: Mapping[str, Any]) -> dict[str, int]:
@@ -69,13 +74,37 @@ class BreadBot:
         """The tile it means to play."""
         return self.scarcer(view)
 
+    @staticmethod
+    def promised(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        """The conditions of the accepted deals that pay it for this round's play."""
+        me = view["seat"]
+        return [d["condition"] for d in view["deals"] if d["payee"] == me
+                and d["status"] == "accepted" and d["condition"]["round"] == view["round"]]
+
+    @staticmethod
+    def keeps(tile: str, condition: Mapping[str, Any]) -> bool:
+        """Whether playing ``tile`` meets a deal's tile condition (an honesty condition is about
+        the disclosure, not the tile, and is met by disclosing honestly)."""
+        if "play" in condition:
+            return bool(tile == condition["play"])
+        if "any_but" in condition:
+            return bool(tile != condition["any_but"])
+        return True
+
+    @staticmethod
+    def missing(view: Mapping[str, Any]) -> list[str]:
+        """Bread and Circus, as far as neither is on any disclosure yet."""
+        shown = set(view["disclosures"])
+        return [t for t in (BREAD, CIRCUS) if t not in shown]
+
     def wishes(self, view: Mapping[str, Any], legal: ActionSpace) -> list[Action]:
         """What the strategy would like to do now, best first."""
         me = view["seat"]
         out: list[Action] = []
         for deal in view["deals"]:
-            if deal["status"] == "offered" and deal["payee"] == me:
-                good = self.takes(view, deal)
+            if deal["status"] == "offered" and deal["offered_by"] != me and me in (
+                    deal["payer"], deal["payee"]):
+                good = self.takes(view, deal) if deal["payee"] == me else self.pays(view, deal)
                 out.append({"type": "accept_deal" if good else "decline_deal", "deal": deal["id"]})
         phase = view["phase"]
         if phase == "negotiation":
@@ -87,8 +116,14 @@ class BreadBot:
         return out
 
     def takes(self, view: Mapping[str, Any], deal: Mapping[str, Any]) -> bool:
-        """Whether to accept a deal offered to it."""
-        return bool(deal["condition"]["play"] == self.intended(view))
+        """Whether to accept a deal that pays it: only for this round's tile it means to play."""
+        condition = deal["condition"]
+        return (condition["round"] == view["round"] and "honest" not in condition
+                and self.keeps(self.intended(view), condition))
+
+    def pays(self, view: Mapping[str, Any], deal: Mapping[str, Any]) -> bool:
+        """Whether to accept a deal another player solicits from it: never, by default."""
+        return False
 
     def negotiate(self, view: Mapping[str, Any]) -> list[Action]:
         """Negotiation wishes."""
@@ -117,6 +152,22 @@ class HonestDiscloser(BreadBot):
         """Its disclosed tile once it has one, else the scarcer of Bread and Circus."""
         return view["you"]["disclosed_tile"] or self.scarcer(view)
 
+    def takes(self, view: Mapping[str, Any], deal: Mapping[str, Any]) -> bool:
+        """Paid for what it does anyway: its tile, or an honest disclosure while it may make one."""
+        condition = deal["condition"]
+        if condition["round"] != view["round"]:
+            return False
+        if "honest" in condition:
+            return view["seat"] not in view["barred"]
+        return self.keeps(self.intended(view), condition)
+
+    def pays(self, view: Mapping[str, Any], deal: Mapping[str, Any]) -> bool:
+        """At most 2 Gold, this round, for a tile the disclosures still lack."""
+        condition = deal["condition"]
+        return (deal["amount"] <= min(2, view["gold"][view["seat"]])
+                and condition["round"] == view["round"]
+                and condition.get("play") in self.missing(view))
+
     def negotiate(self, view: Mapping[str, Any]) -> list[Action]:
         """Disclose honestly; with regulated bribery, pay for what the table still lacks; ready."""
         if view["you"]["disclosed_tile"] is None:
@@ -129,16 +180,16 @@ class HonestDiscloser(BreadBot):
         me, players = view["seat"], view["players"]
         if not view["options"]["regulated_bribery"] or view["gold"][me] < 2:
             return []
-        if any(d["offered_by"] == me and d["condition"]["round"] == view["round"]
+        if any(d["offered_by"] == me and d["condition"]["round"] >= view["round"]
                for d in view["deals"]):
             return []
-        shown = set(view["disclosures"])
-        missing = [t for t in (BREAD, CIRCUS) if t not in shown]
+        missing = self.missing(view)
         quiet = [(me + i) % players for i in range(1, players)
                  if view["disclosures"][(me + i) % players] is None]
         if not missing or not quiet:
             return []
-        return [{"type": "offer_deal", "to": quiet[0], "gold": 2, "play": missing[0]}]
+        return [{"type": "offer_deal", "to": quiet[0], "gold": 2, "condition": "play",
+                 "tile": missing[0], "when": "this"}]
 
     def sabotage(self, view: Mapping[str, Any]) -> list[Action]:
         """Prevent riots; Monopoly."""
@@ -161,31 +212,42 @@ class FreeRider(BreadBot):
     """How often it believes the disclosures cover both needs when they say so."""
 
     def intended(self, view: Mapping[str, Any]) -> str:
-        """Abstain if the others show both, else what is missing; a paid-for tile first."""
-        me = view["seat"]
-        for deal in view["deals"]:
-            if deal["payee"] == me and deal["status"] == "accepted":
-                return str(deal["condition"]["play"])
+        """Abstain if the others show both, else what is missing; what it was paid for first."""
         shown = self.others_disclosed(view)
         if shown[BREAD] and shown[CIRCUS] and self.rng.random() < self.trust:
-            return ABSTAIN
-        if shown[BREAD] and shown[CIRCUS]:
-            return self.scarcer(view)
-        return BREAD if not shown[BREAD] else CIRCUS
+            choice = ABSTAIN
+        elif shown[BREAD] and shown[CIRCUS]:
+            choice = self.scarcer(view)
+        else:
+            choice = BREAD if not shown[BREAD] else CIRCUS
+        promised = self.promised(view)
+        for tile in (choice, BREAD, CIRCUS, ABSTAIN):
+            if all(self.keeps(tile, c) for c in promised):
+                return tile
+        return choice
 
     def takes(self, view: Mapping[str, Any], deal: Mapping[str, Any]) -> bool:
-        """Any deal worth 2 Gold or more, if it has not already sold its tile."""
-        me = view["seat"]
-        sold = any(d["payee"] == me and d["status"] == "accepted" for d in view["deals"])
-        return deal["amount"] >= 2 and not sold
+        """Any deal worth 2 Gold or more for a tile (not for honesty: it never discloses), if it
+        has not already sold that round's tile."""
+        me, condition = view["seat"], deal["condition"]
+        sold = any(d["payee"] == me and d["status"] == "accepted"
+                   and d["condition"]["round"] == condition["round"] for d in view["deals"])
+        return deal["amount"] >= 2 and "honest" not in condition and not sold
 
     def negotiate(self, view: Mapping[str, Any]) -> list[Action]:
-        """Pickpocket the richest, then ready without disclosing."""
+        """Pickpocket the richest; with regulated bribery, solicit pay for the missing tile; then
+        ready without disclosing."""
         me = view["seat"]
         gold = view["gold"]
         richest = max((s for s in range(view["players"]) if s != me), key=lambda s: (gold[s], -s))
-        return [{"type": "play_sabotage", "card": "Pickpocket", "target": richest},
-                {"type": "ready"}]
+        out: list[Action] = [{"type": "play_sabotage", "card": "Pickpocket", "target": richest}]
+        asked = any(d["offered_by"] == me and d["condition"]["round"] == view["round"]
+                    for d in view["deals"])
+        missing = self.missing(view)
+        if view["options"]["regulated_bribery"] and missing and not asked:
+            out.append({"type": "solicit_deal", "to": richest, "gold": 2, "condition": "play",
+                        "tile": missing[0], "when": "this"})
+        return [*out, {"type": "ready"}]
 
     def sabotage(self, view: Mapping[str, Any]) -> list[Action]:
         """Escape the Abstain penalty; Monopoly."""

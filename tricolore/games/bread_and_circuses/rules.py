@@ -2,13 +2,15 @@
 
 A round: **Negotiation**, in which anyone may disclose a tile face down on the Bread or Circus
 icon of their Disclosure card (honestly or not), take it back or change it, play a Negotiation
-Sabotage card, give Gold, and, with regulated bribery, offer and accept deals; it ends when every
-player has declared ready. **Play**: players who did not disclose choose a tile at the same time
-(a simultaneous secret move). **Reveal**: all tiles are shown, accepted deals are paid, then the
-After-Reveal window for Sabotage cards. **Score**: the riot check, the Scoring window, Gold for
-every tile, the Abstain penalty, the honest-disclosure bonus, and the Riot Counter. The game ends
-at the end of a round in which someone has five times the number of players in Gold, or the
-counter is at five; the richest wins, and a tie plays on until one player alone is richest.
+Sabotage card, give Gold, and, with regulated bribery, offer, solicit and answer deals. A player
+who has declared ready may still do all of that (or withdraw their ready); any such change clears
+everyone else's ready, and the phase ends when every player is ready at once. **Play**: players
+who did not disclose choose a tile at the same time (a simultaneous secret move). **Reveal**: all
+tiles are shown, the deals due this round are settled, then the After-Reveal window for Sabotage
+cards. **Score**: the riot check, the Scoring window, Gold for every tile, the Abstain penalty,
+the honest-disclosure bonus, and the Riot Counter. The game ends at the end of a round in which
+someone has five times the number of players in Gold, or the counter is at five; the richest
+wins, and a tie plays on until the end of the first round in which one player alone is richest.
 
 Decisions on what the rulebook leaves open are in ``docs/games/bread-and-circuses.md``.
 """
@@ -36,7 +38,7 @@ from tricolore.core import (
     Seat,
     State,
 )
-from tricolore.core.deals import DealBook, DealError
+from tricolore.core.deals import Deal, DealBook, DealError
 from tricolore.games.bread_and_circuses.data import (
     ABSTAIN,
     AFTER_REVEAL,
@@ -55,13 +57,21 @@ from tricolore.games.bread_and_circuses.data import (
 
 WINDOW_TIMING = {"after_reveal": AFTER_REVEAL, "scoring": SCORING}
 
+DEAL_CONDITIONS: tuple[str, ...] = ("play", "any_but", "honest")
+"""What a deal may ask of the player it pays (Regulated Bribery: "play Bread", "play any card
+except Abstain", "be honest about your Disclosure")."""
+DEAL_ROUNDS: tuple[str, ...] = ("this", "next")
+"""When the condition is decided: this round's reveal, or next round's ("a promised future
+in-game action")."""
+
 
 @dataclass(frozen=True, slots=True)
 class BreadOptions(Options):
     """Table options; the defaults are the rulebook's."""
 
     regulated_bribery: bool = False
-    """The optional rule: deals of "N Gold if you play X this round", paid automatically."""
+    """The optional rule: binding deals of "N Gold if you play X" (or any tile but X, or honestly,
+    this round or next), offered or solicited, paid automatically."""
     first_player: int | None = None
     """The seat that acts first in the Sabotage windows of round 1 (moves left each round);
     ``None`` draws it at random."""
@@ -78,7 +88,7 @@ class BreadOptions(Options):
 
 
 INFO = GameInfo(
-    name="bread-and-circuses", title="Bread and Circuses", rules_version="1", min_players=3,
+    name="bread-and-circuses", title="Bread and Circuses", rules_version="2", min_players=3,
     max_players=8, options=BreadOptions, simultaneous=True, hidden_information=True, chance=True,
     summary="Bluff with Bread, Circus and Abstain tiles: feed and amuse the mob, or profit from it.")
 
@@ -140,6 +150,9 @@ class BreadState(State):
         self.round = 0
         self.history: list[dict[str, Any]] = []
         self.end_reason: str | None = None
+        self.tie_break: dict[str, Any] | None = None
+        """Set when an end condition was met with the most Gold shared: the round and the
+        condition. The game then ends at the end of the first round with one richest player."""
         for s in range(players):
             self.emit("sabotage_dealt", to=[s], seat=s, cards=list(self.hands[s]))
         self._new_round(first=True)
@@ -153,6 +166,9 @@ class BreadState(State):
         self.barred: set[Seat] = set()
         self.forged: set[Seat] = set()
         self.ready = [False] * self.players
+        self.declared = [False] * self.players
+        """Who has declared ready at least once this round: they are asked only to confirm it
+        again, their other negotiation moves being open to them at any time."""
         self.peeks: dict[Seat, dict[Seat, str]] = {}
         self.play: SealedSubmissions | None = None
         self.tiles: list[str] = []
@@ -202,6 +218,8 @@ class BreadState(State):
         return {}
 
     def _negotiation_kinds(self, seat: Seat) -> tuple[str, ...]:
+        if self.declared[seat]:
+            return ("ready",)
         kinds = [] if seat in self.barred else ["disclose"]
         if self.disclosed[seat] is not None:
             kinds.append("take_back")
@@ -254,20 +272,30 @@ class BreadState(State):
              "target": lambda chosen: Choice(self._targets(seat, chosen.get("card")) or ())},
             help="Play a Sabotage card (target: the player it names, or null)")
 
+    def _negotiation_moves(self, seat: Seat) -> list[ActionFamily]:
+        """Disclose, take back, and Negotiation Sabotage cards: open to ``seat`` until the phase
+        closes for everyone."""
+        families: list[ActionFamily] = []
+        if seat not in self.barred:
+            icons = ICONS + ((ABSTAIN,) if seat in self.forged else ())
+            families.append(ActionFamily(
+                "disclose", {"tile": Choice(TILES), "icon": Choice(icons)},
+                help="Place a tile face down on an icon of your Disclosure card"))
+        if self.disclosed[seat] is not None:
+            families.append(ActionFamily("take_back", help="Pick your disclosed tile back up"))
+        sabotage = self._sabotage_family(seat)
+        if sabotage is not None:
+            families.append(sabotage)
+        return families
+
     def _legal_actions(self, seat: Seat) -> ActionSpace:
-        """The actions ``seat`` may take for its prompt."""
+        """The actions ``seat`` may take for its prompt: every negotiation move and ``ready``
+        until it first declares ready, then only ``ready`` (to confirm it again after another
+        player's change; its moves stay open as free actions)."""
         families: list[ActionFamily] = []
         if self.phase == "negotiation" and not self.ready[seat]:
-            if seat not in self.barred:
-                icons = ICONS + ((ABSTAIN,) if seat in self.forged else ())
-                families.append(ActionFamily(
-                    "disclose", {"tile": Choice(TILES), "icon": Choice(icons)},
-                    help="Place a tile face down on an icon of your Disclosure card"))
-            if self.disclosed[seat] is not None:
-                families.append(ActionFamily("take_back", help="Pick your disclosed tile back up"))
-            sabotage = self._sabotage_family(seat)
-            if sabotage is not None:
-                families.append(sabotage)
+            if not self.declared[seat]:
+                families += self._negotiation_moves(seat)
             families.append(ActionFamily("ready", help="You are done negotiating this round"))
         elif self.phase == "play" and self.play is not None and self.play.expects(seat):
             families.append(ActionFamily("play", {"tile": Choice(TILES)},
@@ -281,9 +309,15 @@ class BreadState(State):
 
     def _free_actions(self, seat: Seat) -> ActionSpace:
         """Gold changes hands during Negotiation and Scoring; deals, with regulated bribery,
-        during Negotiation."""
+        during Negotiation. A player who has declared ready keeps every negotiation move (and
+        may withdraw their ready) until the phase closes."""
         families: list[ActionFamily] = []
         others = Choice(tuple(s for s in range(self.players) if s != seat))
+        if self.phase == "negotiation" and self.declared[seat]:
+            families += self._negotiation_moves(seat)
+            if self.ready[seat]:
+                families.append(ActionFamily("withdraw_ready",
+                                             help="You are not done negotiating after all"))
         if self.phase in ("negotiation", "after_reveal", "scoring") and self.gold[seat]:
             families.append(ActionFamily(
                 "give_gold", {"to": others, "gold": Amount(1, self.gold[seat], 2,
@@ -291,9 +325,20 @@ class BreadState(State):
                 help="Give Gold to another player"))
         if self.phase == "negotiation" and self.options.regulated_bribery:
             top = GOLD_TO_END_PER_PLAYER * self.players
-            families.append(ActionFamily(
-                "offer_deal", {"to": others, "gold": Amount(1, top, 2), "play": Choice(TILES)},
-                help="Offer Gold to a player if they play a tile this round (binding once accepted)"))
+            terms: dict[str, Any] = {
+                "to": others, "gold": Amount(1, top, 2), "condition": Choice(DEAL_CONDITIONS),
+                "tile": lambda chosen: Choice((None,) if chosen.get("condition") == "honest"
+                                              else TILES),
+                "when": Choice(DEAL_ROUNDS)}
+            families += [
+                ActionFamily("offer_deal", terms,
+                             help="Offer Gold to a player if they meet a condition (play a tile, "
+                                  "any tile but one, or honestly; this round or next); binding "
+                                  "once accepted"),
+                ActionFamily("solicit_deal", terms,
+                             help="Ask a player for Gold if you meet a condition (play a tile, "
+                                  "any tile but one, or honestly; this round or next); binding "
+                                  "once accepted")]
             answerable = tuple(d.id for d in self.deals.open_offers(seat))
             if answerable:
                 families += [ActionFamily("accept_deal", {"deal": Choice(answerable)},
@@ -313,23 +358,43 @@ class BreadState(State):
         self._forget_peeks(seat)
         self.emit("disclosed", seat=seat, icon=action["icon"])
         self.emit("disclosed_tile", to=[seat], seat=seat, tile=action["tile"])
+        self._table_changed(seat)
 
     def do_take_back(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Pick the disclosed tile back up."""
         self.disclosed[seat] = None
         self._forget_peeks(seat)
         self.emit("disclosure_taken_back", seat=seat)
+        self._table_changed(seat)
 
     def _forget_peeks(self, seat: Seat) -> None:
         for known in self.peeks.values():
             known.pop(seat, None)
 
+    def _table_changed(self, seat: Seat) -> None:
+        """A change during Negotiation clears everyone else's ready, so that nobody is caught by
+        a late change they agreed to nothing about (as trading screens do). Any disclosure counts,
+        even one that puts the same tile back: the tile is secret, so the table cannot tell."""
+        if self.phase != "negotiation":
+            return
+        cleared = [s for s in range(self.players) if s != seat and self.ready[s]]
+        for s in cleared:
+            self.ready[s] = False
+        if cleared:
+            self.emit("ready_cleared", seats=cleared, by=seat)
+
     def do_ready(self, seat: Seat, action: Mapping[str, Any]) -> None:
-        """Done negotiating; when everyone is, the undisclosed choose their tiles."""
+        """Done negotiating; when everyone is at once, the undisclosed choose their tiles."""
         self.ready[seat] = True
+        self.declared[seat] = True
         self.emit("ready", seat=seat)
         if all(self.ready):
             self._end_negotiation()
+
+    def do_withdraw_ready(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """Not done after all: the phase stays open until this player is ready again."""
+        self.ready[seat] = False
+        self.emit("ready_withdrawn", seat=seat)
 
     def _end_negotiation(self) -> None:
         for deal in self.deals.lapse():
@@ -347,32 +412,61 @@ class BreadState(State):
         self.gold[seat] -= action["gold"]
         self.gold[action["to"]] += action["gold"]
         self.emit("gold_given", giver=seat, receiver=action["to"], gold=action["gold"])
+        self._table_changed(seat)  # Gold moved may change what a deal can pay
         self._settle_window()
 
     # -- regulated bribery -------------------------------------------------------------------
     def do_offer_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
-        """"N Gold if you play X this round"."""
+        """A bribe offered: "N Gold if you play X (any tile but X, honestly), this round or
+        next"."""
+        self._propose(seat, seat, action["to"], action)
+
+    def do_solicit_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """A bribe solicited: "pay me N Gold if I play X (...)"; the other side pays."""
+        self._propose(seat, action["to"], seat, action)
+
+    def _propose(self, seat: Seat, payer: Seat, payee: Seat, action: Mapping[str, Any]) -> None:
+        """Record the offer; the condition always binds the payee, whoever offered."""
+        condition: dict[str, Any] = {"round": self.round + (1 if action["when"] == "next" else 0)}
+        if action["condition"] == "honest":
+            condition["honest"] = True
+        else:
+            condition[action["condition"]] = action["tile"]
         try:
-            deal = self.deals.offer(seat, seat, action["to"], action["gold"],
-                                    {"play": action["play"], "round": self.round})
+            deal = self.deals.offer(seat, payer, payee, action["gold"], condition)
         except DealError as exc:
             raise IllegalAction("bad_deal", str(exc)) from None
         self.emit("deal_offered", **deal.as_dict())
+        self._table_changed(seat)
 
     def do_accept_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Accept: from now on neither side can break the deal."""
         deal = self.deals.accept(seat, action["deal"])
         self.emit("deal_accepted", deal=deal.id, seat=seat)
+        self._table_changed(seat)
 
     def do_decline_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Decline an offer."""
         deal = self.deals.decline(seat, action["deal"])
         self.emit("deal_declined", deal=deal.id, seat=seat)
+        self._table_changed(seat)
 
     def do_withdraw_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Withdraw an offer nobody has answered."""
         deal = self.deals.withdraw(seat, action["deal"])
         self.emit("deal_withdrawn", deal=deal.id, seat=seat)
+        self._table_changed(seat)
+
+    def deal_holds(self, deal: Deal) -> bool:
+        """Whether the payee met the deal's condition in the round just revealed: played the
+        tile, played any tile but the one named, or disclosed honestly (the tile played is the
+        icon it was disclosed on; a player without a disclosure was not honest about one)."""
+        condition, seat = deal.condition, deal.payee
+        if "play" in condition:
+            return self.tiles[seat] == condition["play"]
+        if "any_but" in condition:
+            return self.tiles[seat] != condition["any_but"]
+        return self.honest(seat)
 
     def _pay(self, payer: Seat, payee: Seat, amount: int) -> int:
         paid = min(amount, self.gold[payer])
@@ -388,6 +482,7 @@ class BreadState(State):
         self.played.append({"round": self.round, "seat": seat, "card": card, "target": target})
         self.emit("sabotage_played", seat=seat, card=card, target=target)
         getattr(self, "_" + card.lower().replace(" ", "_").replace("-", "_"))(seat, target)
+        self._table_changed(seat)
         if self.window is not None:
             self.window.acted(seat)
         self._settle_window()
@@ -484,8 +579,8 @@ class BreadState(State):
         self.counts_as = list(self.tiles)
         self.emit("tiles_revealed", tiles=list(self.tiles),
                   honest=[self.honest(s) for s in range(self.players)])
-        for deal in self.deals.settle(lambda d: d.condition.get("round") == self.round
-                                      and self.tiles[d.payee] == d.condition.get("play"), self._pay):
+        for deal in self.deals.settle(self.deal_holds, self._pay,
+                                      due=lambda d: d.condition["round"] == self.round):
             self.emit("deal_settled", **deal.as_dict())
         self._open_window("after_reveal")
 
@@ -526,12 +621,23 @@ class BreadState(State):
         self._end_round()
 
     def _end_round(self) -> None:
+        """Ending the Game: an end condition met with one richest player ends it; met with a tie,
+        "play continues until there is only one player in possession of the greatest amount of
+        Gold", so from then on the first round that leaves one player alone richest ends it,
+        whether or not an end condition still holds."""
         richest = max(self.gold)
         alone = self.gold.count(richest) == 1
-        if richest >= GOLD_TO_END_PER_PLAYER * self.players or self.riots >= RIOTS_TO_END:
+        if self.tie_break is None and (richest >= GOLD_TO_END_PER_PLAYER * self.players
+                                       or self.riots >= RIOTS_TO_END):
+            reason = "riots" if self.riots >= RIOTS_TO_END else "gold"
             if alone:
-                self._game_over("riots" if self.riots >= RIOTS_TO_END else "gold")
+                self._game_over(reason)
                 return
+            self.tie_break = {"round": self.round, "reason": reason}
+        elif self.tie_break is not None and alone:
+            self._game_over(self.tie_break["reason"])
+            return
+        if self.tie_break is not None:
             self.emit("tie_plays_on", gold=richest)
         if self.options.max_rounds is not None and self.round >= self.options.max_rounds:
             self._game_over("rounds")
@@ -542,6 +648,8 @@ class BreadState(State):
         self.phase = "over"
         self.window = None
         self.end_reason = reason
+        for deal in self.deals.lapse(accepted=True):  # next round's promises never come due
+            self.emit("deal_lapsed", deal=deal.id)
         self.emit("game_over", reason=reason, gold=list(self.gold), riots=self.riots)
 
     # -- results and views -------------------------------------------------------------------
@@ -567,6 +675,7 @@ class BreadState(State):
             "riots": self.riots, "gold_to_end": GOLD_TO_END_PER_PLAYER * self.players,
             "disclosures": [None if d is None else d[1] for d in self.disclosed],
             "barred": sorted(self.barred), "forged": sorted(self.forged), "ready": list(self.ready),
+            "tie_break": None if self.tie_break is None else dict(self.tie_break),
             "play": None if self.play is None else self.play.public(),
             "sabotage_cards": [len(h) for h in self.hands], "sabotage_played": list(self.played),
             "tiles": list(self.tiles) if revealed else None,
@@ -607,6 +716,8 @@ class BreadState(State):
         other.barred = set(self.barred)
         other.forged = set(self.forged)
         other.ready = list(self.ready)
+        other.declared = list(self.declared)
+        other.tie_break = None if self.tie_break is None else dict(self.tie_break)
         other.peeks = {s: dict(k) for s, k in self.peeks.items()}
         other.play = None if self.play is None else self.play.copy()
         other.tiles = list(self.tiles)
@@ -649,7 +760,8 @@ class BreadState(State):
         """The full state, for digests."""
         return [self.round, self.phase, self.gold, self.riots, self.hands, self.undealt,
                 self.played, self.first_player, self.deals.payload(), self.history,
-                self.disclosed, sorted(self.barred), sorted(self.forged), self.ready,
+                self.disclosed, sorted(self.barred), sorted(self.forged), self.ready, self.declared,
+                self.tie_break,
                 sorted((s, sorted(k.items())) for s, k in self.peeks.items()),
                 None if self.play is None else self.play.payload(), self.tiles, self.counts_as,
                 self.extra, {k: sorted(v) for k, v in self.modifiers.items()}, self.riot_cards,
