@@ -284,3 +284,21 @@ def test_a_typed_line_that_is_not_text_is_refused_and_asked_again(line, why):
                           Console(file=out, markup=False, width=200), ask=Lines(line, "1"))
     assert table.ask("> ") == "1"
     assert out.getvalue() == f"That line cannot be read: it holds {why}.\n"
+
+
+def test_a_record_or_book_larger_than_any_real_one_is_refused_without_reading_it_all(tmp_path, monkeypatch):
+    import tricolore.cli.main as cli_main
+    import tricolore.core.record as record
+
+    monkeypatch.setattr(record, "MAX_RECORD_BYTES", 1000)
+    monkeypatch.setattr(cli_main, "MAX_BOOK_BYTES", 1000)
+    path = tmp_path / "huge.json"
+    path.write_text("[" + "0," * 1000 + "0]")
+    refused_alone(run("replay", "--verify", str(path)), "huge.json is not a record: it is larger than")
+    refused_alone(run("book", "show", str(path)), "huge.json is larger than")
+
+
+def test_a_book_that_is_not_utf8_is_refused(tmp_path):
+    book = tmp_path / "book.csv"
+    book.write_bytes("voter,citizen,cakes,side\nFréron,Z,1,p\n".encode("latin-1"))
+    refused_alone(run("book", "show", str(book)), "book.csv is not a Book: byte 27 is not UTF-8 text")

@@ -446,14 +446,23 @@ def citizen_name(text: str, what: str) -> str:
     return name
 
 
+MAX_BOOK_BYTES = 16 << 20
+"""Largest Book file read; a paper game's Book holds a few hundred rows."""
+
+
 def read_book(path: Path) -> BookOfPublicSafety[str]:
     """Read a Book CSV, with errors naming the file and line."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            raw = file.read(MAX_BOOK_BYTES + 1)
     except FileNotFoundError:
         raise Refused(f"there is no Book at {path}") from None
-    except UnicodeDecodeError:
-        raise Refused(f"{path} is not a text file") from None
+    if len(raw) > MAX_BOOK_BYTES:
+        raise Refused(f"{path} is larger than {MAX_BOOK_BYTES >> 20} MB, too large for a Book")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Refused(f"{path} is not a Book: byte {exc.start} is not UTF-8 text") from None
     return BookOfPublicSafety.from_csv(text, str(path))
 
 

@@ -18,6 +18,8 @@ from tricolore.core.model import Seat, State
 from tricolore.core.registry import get_game
 
 RECORD_FORMAT = 1
+MAX_RECORD_BYTES = 64 << 20
+"""Largest record file read; a long game's record is well under a megabyte."""
 
 
 @dataclass(slots=True)
@@ -101,7 +103,12 @@ class Record:
         """Read a record from a JSON file (UTF-8); every refusal is a :class:`RecordError`
         naming the file."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with Path(path).open("rb") as file:
+                raw = file.read(MAX_RECORD_BYTES + 1)
+            if len(raw) > MAX_RECORD_BYTES:
+                raise RecordError(f"{path} is not a record: it is larger than "
+                                  f"{MAX_RECORD_BYTES >> 20} MB")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise RecordError(f"{path} is not a record: byte {exc.start} is not UTF-8 text") from None
         except IsADirectoryError:
