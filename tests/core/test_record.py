@@ -6,6 +6,7 @@ import pytest
 import tricolore
 from tricolore.agents import RandomAgent
 from tricolore.core import OptionsError, Record, RecordError, replay, verify
+from tricolore.core.record import check_record
 from tricolore.sim.runner import play_game
 
 
@@ -66,3 +67,18 @@ def test_clone_is_independent():
         seat = min(twin.pending())
         twin.apply(seat, twin.legal_actions(seat).sample(rng))
     assert state.digest() == tricolore.make("culottes", 3, seed=1).digest()
+
+
+def test_a_record_in_a_format_this_build_does_not_know_is_refused():
+    data = json.loads(played().record.dumps())
+    data["format"] = 2
+    with pytest.raises(RecordError, match="format 2, and this build reads only format 1"):
+        Record.from_dict(data)
+
+
+def test_checking_a_record_tells_whether_it_reaches_the_games_end():
+    data = json.loads(played().record.dumps())
+    assert check_record(Record.from_dict(data)).over
+    data["actions"], data["digests"] = data["actions"][:10], data["digests"][:10]
+    checked = check_record(Record.from_dict(data))
+    assert checked.mismatches == [] and not checked.over

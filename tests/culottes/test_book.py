@@ -124,6 +124,8 @@ def test_book_csv_round_trip_keeps_the_closed_marks():
     ("who,what\n", "must start with the header"),
     ("voter,citizen,cakes,side\nA,Bastille,2,privileged\n", "no citizen may be called Bastille"),
     ("voter,citizen,cakes,side\nA,B,2,privileged,1,9\n", "columns"),
+    ("voter,citizen,cakes,side\n" + "A" * 140_000 + ",B,2,privileged\n",
+     "line 2: a field is longer than 131072 characters"),
 ])
 def test_book_csv_errors_name_the_line(text, fragment):
     with pytest.raises(BookError, match=fragment):

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
+import os
+import socket
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -12,11 +15,14 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from tricolore.agents import make_agent, strategy_names
+from tricolore.cli.reading import MAX_DIGITS, text_problem, whole_number
 from tricolore.core import IllegalAction, OptionsError, RecordError, get_game, list_games
-from tricolore.core.record import Record, new_state, verify
-from tricolore.games.culottes.book import BookError, BookOfPublicSafety, parse_side
+from tricolore.core.inputs import RECORD_DEPTH, InputError, loads
+from tricolore.core.record import Record, check_record, new_state
+from tricolore.games.culottes.book import BASTILLE, BookError, BookOfPublicSafety, parse_side
 
 app = typer.Typer(help="Tricolore: negotiation games of the French Revolution.",
                   no_args_is_help=True, pretty_exceptions_enable=False, add_completion=False)
@@ -24,12 +30,34 @@ book_app = typer.Typer(help="The Culottes Book of Public Safety, for a table pla
                        no_args_is_help=True)
 app.add_typer(book_app, name="book")
 
-console = Console()
-errors = Console(stderr=True)
+# Nothing printed is read as markup or emoji codes: names, paths, options and typed text come
+# from users and records, and "[/red]" or ":fire:" in them must print as they are. Style is given
+# with ``style=`` or :class:`rich.text.Text` instead.
+console = Console(markup=False, emoji=False)
+errors = Console(stderr=True, markup=False, emoji=False)
+
+MAX_GAMES = 1_000_000
+"""Most games one ``simulate`` plays; a longer study is several batches with different seeds."""
 
 
 class Refused(Exception):
     """A user error to report in one sentence."""
+
+
+def os_sentence(exc: OSError) -> str:
+    """An operating-system error as a sentence naming the file: "cannot use x.csv: it is a
+    folder" rather than "[Errno 21] Is a directory: 'x.csv'"."""
+    if isinstance(exc, IsADirectoryError):
+        why = "it is a folder"
+    elif isinstance(exc, NotADirectoryError):
+        why = "a part of the path is a file, not a folder"
+    elif isinstance(exc, FileExistsError):
+        why = "a file of that name is in the way"
+    elif exc.strerror:
+        why = exc.strerror[0].lower() + exc.strerror[1:]
+    else:
+        why = str(exc) or exc.__class__.__name__
+    return f"cannot use {exc.filename}: {why}" if exc.filename is not None else why
 
 
 @contextmanager
@@ -38,8 +66,13 @@ def clear_errors() -> Iterator[None]:
     try:
         yield
     except (Refused, OptionsError, RecordError, BookError, IllegalAction, OSError) as exc:
-        message = exc.message if isinstance(exc, IllegalAction) else str(exc)
-        errors.print(f"[red]error:[/red] {message}", highlight=False)
+        if isinstance(exc, IllegalAction):
+            message = exc.message
+        elif isinstance(exc, OSError):
+            message = os_sentence(exc)
+        else:
+            message = str(exc)
+        errors.print(Text.assemble(("error:", "red"), " ", message), soft_wrap=True)
         raise typer.Exit(1) from None
     except KeyboardInterrupt:
         errors.print("interrupted")
@@ -47,15 +80,21 @@ def clear_errors() -> Iterator[None]:
 
 
 def parse_options(items: list[str] | None) -> dict[str, Any]:
-    """``--option name=value`` pairs; values are read as JSON when they can be."""
+    """``--option name=value`` pairs; values are read as JSON when they can be, else as text."""
     out: dict[str, Any] = {}
     for item in items or []:
         name, sep, text = item.partition("=")
         if not sep or not name.strip():
-            raise Refused(f"--option must look like name=value; got {item!r}")
+            raise Refused(f"--option must look like name=value; got {item!r:.60}")
+        for part in (name, text):
+            why = text_problem(part)
+            if why is not None:
+                raise Refused(f"--option {name.strip()!r:.40} cannot be read: {why}")
         try:
-            out[name.strip()] = json.loads(text)
-        except json.JSONDecodeError:
+            out[name.strip()] = loads(text, RECORD_DEPTH)
+        except InputError as exc:
+            if not exc.malformed:
+                raise Refused(f"--option {name.strip()}: the value cannot be read: {exc}") from None
             out[name.strip()] = text
     return out
 
@@ -130,14 +169,24 @@ def simulate(
     with clear_errors():
         if games < 1:
             raise Refused("--games must be at least 1")
+        if games > MAX_GAMES:
+            raise Refused(f"--games must be at most {MAX_GAMES:,}; play more in batches with "
+                          "different seeds")
+        most_workers = 4 * (os.cpu_count() or 1)
         if workers is not None and workers < 1:
             raise Refused("--workers must be at least 1")
+        if workers is not None and workers > most_workers:
+            raise Refused(f"--workers must be at most {most_workers}, four per core")
         g = get_game(game)
+        options = parse_options(option)
+        g.new(players, seed, options)  # the player count and options, checked before the seats
+        if records is not None and records.exists() and not records.is_dir():
+            raise Refused(f"--records must name a folder; {records} is a file")
         names = strategy_names(g)
         rotation = [*names[1:], names[0]]
         seat_list = parse_seats(seats, players,
                                 lambda: [rotation[i % len(rotation)] for i in range(players)])
-        spec = BatchSpec(game, tuple(seat_list), games, seed, parse_options(option),
+        spec = BatchSpec(game, tuple(seat_list), games, seed, options,
                          None if records is None else str(records))
         rows: list[GameRow] = []
         interrupted = False
@@ -184,16 +233,51 @@ def serve(
     from tricolore.server import build_app
 
     with clear_errors():
+        if not math.isfinite(bot_delay) or bot_delay < 0:
+            raise Refused(f"--bot-delay must be a number of seconds, 0 or more, not {bot_delay}")
+        check_can_listen(host, port)
+        where = shown_database(db)
         try:
             application, resumed = build_app(db, bot_delay=bot_delay)
         except SQLAlchemyError as exc:
-            raise Refused(f"cannot open the database {db}: {exc.__class__.__name__}: "
+            raise Refused(f"cannot open the database {where}: {exc.__class__.__name__}: "
                           f"{str(exc).splitlines()[0]}") from None
-        console.print(f"Tricolore is serving on [bold]http://{host}:{port}/[/bold]", highlight=False,
+        console.print(Text.assemble("Tricolore is serving on ", (f"http://{host}:{port}/", "bold")),
                       soft_wrap=True)
-        console.print(f"{resumed} tables resumed from {db.split('@')[-1]}; Ctrl+C stops the server.",
+        console.print(f"{resumed} tables resumed from {where}; Ctrl+C stops the server.",
                       highlight=False, soft_wrap=True)
         uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+
+
+def check_can_listen(host: str, port: int) -> None:
+    """Refuse, in one sentence, a port out of range or an address the server cannot listen on
+    (an unknown host, a port already taken), before anything else starts."""
+    if not 1 <= port <= 65535:
+        raise Refused(f"--port must be from 1 to 65535, not {port}")
+    why = text_problem(host)
+    if why is not None:
+        raise Refused(f"--host cannot be read: {why}")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # as uvicorn chooses
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except socket.gaierror as exc:
+        raise Refused(f"cannot listen on {host}: {(exc.strerror or str(exc)).lower()}") from None
+    except (OSError, UnicodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise Refused(f"cannot listen on {host} port {port}: {why.lower()}") from None
+
+
+def shown_database(url: str) -> str:
+    """The database URL without its password, for messages."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return url.split("@")[-1]
 
 
 @app.command()
@@ -204,25 +288,45 @@ def replay(
 ) -> None:
     """Replay a record step by step, or verify the digests of records."""
     with clear_errors():
-        paths = [p for r in records for p in (sorted(r.glob("*.json")) if r.is_dir() else [r])]
-        if not paths:
-            raise Refused("no records found")
+        paths: list[Path] = []
+        for r in records:
+            found = sorted(r.glob("*.json")) if r.is_dir() else [r]
+            if not found:
+                raise Refused(f"no records (*.json) in the folder {r}")
+            paths.extend(found)
         if verify_digests:
             for path in paths:
                 rec = Record.load(path)
-                mismatches = verify(rec)
-                if mismatches:
-                    m = mismatches[0]
-                    raise Refused(f"{path}: {len(mismatches)} digests differ, first after action "
-                                  f"{m.index} (expected {m.expected}, replay gives {m.actual})")
+                try:
+                    checked = check_record(rec)
+                except RecordError as exc:
+                    raise Refused(f"{path}: {exc}") from None
+                if checked.mismatches:
+                    m = checked.mismatches[0]
+                    raise Refused(f"{path}: {len(checked.mismatches)} digests differ, first after "
+                                  f"action {m.index} (expected {m.expected:.40}, replay gives "
+                                  f"{m.actual})")
+                if not checked.over:
+                    raise Refused(f"record {path} stops after {counted_actions(len(rec.actions))}, "
+                                  "before the game's end")
                 if len(paths) == 1:
-                    console.print(f"{path}: {len(rec.actions)} actions, every digest verified")
+                    console.print(f"{path}: {counted_actions(len(rec.actions))}, every digest verified",
+                                  highlight=False)
             if len(paths) > 1:
                 console.print(f"{len(paths)} records, every digest verified")
             return
         if len(paths) > 1:
             raise Refused("replay one record at a time, or use --verify")
-        print_replay(Record.load(paths[0]))
+        rec = Record.load(paths[0])
+        try:
+            print_replay(rec)
+        except RecordError as exc:
+            raise Refused(f"{paths[0]}: {exc}") from None
+
+
+def counted_actions(count: int) -> str:
+    """A count of actions in words: "1 action", "12 actions"."""
+    return f"{count} action{'' if count == 1 else 's'}"
 
 
 def print_replay(rec: Record) -> None:
@@ -235,7 +339,7 @@ def print_replay(rec: Record) -> None:
     seen = 0
     for i, state in replay_steps(rec):
         seat, action = rec.actions[i]
-        console.print(f"[bold]{i + 1}. seat {seat}[/bold] {json.dumps(action)}", highlight=False)
+        console.print(Text.assemble((f"{i + 1}. seat {seat}", "bold"), " ", json.dumps(action)))
         view = state.view(None)
         for e in (e.as_dict() for e in state.log[seen:]):  # a replay shows every secret
             console.print("    · " + render.event(e, view), highlight=False)
@@ -243,6 +347,9 @@ def print_replay(rec: Record) -> None:
     if state.is_over():
         for part in render.result(state.view(None)):
             console.print(part)
+    else:
+        console.print(f"The record stops after {counted_actions(len(rec.actions))}, before the "
+                      "game's end.")
 
 
 @book_app.command("close")
@@ -255,13 +362,14 @@ def book_close(
 ) -> None:
     """Close a citizen's open trial: verdict and rewards, and the trial marked closed in the file."""
     with clear_errors():
-        ledger = read_book(book)
-        names = [n.strip() for n in order.split(",") if n.strip()]
+        citizen = citizen_name(citizen, "--citizen")
+        names = [citizen_name(n, "--order") for n in order.split(",") if n.strip()]
         if len(set(names)) != len(names):
             raise Refused("--order names a citizen twice")
-        closing = ledger.close(citizen.strip(), names)
+        ledger = read_book(book)
+        closing = ledger.close(citizen, names)
         book.write_text(ledger.to_csv(), encoding="utf-8")
-        out = {"citizen": citizen.strip(), "verdict": closing.verdict.replace("_", "-"),
+        out = {"citizen": citizen, "verdict": closing.verdict.replace("_", "-"),
                "winning_cakes": closing.winning_cakes, "lost_cakes": closing.lost_cakes,
                "bastille_vote": closing.bastille_vote,
                "rewards": [{"voter": r.voter, "returned": r.returned, "reward": r.reward}
@@ -271,9 +379,10 @@ def book_close(
         if as_json:
             print(json.dumps(out, indent=2, ensure_ascii=False))
             return
-        console.print(f"Verdict on {out['citizen']}: [bold]{out['verdict']}[/bold] "
-                      f"({closing.winning_cakes} winning cakes against {closing.lost_cakes}); "
-                      f"the Bastille votes {closing.bastille_vote}.")
+        console.print(Text.assemble(
+            f"Verdict on {citizen}: ", (str(out["verdict"]), "bold"),
+            f" ({closing.winning_cakes} winning cakes against {closing.lost_cakes}); "
+            f"the Bastille votes {closing.bastille_vote}."))
         table = Table(title="Rewards, in the order they are handed out")
         for col in ("voter", "cakes back", "reward", "exact share"):
             table.add_column(col)
@@ -294,21 +403,20 @@ def book_vote(
 ) -> None:
     """Write a cake vote at the end of the Book: "Robespierre, Danton, 3, privileged"."""
     with clear_errors():
-        ledger = read_book(book) if book.exists() else BookOfPublicSafety()
         parsed = parse_side(side)
         if parsed is None:
-            raise Refused(f"side must be sans-culotte or privileged, not {side!r}")
-        try:
-            count = int(cakes)
-        except ValueError:
-            raise Refused(f"cakes must be a whole number, not {cakes!r}") from None
-        for name in (voter, citizen):
-            if not name.strip() or name.strip().casefold() == "bastille":
-                raise Refused(f"{name!r} cannot name a citizen")
-        ledger.write(voter.strip(), citizen.strip(), count, parsed)
+            raise Refused(f"side must be sans-culotte or privileged, not {side!r:.40}")
+        count = whole_number(cakes)
+        if count is None:
+            raise Refused(f"cakes must be a whole number of at most {MAX_DIGITS} digits, "
+                          f"not {cakes!r:.40}")
+        voter = citizen_name(voter, "the voter's name")
+        citizen = citizen_name(citizen, "the citizen's name")
+        ledger = read_book(book) if book.exists() else BookOfPublicSafety()
+        ledger.write(voter, citizen, count, parsed)
         book.write_text(ledger.to_csv(), encoding="utf-8")
-        scales = ledger.scales(citizen.strip())
-        console.print(f"{citizen.strip()} is on trial: {scales['sans_culotte']} sans-culotte, "
+        scales = ledger.scales(citizen)
+        console.print(f"{citizen} is on trial: {scales['sans_culotte']} sans-culotte, "
                       f"{scales['privileged']} privileged.")
 
 
@@ -327,14 +435,34 @@ def book_show(book: Annotated[Path, typer.Argument(help="The Book as CSV.")]) ->
         console.print(table)
 
 
+def citizen_name(text: str, what: str) -> str:
+    """A citizen's name as typed for ``what``, stripped; refused if it cannot name a citizen."""
+    name = text.strip()
+    if not name or name.casefold() == BASTILLE.casefold():
+        raise Refused(f"{text!r:.40} cannot name a citizen")
+    why = text_problem(name)
+    if why is not None:
+        raise Refused(f"{what} cannot be read: {why}")
+    return name
+
+
+MAX_BOOK_BYTES = 16 << 20
+"""Largest Book file read; a paper game's Book holds a few hundred rows."""
+
+
 def read_book(path: Path) -> BookOfPublicSafety[str]:
     """Read a Book CSV, with errors naming the file and line."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            raw = file.read(MAX_BOOK_BYTES + 1)
     except FileNotFoundError:
         raise Refused(f"there is no Book at {path}") from None
-    except UnicodeDecodeError:
-        raise Refused(f"{path} is not a text file") from None
+    if len(raw) > MAX_BOOK_BYTES:
+        raise Refused(f"{path} is larger than {MAX_BOOK_BYTES >> 20} MB, too large for a Book")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Refused(f"{path} is not a Book: byte {exc.start} is not UTF-8 text") from None
     return BookOfPublicSafety.from_csv(text, str(path))
 
 

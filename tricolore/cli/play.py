@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
 
 from tricolore.agents import Agent, offered_actions
+from tricolore.cli.reading import menu_number, text_problem, whole_number
 from tricolore.cli.render import renderer
 from tricolore.core import ActionFamily, Amount, Choice, Domain, IllegalAction, State, Subset
+from tricolore.core.inputs import RECORD_DEPTH, InputError, loads
 from tricolore.sim.runner import agent_rng
 
 HUMAN = "human"
@@ -21,7 +22,11 @@ class InputEnded(Exception):
 
 
 class TerminalTable:
-    """Runs one game in the terminal. ``ask`` reads one line of input (``input`` by default)."""
+    """Runs one game in the terminal. ``ask`` reads one line of input (``input`` by default).
+
+    The console must not read markup (``Console(markup=False)``): names and text that players
+    type are printed as they are.
+    """
 
     def __init__(self, state: State, seats: Sequence[str], agents: Sequence[Agent | None],
                  console: Console, ask: Callable[[str], str] = input) -> None:
@@ -38,11 +43,24 @@ class TerminalTable:
         self.rngs = [agent_rng(state.seed, s) for s in range(state.players)]
 
     def ask(self, prompt: str) -> str:
-        """One line from the player; end of input stops the game cleanly."""
-        try:
-            return self._ask(prompt)
-        except EOFError:
-            raise InputEnded from None
+        """One line from the player; end of input stops the game cleanly, and a line that is not
+        text is explained and asked again."""
+        while True:
+            try:
+                line = self._ask(prompt)
+            except EOFError:
+                raise InputEnded from None
+            except UnicodeDecodeError:
+                why: str | None = "it holds bytes that are not UTF-8 text"
+            else:
+                why = text_problem(line)
+                if why is None:
+                    return line
+            self.refuse(f"That line cannot be read: {why}.")
+
+    def refuse(self, sentence: str) -> None:
+        """Tell the player, in one sentence, why what they typed is refused."""
+        self.console.print(sentence, style="red", highlight=False)
 
     def run(self) -> None:
         """Play to the end and show the reveal and the scores."""
@@ -92,7 +110,7 @@ class TerminalTable:
         free = self.state.free_actions(seat)
         families = list(legal.families) + [f for f in free.families if f.kind not in legal.kinds]
         while True:
-            self.console.print(f"[bold]Seat {seat}, choose:[/bold]")
+            self.console.print(f"Seat {seat}, choose:", style="bold")
             for i, fam in enumerate(families, 1):
                 anytime = " (any time)" if fam.kind not in legal.kinds else ""
                 self.console.print(f"  {i}. {fam.kind}{anytime}: {fam.help}", highlight=False)
@@ -104,23 +122,26 @@ class TerminalTable:
                 self.state.apply(seat, action)
                 return
             except IllegalAction as exc:
-                self.console.print(f"[red]Refused: {exc.message}[/red]")
+                self.refuse(f"Refused: {exc.message}")
 
     def read_action(self, line: str, families: Sequence[ActionFamily], view: Mapping[str, Any]
                     ) -> dict[str, Any] | None:
         """An action from a menu number (then one question per parameter) or a JSON object."""
         if line.startswith("{"):
             try:
-                typed = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise IllegalAction("malformed", f"that is not valid JSON ({exc.msg})") from None
+                typed = loads(line, RECORD_DEPTH)
+            except InputError as exc:
+                if exc.malformed:
+                    raise IllegalAction("malformed", f"that is not valid JSON ({exc})") from None
+                raise IllegalAction("malformed", f"that JSON cannot be read: {exc}") from None
             if not isinstance(typed, dict):
                 raise IllegalAction("malformed", "an action must be a JSON object")
             return typed
-        if not line.isdigit() or not 1 <= int(line) <= len(families):
-            self.console.print(f"[red]Type a number from 1 to {len(families)}, or a JSON action.[/red]")
+        entry = menu_number(line, len(families))
+        if entry is None:
+            self.refuse(f"Type a number from 1 to {len(families)}, or a JSON action.")
             return None
-        fam = families[int(line) - 1]
+        fam = families[entry - 1]
         action: dict[str, Any] = {"type": fam.kind}
         for name in fam.params:
             value = self.read_param(fam, name, action)
@@ -141,7 +162,7 @@ class TerminalTable:
             why = domain.problem(name, value)
             if why is None:
                 return value
-            self.console.print(f"[red]{why[0].upper()}{why[1:]}.[/red]", highlight=False)
+            self.refuse(f"{why[0].upper()}{why[1:]}.")
 
     def _read_value(self, domain: object, name: str, optional: bool) -> Any:
         if isinstance(domain, Choice):
@@ -151,26 +172,23 @@ class TerminalTable:
             for i, label in enumerate(labels, 1):
                 self.console.print(f"    {i}. {label}", highlight=False)
             text = self.ask(f"  {name} (number, Enter to cancel): ").strip()
-            if text.isdigit() and 1 <= int(text) <= len(domain.options):
-                return domain.options[int(text) - 1]
+            entry = menu_number(text, len(domain.options))
+            if entry is not None:
+                return domain.options[entry - 1]
             for option, label in zip(domain.options, labels, strict=True):
                 if text.casefold() in (label.casefold(), str(option).casefold()):
                     return option
             return text
         if isinstance(domain, Amount):
             text = self.ask(f"  {name} ({domain.low} to {domain.high}): ").strip()
-            try:
-                return int(text)
-            except ValueError:
-                return text
+            number = whole_number(text, signed=True)
+            return text if number is None else number
         if isinstance(domain, Domain) and domain.describe().get("kind") == "bid":
             return self._read_bid(domain.describe())
         if isinstance(domain, Subset):
             text = self.ask(f"  {name} (comma-separated, from {list(domain.options)}): ").strip()
-            try:
-                return [int(t) for t in text.split(",") if t.strip()]
-            except ValueError:
-                return text
+            numbers = [whole_number(t, signed=True) for t in text.split(",") if t.strip()]
+            return text if None in numbers else numbers
         text = self.ask(f"  {name}{' (Enter to skip)' if optional else ''}: ")
         if optional and not text.strip():
             return _OMIT
@@ -194,14 +212,14 @@ class TerminalTable:
                                 f"{','.join(['8'] * count)} (Enter to cancel): ").strip()
                 if not text:
                     return ""
-                parts = [p.strip() for p in text.split(",")]
-                if len(parts) == count and all(p.isdigit() and 1 <= int(p) <= len(spaces)
-                                               for p in parts):
+                entries = [menu_number(p, len(spaces)) for p in text.split(",")]
+                if len(entries) == count and None not in entries:
                     break
-                self.console.print(f"[red]Type {count} space numbers from 1 to {len(spaces)}, "
-                                   "separated by commas.[/red]")
-            for part in parts:
-                name = spaces[int(part) - 1]["name"]
+                self.refuse(f"Type {count} space number{'s' if count > 1 else ''} from 1 to "
+                            f"{len(spaces)}, separated by commas.")
+            for entry in entries:
+                assert entry is not None
+                name = spaces[entry - 1]["name"]
                 placement.setdefault(name, {}).setdefault(currency, 0)
                 placement[name][currency] += 1
         return placement
@@ -214,7 +232,7 @@ class TerminalTable:
         for part in self.render.result(view):
             self.console.print(part)
         winners = ", ".join(f"seat {s}" for s in sorted(self.state.result().winners))
-        self.console.print(f"[bold green]Winner: {winners}[/bold green]")
+        self.console.print(f"Winner: {winners}", style="bold green")
 
 
 _OMIT = object()

@@ -14,18 +14,22 @@ True
 >>> loads("[" * 5000)
 Traceback (most recent call last):
 ...
-tricolore.core.inputs.InputError: That JSON nests deeper than 32 levels.
+tricolore.core.inputs.InputError: it nests deeper than 32 levels
 """
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 import unicodedata
 from typing import Any
 
 MAX_DEPTH = 32
-"""The deepest nesting of lists and objects accepted from outside."""
+"""The deepest nesting of lists and objects accepted from a client of the server."""
+RECORD_DEPTH = 64
+"""The deepest nesting accepted in records, options and typed actions; real records nest about
+six levels."""
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTROL_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -33,20 +37,30 @@ _CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 class InputError(ValueError):
-    """Text or JSON from outside that cannot be taken; the message is one sentence.
+    """JSON from outside that cannot be taken. ``str(exc)`` is a clause ("it nests deeper than 32
+    levels") for the caller to put in its sentence; ``malformed`` tells text that is not JSON at
+    all from JSON beyond the limits.
 
     ``parsed`` holds the JSON value when it parsed but was refused for its content (depth,
     invalid Unicode), so that a server can still name the message it refuses.
     """
 
-    def __init__(self, message: str, parsed: Any = None) -> None:
-        super().__init__(message)
+    def __init__(self, reason: str, parsed: Any = None, *, malformed: bool = False) -> None:
+        super().__init__(reason)
         self.parsed = parsed
+        self.malformed = malformed
 
 
 def is_valid_unicode(value: str) -> bool:
     """Whether ``value`` can be encoded as UTF-8 (it holds no lone surrogate)."""
     return _SURROGATE.search(value) is None
+
+
+def control_character(value: str, *, lines: bool = False) -> str | None:
+    """The first control character in ``value`` (tabs and line breaks pass where ``lines``), or
+    ``None``."""
+    found = (_CONTROL_IN_TEXT if lines else _CONTROL_IN_LINE).search(value)
+    return None if found is None else found.group()
 
 
 def text_problem(value: object, what: str, max_length: int, *, lines: bool = False) -> str | None:
@@ -61,7 +75,7 @@ def text_problem(value: object, what: str, max_length: int, *, lines: bool = Fal
         return f"the {what} must be valid Unicode text"
     if len(value) > max_length:
         return f"the {what} must be at most {max_length} characters; it has {len(value)}"
-    if (_CONTROL_IN_TEXT if lines else _CONTROL_IN_LINE).search(value):
+    if control_character(value, lines=lines) is not None:
         return f"the {what} must not hold control characters"
     return None
 
@@ -75,7 +89,7 @@ def clean_text(value: str, max_length: int) -> str:
 
 
 def _refuse_constant(name: str) -> Any:
-    raise InputError(f"JSON has no {name}; send a number.")
+    raise InputError(f"{name} is not a JSON value", malformed=True)
 
 
 def depth_problem(value: object, max_depth: int = MAX_DEPTH) -> str | None:
@@ -86,10 +100,10 @@ def depth_problem(value: object, max_depth: int = MAX_DEPTH) -> str | None:
         item, depth = stack.pop()
         if isinstance(item, str):
             if not is_valid_unicode(item):
-                return "Text must be valid Unicode; this holds a lone surrogate."
+                return "it holds a lone surrogate, which is not valid Unicode text"
         elif isinstance(item, dict | list):
             if depth > max_depth:
-                return f"That JSON nests deeper than {max_depth} levels."
+                return f"it nests deeper than {max_depth} levels"
             if isinstance(item, dict):
                 stack.extend((k, depth) for k in item)
                 stack.extend((v, depth + 1) for v in item.values())
@@ -104,14 +118,18 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise InputError("That is not UTF-8 text.") from None
+        except UnicodeDecodeError as exc:
+            raise InputError(f"byte {exc.start} is not UTF-8 text", malformed=True) from None
     try:
         value = json.loads(text, parse_constant=_refuse_constant)
+    except InputError:
+        raise
     except RecursionError:
-        raise InputError(f"That JSON nests deeper than {max_depth} levels.") from None
+        raise InputError(f"it nests deeper than {max_depth} levels") from None
     except json.JSONDecodeError as exc:
-        raise InputError(f"That is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno}).") from None
+        raise InputError(f"{exc.msg} at line {exc.lineno}, column {exc.colno}", malformed=True) from None
+    except ValueError:  # Python refuses to convert integers longer than this many digits
+        raise InputError(f"it holds a number longer than {sys.get_int_max_str_digits()} digits") from None
     why = depth_problem(value, max_depth)
     if why:
         raise InputError(why, value)

@@ -14,10 +14,13 @@ from typing import Any
 
 from tricolore.core.chance import ChanceError, check_script
 from tricolore.core.errors import IllegalAction, OptionsError, RecordError
+from tricolore.core.inputs import RECORD_DEPTH, InputError, loads
 from tricolore.core.model import Seat, State
 from tricolore.core.registry import get_game
 
 RECORD_FORMAT = 1
+MAX_RECORD_BYTES = 64 << 20
+"""Largest record file read; a long game's record is well under a megabyte."""
 
 
 @dataclass(slots=True)
@@ -67,9 +70,19 @@ class Record:
 
     @classmethod
     def from_dict(cls, data: Any) -> Record:
-        """A record from JSON data; malformed data raises :class:`RecordError` with a sentence."""
+        """A record from JSON data; malformed data raises :class:`RecordError` with a sentence.
+
+        ``format`` may be left out (it is then the current one); a format this build does not
+        know, such as one written by a newer build, is refused.
+        """
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
+        form = data.get("format", RECORD_FORMAT)
+        if type(form) is not int:
+            raise RecordError(f"the record's 'format' must be a whole number, not {form!r:.40}")
+        if form != RECORD_FORMAT:
+            raise RecordError(f"the record is in format {form}, and this build reads only format "
+                              f"{RECORD_FORMAT}")
         for key, kind in (("game", str), ("rules_version", str), ("players", int), ("seed", int),
                           ("actions", list)):
             if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
@@ -81,8 +94,9 @@ class Record:
                 raise RecordError(f"action {i} must be [seat, {{...}}]")
             actions.append((item[0], item[1]))
         digests = data.get("digests")
-        if digests is not None and (not isinstance(digests, list) or len(digests) != len(actions)):
-            raise RecordError("the record's digests must list one digest per action")
+        if digests is not None and (not isinstance(digests, list) or len(digests) != len(actions)
+                                    or not all(isinstance(d, str) for d in digests)):
+            raise RecordError("the record's digests must list one digest (a text) per action")
         options = data.get("options") or {}
         if not isinstance(options, dict):
             raise RecordError("the record's options must be a JSON object")
@@ -97,15 +111,31 @@ class Record:
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        """Read a record from a JSON file."""
+        """Read a record from a JSON file (UTF-8); every refusal is a :class:`RecordError`
+        naming the file."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with Path(path).open("rb") as file:
+                raw = file.read(MAX_RECORD_BYTES + 1)
+            if len(raw) > MAX_RECORD_BYTES:
+                raise RecordError(f"{path} is not a record: it is larger than "
+                                  f"{MAX_RECORD_BYTES >> 20} MB")
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{path} is not a record: byte {exc.start} is not UTF-8 text") from None
+        except IsADirectoryError:
+            raise RecordError(f"cannot read {path}: it is a folder") from None
         except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
         try:
-            return cls.from_dict(json.loads(text))
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from None
+            data = loads(text, RECORD_DEPTH)
+        except InputError as exc:
+            if exc.malformed:
+                raise RecordError(f"{path} is not JSON: {exc}") from None
+            raise RecordError(f"{path} is not a record: {exc}") from None
+        try:
+            return cls.from_dict(data)
+        except RecordError as exc:
+            raise RecordError(f"{path}: {exc}") from None
 
     def save(self, path: str | Path) -> None:
         """Write the record as a JSON file."""
@@ -158,13 +188,29 @@ class Mismatch:
     actual: str
 
 
-def verify(record: Record) -> list[Mismatch]:
-    """Replay the record and compare each digest; an empty list means it verifies."""
+@dataclass(frozen=True, slots=True)
+class Verification:
+    """What replaying a record found: the digests that differ, and whether the game is over
+    after the record's last action (a record that stops early is not a whole game)."""
+
+    mismatches: list[Mismatch]
+    over: bool
+
+
+def check_record(record: Record) -> Verification:
+    """Replay the record, comparing each digest, and see whether it reaches the game's end."""
     if record.digests is None:
         raise RecordError("the record keeps no digests to verify")
     mismatches = []
-    for i, state in replay_steps(record):
+    state = new_state(record)
+    for i, (seat, action) in enumerate(record.actions):
+        _apply(state, i, seat, action)
         actual = state.digest()
         if actual != record.digests[i]:
             mismatches.append(Mismatch(i, record.digests[i], actual))
-    return mismatches
+    return Verification(mismatches, state.is_over())
+
+
+def verify(record: Record) -> list[Mismatch]:
+    """Replay the record and compare each digest; an empty list means it verifies."""
+    return check_record(record).mismatches

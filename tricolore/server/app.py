@@ -780,7 +780,8 @@ async def receive(socket: WebSocket) -> dict[str, Any]:
     except InputError as exc:
         named = exc.parsed.get("id") if isinstance(exc.parsed, dict) else None
         valid = isinstance(named, str) and len(named) <= MAX_ACTION_ID and not text_problem(named, "id", 64)
-        raise BadMessage("malformed", str(exc), named if valid else None) from None
+        said = f"That is not JSON: {exc}." if exc.malformed else f"That message is refused: {exc}."
+        raise BadMessage("malformed", said, named if valid else None) from None
     if not isinstance(message, dict):
         raise BadMessage("malformed", "A message must be a JSON object with a \"type\".")
     return message

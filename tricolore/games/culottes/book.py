@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Generic, TypeVar
@@ -225,13 +225,13 @@ class BookOfPublicSafety(Generic[V]):
     def from_csv(cls, text: str, source: str = "the Book") -> BookOfPublicSafety[str]:
         """Read a Book written as CSV: ``voter,citizen,cakes,side`` and an optional ``closed``
         column holding the closing number of rows already counted."""
-        reader = csv.reader(io.StringIO(text))
-        header = [h.strip().lower() for h in next(reader, [])]
+        rows = _csv_rows(text, source)
+        header = [h.strip().lower() for h in next(rows, (1, []))[1]]
         if header[:4] != list(cls.CSV_HEADER) or header[4:] not in ([], ["closed"]):
             raise BookError(f"{source} must start with the header voter,citizen,cakes,side "
                             f"(and optionally closed); found {','.join(header) or 'nothing'}")
         book: BookOfPublicSafety[str] = BookOfPublicSafety()
-        for line, raw in enumerate(reader, start=2):
+        for line, raw in rows:
             if not any(cell.strip() for cell in raw):
                 continue
             cells = [c.strip() for c in raw] + [""] * (len(header) - len(raw))
@@ -275,6 +275,24 @@ class BookOfPublicSafety(Generic[V]):
             writer.writerow([r.voter, r.citizen, r.cakes, r.side.replace("_", "-"),
                              "" if r.closing is None else r.closing])
         return out.getvalue()
+
+
+def _csv_rows(text: str, source: str) -> Iterator[tuple[int, list[str]]]:
+    """The CSV's rows with their line numbers; a row the csv module cannot read (a field over
+    its size limit, a stray quote) raises :class:`BookError` naming the line."""
+    reader = csv.reader(io.StringIO(text))
+    while True:
+        try:
+            raw = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            line = reader.line_num
+            if "field larger than field limit" in str(exc):
+                raise BookError(f"{source}, line {line}: a field is longer than "
+                                f"{csv.field_size_limit()} characters") from None
+            raise BookError(f"{source}, line {line} is not readable CSV: {exc}") from None
+        yield reader.line_num, raw
 
 
 def parse_side(text: str) -> str | None:
