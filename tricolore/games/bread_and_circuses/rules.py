@@ -35,6 +35,7 @@ from tricolore.core import (
     SealedSubmissions,
     Seat,
     State,
+    copy_json,
 )
 from tricolore.core.deals import DealBook, DealError
 from tricolore.games.bread_and_circuses.data import (
@@ -568,7 +569,8 @@ class BreadState(State):
             "disclosures": [None if d is None else d[1] for d in self.disclosed],
             "barred": sorted(self.barred), "forged": sorted(self.forged), "ready": list(self.ready),
             "play": None if self.play is None else self.play.public(),
-            "sabotage_cards": [len(h) for h in self.hands], "sabotage_played": list(self.played),
+            "sabotage_cards": [len(h) for h in self.hands],
+            "sabotage_played": [dict(p) for p in self.played],
             "tiles": list(self.tiles) if revealed else None,
             "counts_as": list(self.counts_as) if revealed else None,
             "extra": dict(self.extra),
@@ -577,7 +579,7 @@ class BreadState(State):
             "window": None if self.window is None else {**self.window.public(),
                                                          "asking": self.window_seat()},
             "deals": [d.as_dict() for d in self.deals.deals],
-            "history": list(self.history),
+            "history": copy_json(self.history),
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
         }
@@ -587,7 +589,7 @@ class BreadState(State):
             out["you"] = {"sabotage": list(self.hands[seat]),
                           "disclosed_tile": None if disclosure is None else disclosure[0],
                           "sealed_tile": None if sealed is None else sealed["tile"],
-                          "informant": {str(t): tile for t, tile in self.peeks.get(seat, {}).items()}}
+                          "informant": [self.peeks.get(seat, {}).get(s) for s in range(self.players)]}
         if self.phase == "over":
             out["end_reason"] = self.end_reason
             out["result"] = self.result().as_dict()

@@ -31,6 +31,7 @@ from tricolore.core import (
     Seat,
     State,
     Text,
+    copy_json,
 )
 from tricolore.games.culottes.book import (
     BASTILLE,
@@ -383,7 +384,7 @@ class CulottesState(State):
                 if "name" in sealed:
                     self.citizens[self.holdings[s][0]].name = sealed["name"].strip()
             self.role_choice = None
-            self.emit("citizens_named", names={c.id: c.name for c in self.citizens})
+            self.emit("citizens_named", names=[c.name for c in self.citizens])
             self._start_turn()
 
     # -- a turn ------------------------------------------------------------------------------
@@ -573,7 +574,7 @@ class CulottesState(State):
         self.end_reason = reason
         self.emit("game_over", reason=reason,
                   roles=list(self.roles),
-                  natures={c.id: self.nature(c) for c in self.citizens},
+                  natures=[self.nature(c) for c in self.citizens],
                   puppets=[c.id for c in self.citizens if self.is_puppet(c)],
                   scores=list(self.result().scores))
 
@@ -648,7 +649,7 @@ class CulottesState(State):
             "book": [{"row": i + 1, "voter": r.voter, "citizen": r.citizen, "cakes": r.cakes,
                       "side": r.side, "turn": r.turn, "closing": r.closing}
                      for i, r in enumerate(self.book.rows)],
-            "closings": self.closings,
+            "closings": copy_json(self.closings),
             "role_choice": None if self.role_choice is None else self.role_choice.public(),
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
@@ -656,11 +657,11 @@ class CulottesState(State):
         if seat is not None:
             out["you"] = {
                 "role": self.role_of(seat),
-                "citizens": {i: self.flap(self.citizens[i]) for i in self.holdings[seat]}}
+                "citizens": {str(i): self.flap(self.citizens[i]) for i in self.holdings[seat]}}
         if over:
             out["end_reason"] = self.end_reason
             out["reveal"] = {"roles": list(self.roles),
-                             "citizens": {c.id: self.flap(c) for c in self.citizens}}
+                             "citizens": [self.flap(c) for c in self.citizens]}
             out["result"] = self.result().as_dict()
         return out
 

@@ -75,6 +75,12 @@ def majority_guess(guesses: Mapping[Seat, bool]) -> bool:
     return true >= len(guesses) - true
 
 
+def votes_by_seat(votes: Mapping[str, bool], players: int) -> list[bool | None]:
+    """A vote as a list indexed by seat (the views' convention): each seat's guess, ``None`` for
+    the accused, who does not vote. ``votes`` maps seats, as text, to guesses."""
+    return [votes.get(str(s)) for s in range(players)]
+
+
 def trial_points(players: int, accused: Seat, grabbers: frozenset[Seat], majority_right: bool
                  ) -> list[int]:
     """Points of one trial: a right majority gives each revolutionary 1; a wrong one gives the
@@ -203,7 +209,7 @@ class TrialsState(State):
         self.vote = None
         if self.phase == "first_vote":
             self.first_votes = guesses
-            self.emit("first_vote", votes={str(s): g for s, g in guesses.items()})
+            self.emit("first_vote", votes=[guesses.get(s) for s in range(self.players)])
             self.phase = "debate"
             self.debate = ResponseWindow.clockwise("debate", self.players, (self.accused + 1)
                                                    % self.players)
@@ -238,7 +244,7 @@ class TrialsState(State):
                   "second_vote": {str(s): g for s, g in guesses.items()},
                   "majority": majority, "majority_right": right, "points": gained}
         self.history.append(record)
-        self.emit("trial_closed", **record)
+        self.emit("trial_closed", **self._public_record(record))
         self.trial += 1
         self.accused = (self.accused + 1) % self.players
         if self.trial > self.trials_total or all(self.agrees_to_end):
@@ -253,6 +259,12 @@ class TrialsState(State):
         self.emit("agrees_to_end", seat=seat, agree=action["agree"])
 
     # -- results and views -------------------------------------------------------------------
+    def _public_record(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """A closed trial as views and events show it: a copy, votes as lists indexed by seat."""
+        return {**record, "grabbers": list(record["grabbers"]), "points": list(record["points"]),
+                "first_vote": votes_by_seat(record["first_vote"], self.players),
+                "second_vote": votes_by_seat(record["second_vote"], self.players)}
+
     def result(self) -> Result:
         """Points per player, with each trial's points in the breakdown."""
         breakdown = [{"points": self.points[s],
@@ -270,11 +282,12 @@ class TrialsState(State):
             "phase": "over" if self.over else self.phase, "trial": self.trial,
             "trials_total": self.trials_total, "accused": self.accused,
             "statement": self.statement, "first_vote": None if self.first_votes is None else
-            {str(s): g for s, g in self.first_votes.items()},
+            [self.first_votes.get(s) for s in range(self.players)],
             "vote": None if self.vote is None else self.vote.public(),
             "debate": None if self.debate is None else self.debate.public(),
-            "arguments": list(self.arguments), "points": list(self.points),
-            "history": list(self.history), "agrees_to_end": list(self.agrees_to_end),
+            "arguments": [dict(a) for a in self.arguments], "points": list(self.points),
+            "history": [self._public_record(h) for h in self.history],
+            "agrees_to_end": list(self.agrees_to_end),
             "max_grabbers": max_grabbers(self.players),
             "pending": [p.as_dict() for p in self.pending().values()],
         }
