@@ -154,10 +154,19 @@ class Options:
     """Base of every game's options: a frozen dataclass whose fields have rulebook defaults.
 
     Subclasses validate ranges in :meth:`validate` and raise :class:`OptionsError` with a sentence.
+    Every whole-number option has an upper bound a real table could want, so that no option can
+    make a game slow or large (:meth:`check_range`).
     """
 
     def validate(self, players: int) -> None:
         """Check the options against each other and the player count."""
+
+    def check_range(self, name: str, low: int, high: int) -> None:
+        """Refuse the option ``name`` unless it is from ``low`` to ``high`` (``None``, where the
+        option allows it, passes)."""
+        value = getattr(self, name)
+        if value is not None and not low <= value <= high:
+            raise OptionsError(f"{name} must be at least {low} and at most {high}; got {value}")
 
     def __post_init__(self) -> None:
         hints = _type_hints(type(self))

@@ -54,6 +54,8 @@ from tricolore.games.bread_and_circuses.data import (
     sabotage_per_player,
 )
 
+MAX_ROUNDS = 1000
+"""The upper bound of ``max_rounds``."""
 WINDOW_TIMING = {"after_reveal": AFTER_REVEAL, "scoring": SCORING}
 
 
@@ -74,8 +76,7 @@ class BreadOptions(Options):
         """Check ranges against the number of players."""
         if self.first_player is not None and not 0 <= self.first_player < players:
             raise OptionsError(f"first_player must be a seat from 0 to {players - 1}")
-        if self.max_rounds is not None and self.max_rounds < 1:
-            raise OptionsError("max_rounds must be at least 1")
+        self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 
 INFO = GameInfo(

@@ -46,6 +46,14 @@ from tricolore.games.culottes.scoring import CitizenTally, score_player
 
 NAME_LENGTH = 24
 
+MAX_STARTING_CAKES = 1000
+MAX_DIE_FACES = 20
+MAX_COCKADE_PRICE = 100
+MAX_SHEETS_PER_PLAYER = 10
+MAX_ROUNDS = 1000
+"""Upper bounds of the options: generous for any real table, and small enough that no option
+can make a game slow or large."""
+
 
 @dataclass(frozen=True, slots=True)
 class CulottesOptions(Options):
@@ -73,23 +81,23 @@ class CulottesOptions(Options):
     """At the end, close every open trial with the Book instead of returning its cakes."""
 
     def validate(self, players: int) -> None:
-        """Check ranges against each other and the number of players."""
-        if self.starting_cakes < 1:
-            raise OptionsError("starting_cakes must be at least 1")
-        if not 2 <= self.die_faces <= 100:
-            raise OptionsError("die_faces must be between 2 and 100")
-        if not self.closing_faces or any(not 1 <= f <= self.die_faces for f in self.closing_faces):
+        """Check ranges against each other and the number of players. Each upper bound is more
+        than a real table wants (the rulebook asks for at least 2 sheets per player)."""
+        self.check_range("starting_cakes", 1, MAX_STARTING_CAKES)
+        self.check_range("die_faces", 2, MAX_DIE_FACES)
+        if not 1 <= len(self.closing_faces) <= self.die_faces:
+            raise OptionsError(f"closing_faces must list at least 1 and at most {self.die_faces} "
+                               f"faces (the die's); it lists {len(self.closing_faces)}")
+        if any(not 1 <= f <= self.die_faces for f in self.closing_faces):
             raise OptionsError(f"closing_faces must be faces of the die, between 1 and {self.die_faces}")
         if len(set(self.closing_faces)) != len(self.closing_faces):
             raise OptionsError("closing_faces lists a face twice")
-        if self.cockade_price_sans_culotte < 0 or self.cockade_price_privileged < 0:
-            raise OptionsError("cockade prices cannot be negative")
-        if self.citizen_sheets_per_player < 2:
-            raise OptionsError("the rulebook asks for at least 2 citizen sheets per player")
+        self.check_range("cockade_price_sans_culotte", 0, MAX_COCKADE_PRICE)
+        self.check_range("cockade_price_privileged", 0, MAX_COCKADE_PRICE)
+        self.check_range("citizen_sheets_per_player", 2, MAX_SHEETS_PER_PLAYER)
         if self.first_player is not None and not 0 <= self.first_player < players:
             raise OptionsError(f"first_player must be a seat from 0 to {players - 1}")
-        if self.max_rounds is not None and self.max_rounds < 1:
-            raise OptionsError("max_rounds must be at least 1")
+        self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 
 INFO = GameInfo(

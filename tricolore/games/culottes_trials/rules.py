@@ -32,6 +32,9 @@ EXAMPLE_STATEMENTS = (
     "I have more than 50% of battery in my phone",
     "There is only one bottle of soda left in the fridge",
 )
+MAX_TRIALS = 100
+MAX_ARGUMENTS_PER_DEBATE = 20
+"""Upper bounds of the options."""
 EXAMPLE_ARGUMENTS = ("They hesitated before answering.", "That is easy to check: I believe it.",
                      "A grabber would say exactly that.")
 
@@ -48,13 +51,11 @@ class TrialsOptions(Options):
     """Arguments each player may make in the debate between the two votes."""
 
     def validate(self, players: int) -> None:
-        """Check ranges against the number of players."""
-        if self.trials is not None and self.trials < 1:
-            raise OptionsError("trials must be at least 1")
+        """Check ranges against the number of players (upper bounds: more than a table wants)."""
+        self.check_range("trials", 1, MAX_TRIALS)
         if self.first_accused is not None and not 0 <= self.first_accused < players:
             raise OptionsError(f"first_accused must be a seat from 0 to {players - 1}")
-        if self.arguments_per_debate < 0:
-            raise OptionsError("arguments_per_debate cannot be negative")
+        self.check_range("arguments_per_debate", 0, MAX_ARGUMENTS_PER_DEBATE)
 
 
 INFO = GameInfo(

@@ -56,6 +56,10 @@ from tricolore.games.let_them_eat_cake.data import (
     voting_copies,
 )
 
+MAX_WINNING_CAKES = 1000
+MAX_ROUNDS = 1000
+"""Upper bounds of the options."""
+
 WINDOW_COST: Mapping[str, int] = MappingProxyType(
     {"coup": COUP_COST, "rigging": RIGGING_COST, "seize": SEIZE_COST})
 """Generals a seat needs to be asked in each window of the Generals."""
@@ -75,13 +79,11 @@ class LetThemEatCakeOptions(Options):
     """Designed: end the game after this many rounds (for simulations and timed tables)."""
 
     def validate(self, players: int) -> None:
-        """Check ranges against the number of players."""
+        """Check ranges against the number of players (upper bounds: more than a table wants)."""
         if self.first_head is not None and not 0 <= self.first_head < players:
             raise OptionsError(f"first_head must be a seat from 0 to {players - 1}")
-        if self.winning_cakes < 1:
-            raise OptionsError("winning_cakes must be at least 1")
-        if self.max_rounds is not None and self.max_rounds < 1:
-            raise OptionsError("max_rounds must be at least 1")
+        self.check_range("winning_cakes", 1, MAX_WINNING_CAKES)
+        self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 
 INFO = GameInfo(

@@ -49,6 +49,8 @@ from tricolore.games.revolution.data import (
 )
 
 AREA_NAMES = tuple(a.name for a in AREAS)
+MAX_ROUNDS = 1000
+"""The upper bound of ``max_rounds``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +65,8 @@ class RevolutionOptions(Options):
     def validate(self, players: int) -> None:
         """Check the edition and ranges."""
         if self.edition not in EDITIONS:
-            raise OptionsError(f"edition must be one of {', '.join(EDITIONS)}; got {self.edition!r}")
-        if self.max_rounds is not None and self.max_rounds < 1:
-            raise OptionsError("max_rounds must be at least 1")
+            raise OptionsError(f"edition must be one of {', '.join(EDITIONS)}; got {self.edition[:40]!r}")
+        self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 
 INFO = GameInfo(
