@@ -356,7 +356,7 @@ def test_sabotage_informant(start, act):
     events = act(state, 0, "play_sabotage", card="Informant", target=1)
     report = [e for e in events if e["kind"] == "informant_report"]
     assert report == [{"kind": "informant_report", "seat": 0, "target": 1, "tile": "circus", "to": [0]}]
-    assert state.view(0)["you"]["informant"] == {"1": "circus"}
+    assert state.view(0)["you"]["informant"] == [None, "circus", None, None]
     assert not [e for e in state.events_for(2) if e["kind"] == "informant_report"]
 
 

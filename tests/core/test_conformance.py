@@ -66,9 +66,41 @@ class SloppyCulottes(CulottesState):
         return super().apply(seat, action)
 
 
+class SharingCulottes(CulottesState):
+    """Hands out the state's own list of holdings: a view must be a snapshot."""
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out = super().view(seat)
+        out["holdings"] = self.holdings
+        return out
+
+
+class IntegerKeyedCulottes(CulottesState):
+    """Keys its seat's citizens by number, which JSON turns into text."""
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out = super().view(seat)
+        if seat is not None:
+            out["you"]["citizens"] = {int(i): flap for i, flap in out["you"]["citizens"].items()}
+        return out
+
+
+class TrustingCulottes(CulottesState):
+    """Seals the caller's own dict of a role choice instead of the engine's copy."""
+
+    def apply(self, seat, action):
+        events = super().apply(seat, action)
+        if self.role_choice is not None and self.role_choice.submitted(seat) is not None:
+            self.role_choice.replace(seat, action)
+        return events
+
+
 @pytest.mark.parametrize("state_class, fragment", [
     (LeakyCulottes, "a secret leaks into the view"),
     (SloppyCulottes, "changed the state"),
+    (SharingCulottes, "changing view.* a view shares a list or dict with the state"),
+    (IntegerKeyedCulottes, "does not survive JSON: view.*you.citizens has the key 0"),
+    (TrustingCulottes, "keeps the caller's dict"),
 ])
 def test_conformance_catches_broken_games(state_class, fragment):
     game = GameDefinition(INFO, state_class)

@@ -197,7 +197,7 @@ def test_step8_revolutionary_recruit_has_the_nature_on_its_flap(start):
     state.apply(0, {"type": "pass"})
     state.sheets[state.next_sheet] = PR
     state.apply(0, {"type": "recruit"})
-    assert state.view(0)["you"]["citizens"][3] == {"nature": PR, "puppet": False}
+    assert state.view(0)["you"]["citizens"]["3"] == {"nature": PR, "puppet": False}
 
 
 def test_step8_grabber_recruit_is_a_puppet_of_the_first_sheets_nature(start):
@@ -205,9 +205,9 @@ def test_step8_grabber_recruit_is_a_puppet_of_the_first_sheets_nature(start):
     state.apply(0, {"type": "pass"})
     state.sheets[state.next_sheet] = SC
     state.apply(0, {"type": "recruit"})
-    assert state.view(0)["you"]["citizens"][3] == {"nature": PR, "puppet": True}
+    assert state.view(0)["you"]["citizens"]["3"] == {"nature": PR, "puppet": True}
     assert "puppet" not in str(state.view(1)["citizens"][3])
-    assert 3 not in state.view(1)["you"]["citizens"]
+    assert "3" not in state.view(1)["you"]["citizens"]
 
 
 def test_step8_at_most_one_recruit_per_turn(start):
@@ -410,7 +410,8 @@ def test_the_end_reveals_everything_with_a_breakdown():
     for _ in random_play(state, random.Random(1)):
         pass
     view = state.view(None)
-    assert set(view["reveal"]["citizens"]) == {c.id for c in state.citizens}
+    assert view["reveal"]["citizens"] == [{"nature": state.nature(c), "puppet": state.is_puppet(c)}
+                                          for c in state.citizens]
     assert len(view["result"]["breakdown"]) == 3
 
 

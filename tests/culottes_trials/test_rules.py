@@ -73,7 +73,7 @@ def test_first_vote_is_simultaneous_shown_to_all_and_not_counted():
     assert state.view(2)["vote"]["chosen"] == [1] and state.view(2)["first_vote"] is None
     for seat in (2, 3, 4):
         state.apply(seat, {"type": "vote", "guess": False})
-    assert state.view(2)["first_vote"] == {"1": False, "2": False, "3": False, "4": False}
+    assert state.view(2)["first_vote"] == [None, False, False, False, False]  # seat 0 is accused
     assert state.phase == "debate"
     assert state.points == [0] * 5
 

@@ -79,7 +79,9 @@ def test_bidding_is_a_simultaneous_secret_move_revealed_together(start, bid):
     bid(state, {1: {"Priest": {"force": 1, "blackmail": 1, "gold": 3}},
                 2: {"Merchant": {"force": 1, "blackmail": 1, "gold": 3}}})
     revealed = [e for e in state.events_for(None) if e["kind"] == "bids_revealed"]
-    assert set(revealed[0]["bids"]) == {"0", "1", "2"}
+    assert [list(placement) for placement in revealed[0]["bids"]] == [["Printer"], ["Priest"],
+                                                                      ["Merchant"]]
+    assert state.view(1)["revealed"][2] == {"Merchant": {"blackmail": 1, "force": 1, "gold": 3}}
 
 
 # -- Determining control -------------------------------------------------------------------------

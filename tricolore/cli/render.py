@@ -85,7 +85,7 @@ def culottes_table(view: Mapping[str, Any]) -> list[RenderableType]:
         if c["emigrated"]:
             status += " (emigrated)"
         scales = f"{c['scales']['sans_culotte']}/{c['scales']['privileged']}" if c["scales"] else ""
-        style = "bold" if c["id"] in mine or str(c["id"]) in mine else ""
+        style = "bold" if str(c["id"]) in mine else ""
         table.add_row(str(c["id"]), c["name"] + (" (recruit)" if c["recruited"] else ""),
                       str(c["owner"]), str(c["cakes"]), str(c["cockades"]), status, scales,
                       str(c["bastille_cakes"]), style=style)
@@ -116,7 +116,7 @@ def culottes_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
     lines = {
         "role_chosen": lambda: f"(secret) seat {event['seat']} plays as a {event['role']}",
         "citizens_named": lambda: "citizens: " + ", ".join(
-            f"{name} (seat {view['citizens'][int(i)]['owner']})" for i, name in event["names"].items()),
+            f"{name} (seat {view['citizens'][i]['owner']})" for i, name in enumerate(event["names"])),
         "has_chosen": lambda: f"seat {event['seat']} has chosen",
         "turn_ended": lambda: f"seat {event['seat']}'s turn ends",
         "turn_started": lambda: f"— turn {event['turn']}: seat {event['seat']} —",
@@ -178,7 +178,7 @@ def trials_table(view: Mapping[str, Any]) -> list[RenderableType]:
              f"Statement: {view['statement'] or '(not yet made)'}"]
     if view["first_vote"] is not None:
         lines.append("First vote: " + ", ".join(
-            f"seat {s}: {'true' if g else 'false'}" for s, g in view["first_vote"].items()))
+            f"seat {s}: {_guess(g)}" for s, g in enumerate(view["first_vote"]) if g is not None))
     for a in view["arguments"]:
         lines.append(f"  seat {a['seat']} argues: {a['text']}")
     lines.append("Points: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(view["points"])))
@@ -208,11 +208,12 @@ def trials_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
         "truth_noted": lambda: f"(secret) the statement is {_guess(event['truth'])}",
         "has_chosen": lambda: f"seat {event['seat']} has voted",
         "first_vote": lambda: "first vote (not counted): " + ", ".join(
-            f"seat {s} {_guess(g)}" for s, g in event["votes"].items()),
+            f"seat {s} {_guess(g)}" for s, g in enumerate(event["votes"]) if g is not None),
         "argument": lambda: f"seat {event['seat']} argues: {event['text']}",
         "debate_closed": lambda: "the debate is over: second vote, for good",
         "trial_closed": lambda: (
-            "second vote: " + ", ".join(f"seat {s} {_guess(g)}" for s, g in event["second_vote"].items())
+            "second vote: " + ", ".join(f"seat {s} {_guess(g)}"
+                                        for s, g in enumerate(event["second_vote"]) if g is not None)
             + f"; the majority says {_guess(event['majority'])}, the truth is {_guess(event['truth'])}: "
             + ("revolutionaries score" if event["majority_right"] else "grabbers score")
             + f" (grabbers were seats {event['grabbers']})"),
@@ -290,7 +291,8 @@ def cake_table(view: Mapping[str, Any]) -> list[RenderableType]:
     ballot = view["last_ballot"]
     if ballot is not None:
         out.append(Text(f"Last ballot ({_OFFICES[ballot['office']]}): " + ", ".join(
-            f"{_who(view, int(s))} → {_who(view, c)}" for s, c in ballot["cards"].items())))
+            f"{_who(view, s)} → {_who(view, c)}" for s, c in enumerate(ballot["cards"])
+            if c is not None)))
     you = view.get("you")
     if you is not None and view["phase"] != "over":
         lines = [f"Your stash: {you['stash']} = {you['cakes']} cakes",
@@ -313,9 +315,9 @@ def cake_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
         "election_opened": lambda: f"election of the {_OFFICES[event['office']]}",
         "has_chosen": lambda: f"{w('seat')} has played a Voting card",
         "ballot_revealed": lambda: "votes: " + (", ".join(
-            f"{_who(view, int(s))} → {_who(view, c)}" for s, c in event["cards"].items())
-            if "cards" in event else "(memory mode)") + " · tally " + ", ".join(
-            f"{_who(view, int(c))} {v}" for c, v in event["tally"].items() if v),
+            f"{_who(view, s)} → {_who(view, c)}" for s, c in enumerate(event["cards"])
+            if c is not None) if "cards" in event else "(memory mode)") + " · tally " + ", ".join(
+            f"{_who(view, c)} {v}" for c, v in enumerate(event["tally"]) if v),
         "tie_broken": lambda: f"the Head {w('head')} breaks the tie for {w('winner')}",
         "vote_result": lambda: f"{w('winner')} wins the vote",
         "coup": lambda: f"COUP! {w('seat')} names {w('winner')} {_OFFICES[event['office']]}",
@@ -400,7 +402,8 @@ def revolution_table(view: Mapping[str, Any]) -> list[RenderableType]:
         gives += [_chips(space["chips"])] if space["chips"] else []
         gives += [space["area"]] if space["area"] else []
         gives += [space["special"]] if space["special"] else []
-        bids = [_chips(view["revealed"].get(str(s), {}).get(space["name"], {})) for s in range(players)]
+        bids = [_chips(((view["revealed"] or [{}] * players)[s] or {}).get(space["name"], {}))
+                for s in range(players)]
         result = results.get(space["name"])
         won = "" if result is None else ("-" if result["winner"] is None else f"seat {result['winner']}")
         chart.add_row(str(i), space["name"], " ".join(gives),
@@ -436,7 +439,7 @@ def revolution_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
         "has_chosen": lambda: f"seat {event['seat']} has placed a bid",
         "bids_revealed": lambda: "shields down: " + "; ".join(
             f"seat {s}: " + ", ".join(f"{sp} {_chips(c)}" for sp, c in p.items())
-            for s, p in event["bids"].items()),
+            for s, p in enumerate(event["bids"]) if p is not None),
         "space_resolved": lambda: f"{event['space']}: " + (
             "tie, nobody" if event["tie"] else "no bid" if event["winner"] is None
             else f"seat {event['winner']}"),
@@ -522,8 +525,9 @@ def bread_table(view: Mapping[str, Any]) -> list[RenderableType]:
             lines.append(f"Your disclosed tile: {you['disclosed_tile']}")
         if you["sealed_tile"]:
             lines.append(f"Your tile: {you['sealed_tile']}")
-        for target, tile in you["informant"].items():
-            lines.append(f"Your informant says seat {target} disclosed {tile}")
+        for target, tile in enumerate(you["informant"]):
+            if tile is not None:
+                lines.append(f"Your informant says seat {target} disclosed {tile}")
         out.append(secret_panel(lines))
     return out
 

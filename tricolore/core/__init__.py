@@ -26,6 +26,7 @@ from tricolore.core.model import (
     Result,
     Seat,
     State,
+    copy_json,
     project,
 )
 from tricolore.core.record import Record, replay, replay_steps, verify
@@ -35,6 +36,6 @@ __all__ = [
     "Action", "ActionFamily", "ActionSpace", "Amount", "Choice", "Domain", "Event", "Game",
     "GameDefinition", "GameInfo", "IllegalAction", "Options", "OptionsError", "Prompt", "Record",
     "RecordError", "ResponseWindow", "Result", "SealedSubmissions", "Seat", "State", "Subset",
-    "Text", "games", "get_game", "list_games", "make", "project", "replay", "replay_steps",
-    "verify",
+    "Text", "copy_json", "games", "get_game", "list_games", "make", "project", "replay",
+    "replay_steps", "verify",
 ]

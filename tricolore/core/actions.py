@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from types import MappingProxyType
 from typing import Any
 
 from tricolore.core.errors import IllegalAction
@@ -200,6 +201,10 @@ class ActionFamily:
     params: Mapping[str, ParamSpec] = field(default_factory=dict)
     optional: frozenset[str] = frozenset()
     help: str = ""
+
+    def __post_init__(self) -> None:
+        # Read-only: a legal action space is worked out once per position and handed out.
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
 
     def domain(self, name: str, chosen: Mapping[str, Any]) -> Domain:
         """The domain of ``name`` once the parameters before it are ``chosen``."""

@@ -4,14 +4,22 @@
 
 - the game asks someone while it is not over, every pending seat has a legal action, and a sampled
   action is accepted;
-- views of the seats checked and of a spectator are JSON, and so are the log, result and record;
+- views of the seats checked and of a spectator are JSON; every event, and at sampled steps
+  (every ``isolate_every``-th) every view, survive JSON unchanged
+  (``view == json.loads(json.dumps(view))``: no integer keys, no tuples), and so do the final
+  views and the result;
+- **a view is a snapshot**: at sampled steps every container of one seat's view (a spectator's
+  and each seat's in turn) is changed in place, and every other view, a fresh view of that seat
+  and the digest stay as they were; so do the prompts and the legal actions' description.
+  Likewise the action: changing its dict after ``apply`` leaves the digest alone; and the
+  result at the end;
 - **the leak test**: ``view(seat)`` equals ``view(seat)`` of ``determinize(seat, rng)``, so no
   field of a view depends on a secret that seat does not know; ``determinize`` leaves the real
   state untouched. Every seat is checked at every ``every_seat_every``-th step and one seat in
   rotation at the steps between (so a long game costs a few views per step, not two per seat);
 - random malformed or illegal actions, and actions from seats not asked, are refused with
   :class:`IllegalAction` and leave the digest unchanged;
-- ``clone()`` is independent of the original;
+- ``clone()`` is independent of the original (its digest and, at sampled steps, its view);
 
 Play mixes free actions (transfers, agreements) by any seat into the prompted ones. At the end it
 checks that the game ended within a bound, and that the record survives JSON and replays
@@ -32,6 +40,7 @@ from tricolore.core.model import Game, State
 from tricolore.core.record import Record, verify
 
 _JUNK: tuple[Any, ...] = (None, -1, 0, 10**9, 2.5, "", "x" * 500, [], {}, True, [-1], "sans_culotte")
+_MUTATED = "mutated by the conformance suite"
 
 
 class ConformanceError(AssertionError):
@@ -55,6 +64,106 @@ def _json(data: object, what: str) -> str:
         raise ConformanceError(f"{what} is not JSON: {exc}") from None
 
 
+def _round_trip(data: object, what: str) -> str:
+    """``data`` as JSON text, checked to come back from JSON equal to itself."""
+    text = _json(data, what)
+    if json.loads(text) != data:
+        raise ConformanceError(f"{what} does not survive JSON: {_not_json(data, what)}")
+    return text
+
+
+def _not_json(value: object, path: str) -> str:
+    """Where and why ``value`` changes on a JSON round trip."""
+    if isinstance(value, tuple):
+        return f"{path} is a tuple (JSON makes it a list)"
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                return (f"{path} has the key {key!r}, which JSON makes text: per-seat data is a "
+                        "list indexed by seat, per-id data a list or an object with text keys")
+            found = _not_json(item, f"{path}.{key}")
+            if found:
+                return found
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            found = _not_json(item, f"{path}[{i}]")
+            if found:
+                return found
+    return ""
+
+
+def _mutate(value: object) -> None:
+    """Change every container in ``value`` in place: each list's items replaced and one appended,
+    each dict's values replaced and a key added (inner containers first)."""
+    if isinstance(value, dict):
+        for item in value.values():
+            _mutate(item)
+        for key in list(value):
+            value[key] = _MUTATED
+        value[_MUTATED] = _MUTATED
+    elif isinstance(value, list):
+        for item in value:
+            _mutate(item)
+        value[:] = [_MUTATED] * (len(value) + 1)
+
+
+def _changed(before: str, after: object) -> str:
+    """The top-level fields of a view that differ from its JSON text ``before``."""
+    old = json.loads(before)
+    if not isinstance(old, dict) or not isinstance(after, dict):
+        return "the whole value"
+    keys = sorted(k for k in old.keys() | after.keys() if old.get(k) != after.get(k))
+    return ", ".join(keys) or "nothing visible"
+
+
+def check_isolation(state: State, seat: int | None,
+                    views: Mapping[int | None, str] | None = None) -> None:
+    """Change every container of ``view(seat)`` in place; then every seat's and a spectator's
+    view, a fresh ``view(seat)`` and the digest must be unchanged. Likewise the prompts and the
+    legal actions' description: a view is a snapshot, not the state's own data.
+
+    ``views`` holds the JSON texts of views already made (and checked); the others are made
+    here and checked to survive JSON.
+    """
+    views = dict(views or {})
+    for other in [None, *range(state.players)]:
+        if other not in views:
+            views[other] = _round_trip(state.view(other), f"view({other})")
+    before = state.digest()
+    mine = state.view(seat)
+    _mutate(mine)
+    for other, text in views.items():
+        which = f"a fresh view({other})" if other == seat else f"view({other})"
+        try:
+            now = state.view(other)
+        except Exception as exc:  # the state itself was changed into nonsense
+            raise ConformanceError(
+                f"changing view({seat}) broke {which} ({type(exc).__name__}: {exc}): a view "
+                "shares a list or dict with the state or with module data (hand out a copy)"
+            ) from None
+        if _json(now, f"view({other})") != text:
+            raise ConformanceError(
+                f"changing view({seat}) changed {which} in {_changed(text, now)}: a view "
+                "shares a list or dict with the state or with module data (hand out a copy)")
+    if state.digest() != before:
+        raise ConformanceError(f"changing view({seat}) changed the state: a view shares a list or "
+                               "dict with the state (hand out a copy)")
+    pending = state.pending()
+    prompts = {s: p.as_dict() for s, p in pending.items()}
+    steps = {s: _json(state.legal_actions(s).steps(), "the legal actions") for s in pending}
+    for s in pending:
+        _mutate(state.legal_actions(s).steps())
+    if isinstance(pending, dict):
+        pending.clear()
+    if {s: p.as_dict() for s, p in state.pending().items()} != prompts:
+        raise ConformanceError("changing what pending() returned changed the prompts")
+    for s, text in steps.items():
+        if _json(state.legal_actions(s).steps(), "the legal actions") != text:
+            raise ConformanceError(f"changing legal_actions({s}).steps() changed the legal actions")
+    if state.digest() != before:
+        raise ConformanceError("changing the prompts or legal actions changed the state")
+
+
 def _bad_actions(state: State, seat: int, good: Mapping[str, Any], rng: random.Random
                  ) -> Iterable[tuple[int, object]]:
     yield seat, "not an object"
@@ -73,18 +182,27 @@ def _bad_actions(state: State, seat: int, good: Mapping[str, Any], rng: random.R
 
 
 def check_step(state: State, rng: random.Random, log_since: int = 0,
-               seats: Iterable[int] | None = None) -> tuple[int, int]:
+               seats: Iterable[int] | None = None, isolate: bool = False,
+               isolated_seat: int | None = None) -> tuple[int, int]:
     """Check one position (views, leaks, refusals, clone); returns (refusals, leak checks).
 
-    ``seats`` are leak-checked (default: all). The public log is checked from event ``log_since``
-    on (earlier events were checked before).
+    ``seats`` are leak-checked (default: all). The log is checked from event ``log_since`` on
+    (earlier events were checked before). With ``isolate``, the view of ``isolated_seat``
+    (``None``: a spectator) is changed in place to show that views are snapshots (see
+    :func:`check_isolation`), and the clone's independence is checked on a view too.
     """
     pending = state.pending()
     if not pending:
         raise ConformanceError("the game is not over but nobody is asked to act")
     checked = list(range(state.players) if seats is None else seats)
-    views = {seat: _json(state.view(seat), f"view({seat})") for seat in [None, *checked]}
-    _json(state.events_for(None, log_since), "the public log")
+    if isolate:  # every view, checked to survive JSON
+        views = {seat: _round_trip(state.view(seat), f"view({seat})")
+                 for seat in [None, *range(state.players)]}
+    else:
+        views = {seat: _json(state.view(seat), f"view({seat})") for seat in [None, *checked]}
+    _round_trip([e.as_dict() for e in state.log[log_since:]], "the log")
+    if isolate:
+        check_isolation(state, isolated_seat, views)
     before = state.digest()
     for seat in checked:
         twin = state.determinize(seat, random.Random(rng.random()))
@@ -124,6 +242,9 @@ def check_step(state: State, rng: random.Random, log_since: int = 0,
     twin.apply(seat, legal.sample(rng))
     if state.digest() != before:
         raise ConformanceError("applying an action to a clone changed the original")
+    if isolate and _json(state.view(None), "view(None)") != views[None]:
+        raise ConformanceError("applying an action to a clone changed the original's view in "
+                               f"{_changed(views[None], state.view(None))}")
     return len(refused), len(checked)
 
 
@@ -160,15 +281,37 @@ def random_play(state: State, rng: random.Random, free_rate: float = 0.1) -> Ite
         yield state
 
 
+def _check_action_kept(state: State, action: dict[str, Any], record: Record) -> None:
+    """Changing the action's dict after ``apply`` must not reach the state."""
+    assert record.digests is not None
+    shown = repr(action)
+    _mutate(action)
+    if state.digest() != record.digests[-1]:
+        raise ConformanceError(f"changing the action {shown} after apply changed the state: the "
+                               "state keeps the caller's dict instead of its own copy")
+
+
+def _check_result_kept(state: State) -> None:
+    """Changing ``result().as_dict()`` must not reach the state or a fresh result."""
+    before = state.digest()
+    text = _json(state.result().as_dict(), "the result")
+    _mutate(state.result().as_dict())
+    if state.digest() != before or _json(state.result().as_dict(), "the result") != text:
+        raise ConformanceError("changing result().as_dict() changed the state or the result")
+
+
 def _first_difference(a: str, b: str) -> str:
     i = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
     return f"...{a[max(0, i - 80):i + 80]}...\n  determinized: ...{b[max(0, i - 80):i + 80]}..."
 
 
 def check_game(game: Game, players: int, seeds: Iterable[int], *, options: Any = None,
-               max_actions: int = 20_000, every_seat_every: int = 4) -> Report:
+               max_actions: int = 20_000, every_seat_every: int = 4, isolate_every: int = 16
+               ) -> Report:
     """Run the conformance suite for ``game`` with ``players`` over ``seeds``.
 
+    Every ``isolate_every``-th step changes one view in place (a spectator's and each seat's in
+    turn) and the action just applied, to show that neither reaches the state.
     Raises :class:`ConformanceError` naming the seed and step of the first failure.
     """
     games = actions = refusals = leaks = 0
@@ -178,24 +321,32 @@ def check_game(game: Game, players: int, seeds: Iterable[int], *, options: Any =
         rng = random.Random(f"conformance:{seed}")
         step = log_checked = 0
         try:
+            audience: list[int | None] = [None, *range(players)]
             while not state.is_over():
                 if step >= max_actions:
                     raise ConformanceError(f"the game has not ended after {max_actions} actions")
                 seats = None if step % every_seat_every == 0 else [step % players]
-                r, lk = check_step(state, rng, log_checked, seats)
+                isolating = step % isolate_every == 0
+                r, lk = check_step(state, rng, log_checked, seats, isolating,
+                                   audience[step // isolate_every % len(audience)])
                 log_checked = len(state.log)
                 refusals += r
                 leaks += lk
                 seat, action = random_action(state, rng)
                 state.apply(seat, action)
                 record.add(seat, action, state)
+                if isolating:
+                    _check_action_kept(state, action, record)
                 step += 1
             result = state.result()
-            _json(result.as_dict(), "the result")
+            _round_trip(result.as_dict(), "the result")
+            _round_trip([e.as_dict() for e in state.log[log_checked:]], "the log")
             if len(result.scores) != players or not result.winners:
                 raise ConformanceError("the result must score every seat and name a winner")
-            for seat in [None, *range(players)]:
-                _json(state.view(seat), f"final view({seat})")
+            final = {seat: _round_trip(state.view(seat), f"final view({seat})")
+                     for seat in audience}
+            check_isolation(state, audience[seed % len(audience)], final)
+            _check_result_kept(state)
             copy = Record.from_dict(json.loads(record.dumps()))
             mismatches = verify(copy)
             if mismatches:

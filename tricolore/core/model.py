@@ -31,6 +31,40 @@ Seat = int
 _CHANCE: contextvars.ContextVar[Script | None] = contextvars.ContextVar("chance", default=None)
 """The script of chance for the state being made by :meth:`GameDefinition.new`, if any."""
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def copy_json(value: Any) -> Any:
+    """A copy of JSON-like data that shares no container with ``value``: every dict (or other
+    mapping) becomes a new dict and every list a new list, recursively; tuples keep their type
+    with their items copied; anything else is returned as it is.
+
+    It is how the engine keeps its own copy of an action and hands out snapshots of its data, so
+    it is written for speed: far cheaper than ``copy.deepcopy`` or a JSON round trip.
+    """
+    cls = type(value)
+    if cls is dict:
+        out = value.copy()
+        for key, item in value.items():
+            if type(item) not in _ATOMS:
+                out[key] = copy_json(item)
+        return out
+    if cls is list:
+        out = value.copy()
+        for i, item in enumerate(value):
+            if type(item) not in _ATOMS:
+                out[i] = copy_json(item)
+        return out
+    if cls in _ATOMS:
+        return value
+    if cls is tuple:
+        return tuple(copy_json(item) for item in value)
+    if isinstance(value, Mapping):
+        return copy_json(dict(value))
+    if isinstance(value, list):
+        return copy_json(list(value))
+    return value
+
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
@@ -80,8 +114,8 @@ class Event:
         return self.to is None or (seat is not None and seat in self.to)
 
     def as_dict(self) -> dict[str, Any]:
-        """The event as JSON, with its audience."""
-        return {"kind": self.kind, **self.data,
+        """The event as JSON, with its audience: a copy that shares nothing with the log."""
+        return {"kind": self.kind, **copy_json(self.data),
                 "to": None if self.to is None else sorted(self.to)}
 
 
@@ -115,8 +149,8 @@ class Result:
                    frozenset(s for s, v in enumerate(scores) if v == best), dict(metrics or {}))
 
     def as_dict(self) -> dict[str, Any]:
-        """The result as JSON."""
-        return {"scores": list(self.scores), "breakdown": list(self.breakdown),
+        """The result as JSON: a copy that shares nothing with the result."""
+        return {"scores": list(self.scores), "breakdown": [copy_json(b) for b in self.breakdown],
                 "ranking": list(self.ranking), "winners": sorted(self.winners),
                 "metrics": dict(self.metrics)}
 
@@ -125,10 +159,19 @@ class Options:
     """Base of every game's options: a frozen dataclass whose fields have rulebook defaults.
 
     Subclasses validate ranges in :meth:`validate` and raise :class:`OptionsError` with a sentence.
+    Every whole-number option has an upper bound a real table could want, so that no option can
+    make a game slow or large (:meth:`check_range`).
     """
 
     def validate(self, players: int) -> None:
         """Check the options against each other and the player count."""
+
+    def check_range(self, name: str, low: int, high: int) -> None:
+        """Refuse the option ``name`` unless it is from ``low`` to ``high`` (``None``, where the
+        option allows it, passes)."""
+        value = getattr(self, name)
+        if value is not None and not low <= value <= high:
+            raise OptionsError(f"{name} must be at least {low} and at most {high}; got {value}")
 
     def __post_init__(self) -> None:
         hints = _type_hints(type(self))
@@ -306,6 +349,9 @@ class State(ABC):
             raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table")
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise IllegalAction("malformed", "an action must be a JSON object with a \"type\" field")
+        # The state keeps (in sealed moves, records of play) the very action it checks: its own
+        # copy, so that nothing the caller does to its dict afterwards can reach the state.
+        action = copy_json(action)
         kind = action["type"]
         if self.is_over():
             raise IllegalAction("game_over", "the game is over")

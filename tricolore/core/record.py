@@ -15,7 +15,7 @@ from typing import Any
 from tricolore.core.chance import ChanceError, check_script
 from tricolore.core.errors import IllegalAction, OptionsError, RecordError
 from tricolore.core.inputs import RECORD_DEPTH, InputError, loads
-from tricolore.core.model import Seat, State
+from tricolore.core.model import Seat, State, copy_json
 from tricolore.core.registry import get_game
 
 RECORD_FORMAT = 1
@@ -45,8 +45,9 @@ class Record:
                    [], [] if keep_digests else None, state.chance_script())
 
     def add(self, seat: Seat, action: Mapping[str, Any], state: State | None = None) -> None:
-        """Append an accepted action; with ``state``, also its digest after the action."""
-        self.actions.append((seat, dict(action)))
+        """Append an accepted action (a copy of it); with ``state``, also its digest after the
+        action."""
+        self.actions.append((seat, copy_json(action)))
         if self.digests is not None:
             if state is None:
                 raise ValueError("this record keeps digests: pass the state after the action")

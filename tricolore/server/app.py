@@ -401,8 +401,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                 "seconds_left": None if deadline is None else max(0.0, deadline[1] - time.monotonic())}
 
     def message_for(table: LiveTable, connection: Connection, kind: str) -> dict[str, Any]:
-        # a view may share lists with the state, which later moves mutate: keep a JSON copy
-        view = json.loads(json.dumps(table.state.view(connection.seat)))
+        view = table.state.view(connection.seat)  # a snapshot: later moves cannot change it
         events = project(table.state.log[connection.sent:], connection.seat)
         message: dict[str, Any] = {"type": kind, "status": table.status, "seats": seats_of(table),
                                    "events": events, "prompt": prompt_for(table, connection.seat),

@@ -6,7 +6,9 @@ The rulebook (Prototype H) has sixteen Sabotage cards but never lists them. The 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 BREAD, CIRCUS, ABSTAIN = "bread", "circus", "abstain"
 TILES: tuple[str, ...] = (BREAD, CIRCUS, ABSTAIN)
@@ -67,7 +69,7 @@ SABOTAGE: tuple[Sabotage, ...] = (
 )
 """Designed: the sixteen Sabotage cards, one copy each."""
 
-CARDS = {card.name: card for card in SABOTAGE}
+CARDS: Mapping[str, Sabotage] = MappingProxyType({card.name: card for card in SABOTAGE})
 
 
 def sabotage_per_player(players: int) -> int:

@@ -37,6 +37,7 @@ from tricolore.core import (
     SealedSubmissions,
     Seat,
     State,
+    copy_json,
 )
 from tricolore.core.deals import Deal, DealBook, DealError
 from tricolore.games.bread_and_circuses.data import (
@@ -55,6 +56,8 @@ from tricolore.games.bread_and_circuses.data import (
     sabotage_per_player,
 )
 
+MAX_ROUNDS = 1000
+"""The upper bound of ``max_rounds``."""
 WINDOW_TIMING = {"after_reveal": AFTER_REVEAL, "scoring": SCORING}
 
 DEAL_CONDITIONS: tuple[str, ...] = ("play", "any_but", "honest")
@@ -83,8 +86,7 @@ class BreadOptions(Options):
         """Check ranges against the number of players."""
         if self.first_player is not None and not 0 <= self.first_player < players:
             raise OptionsError(f"first_player must be a seat from 0 to {players - 1}")
-        if self.max_rounds is not None and self.max_rounds < 1:
-            raise OptionsError("max_rounds must be at least 1")
+        self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 
 INFO = GameInfo(
@@ -677,7 +679,8 @@ class BreadState(State):
             "barred": sorted(self.barred), "forged": sorted(self.forged), "ready": list(self.ready),
             "tie_break": None if self.tie_break is None else dict(self.tie_break),
             "play": None if self.play is None else self.play.public(),
-            "sabotage_cards": [len(h) for h in self.hands], "sabotage_played": list(self.played),
+            "sabotage_cards": [len(h) for h in self.hands],
+            "sabotage_played": [dict(p) for p in self.played],
             "tiles": list(self.tiles) if revealed else None,
             "counts_as": list(self.counts_as) if revealed else None,
             "extra": dict(self.extra),
@@ -686,7 +689,7 @@ class BreadState(State):
             "window": None if self.window is None else {**self.window.public(),
                                                          "asking": self.window_seat()},
             "deals": [d.as_dict() for d in self.deals.deals],
-            "history": list(self.history),
+            "history": copy_json(self.history),
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
         }
@@ -696,7 +699,7 @@ class BreadState(State):
             out["you"] = {"sabotage": list(self.hands[seat]),
                           "disclosed_tile": None if disclosure is None else disclosure[0],
                           "sealed_tile": None if sealed is None else sealed["tile"],
-                          "informant": {str(t): tile for t, tile in self.peeks.get(seat, {}).items()}}
+                          "informant": [self.peeks.get(seat, {}).get(s) for s in range(self.players)]}
         if self.phase == "over":
             out["end_reason"] = self.end_reason
             out["result"] = self.result().as_dict()

@@ -95,7 +95,7 @@ class HonestRevolutionary(CulottesBot):
 
     def believed_sans_culotte(self, citizen: Mapping[str, Any], view: Mapping[str, Any]) -> bool:
         """Trust the truth for its own citizens, cockades for the others."""
-        mine = view["you"]["citizens"].get(citizen["id"])
+        mine = view["you"]["citizens"].get(str(citizen["id"]))
         if mine is not None:
             return bool(mine["nature"] == SANS_CULOTTE)
         return bool(citizen["cockades"] > 0)
@@ -103,7 +103,7 @@ class HonestRevolutionary(CulottesBot):
     def citizen_wishes(self, view: Mapping[str, Any], me: Mapping[str, Any]) -> list[dict[str, Any]]:
         """Signal honestly, vote honestly, feed the Bastille."""
         wishes: list[dict[str, Any]] = []
-        nature = view["you"]["citizens"][me["id"]]["nature"]
+        nature = view["you"]["citizens"][str(me["id"])]["nature"]
         if view["step"] <= 2 and nature == SANS_CULOTTE and me["cockades"] == 0:
             wishes.append({"type": "buy_cockade"})
         fed = [c for c in view["citizens"]
@@ -115,7 +115,7 @@ class HonestRevolutionary(CulottesBot):
             for c in view["citizens"]:
                 if c["owner"] != view["seat"]:
                     continue
-                own_nature = view["you"]["citizens"][c["id"]]["nature"]
+                own_nature = view["you"]["citizens"][str(c["id"])]["nature"]
                 if own_nature == SANS_CULOTTE and c["status"] != "cap":
                     wishes.append(_vote(c["id"], SANS_CULOTTE, stake))
                 elif own_nature == PRIVILEGED and c["status"] == "cap":
@@ -156,7 +156,7 @@ class PuppetGrabber(CulottesBot):
     def citizen_wishes(self, view: Mapping[str, Any], me: Mapping[str, Any]) -> list[dict[str, Any]]:
         """Cap the puppets, then ride the majority."""
         wishes: list[dict[str, Any]] = []
-        nature = view["you"]["citizens"][me["id"]]["nature"]
+        nature = view["you"]["citizens"][str(me["id"])]["nature"]
         if view["step"] <= 2 and nature == SANS_CULOTTE and me["cockades"] == 0:
             wishes.append({"type": "buy_cockade"})
         if view["step"] <= 4 and me["cakes"]:

@@ -31,6 +31,7 @@ from tricolore.core import (
     Seat,
     State,
     Text,
+    copy_json,
 )
 from tricolore.games.culottes.book import (
     BASTILLE,
@@ -44,6 +45,14 @@ from tricolore.games.culottes.data import CITIZEN_NAMES, GRABBER, NATURES, REVOL
 from tricolore.games.culottes.scoring import CitizenTally, score_player
 
 NAME_LENGTH = 24
+
+MAX_STARTING_CAKES = 1000
+MAX_DIE_FACES = 20
+MAX_COCKADE_PRICE = 100
+MAX_SHEETS_PER_PLAYER = 10
+MAX_ROUNDS = 1000
+"""Upper bounds of the options: generous for any real table, and small enough that no option
+can make a game slow or large."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,23 +81,23 @@ class CulottesOptions(Options):
     """At the end, close every open trial with the Book instead of returning its cakes."""
 
     def validate(self, players: int) -> None:
-        """Check ranges against each other and the number of players."""
-        if self.starting_cakes < 1:
-            raise OptionsError("starting_cakes must be at least 1")
-        if not 2 <= self.die_faces <= 100:
-            raise OptionsError("die_faces must be between 2 and 100")
-        if not self.closing_faces or any(not 1 <= f <= self.die_faces for f in self.closing_faces):
+        """Check ranges against each other and the number of players. Each upper bound is more
+        than a real table wants (the rulebook asks for at least 2 sheets per player)."""
+        self.check_range("starting_cakes", 1, MAX_STARTING_CAKES)
+        self.check_range("die_faces", 2, MAX_DIE_FACES)
+        if not 1 <= len(self.closing_faces) <= self.die_faces:
+            raise OptionsError(f"closing_faces must list at least 1 and at most {self.die_faces} "
+                               f"faces (the die's); it lists {len(self.closing_faces)}")
+        if any(not 1 <= f <= self.die_faces for f in self.closing_faces):
             raise OptionsError(f"closing_faces must be faces of the die, between 1 and {self.die_faces}")
         if len(set(self.closing_faces)) != len(self.closing_faces):
             raise OptionsError("closing_faces lists a face twice")
-        if self.cockade_price_sans_culotte < 0 or self.cockade_price_privileged < 0:
-            raise OptionsError("cockade prices cannot be negative")
-        if self.citizen_sheets_per_player < 2:
-            raise OptionsError("the rulebook asks for at least 2 citizen sheets per player")
+        self.check_range("cockade_price_sans_culotte", 0, MAX_COCKADE_PRICE)
+        self.check_range("cockade_price_privileged", 0, MAX_COCKADE_PRICE)
+        self.check_range("citizen_sheets_per_player", 2, MAX_SHEETS_PER_PLAYER)
         if self.first_player is not None and not 0 <= self.first_player < players:
             raise OptionsError(f"first_player must be a seat from 0 to {players - 1}")
-        if self.max_rounds is not None and self.max_rounds < 1:
-            raise OptionsError("max_rounds must be at least 1")
+        self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 
 INFO = GameInfo(
@@ -383,7 +392,7 @@ class CulottesState(State):
                 if "name" in sealed:
                     self.citizens[self.holdings[s][0]].name = sealed["name"].strip()
             self.role_choice = None
-            self.emit("citizens_named", names={c.id: c.name for c in self.citizens})
+            self.emit("citizens_named", names=[c.name for c in self.citizens])
             self._start_turn()
 
     # -- a turn ------------------------------------------------------------------------------
@@ -573,7 +582,7 @@ class CulottesState(State):
         self.end_reason = reason
         self.emit("game_over", reason=reason,
                   roles=list(self.roles),
-                  natures={c.id: self.nature(c) for c in self.citizens},
+                  natures=[self.nature(c) for c in self.citizens],
                   puppets=[c.id for c in self.citizens if self.is_puppet(c)],
                   scores=list(self.result().scores))
 
@@ -648,7 +657,7 @@ class CulottesState(State):
             "book": [{"row": i + 1, "voter": r.voter, "citizen": r.citizen, "cakes": r.cakes,
                       "side": r.side, "turn": r.turn, "closing": r.closing}
                      for i, r in enumerate(self.book.rows)],
-            "closings": self.closings,
+            "closings": copy_json(self.closings),
             "role_choice": None if self.role_choice is None else self.role_choice.public(),
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
@@ -656,11 +665,11 @@ class CulottesState(State):
         if seat is not None:
             out["you"] = {
                 "role": self.role_of(seat),
-                "citizens": {i: self.flap(self.citizens[i]) for i in self.holdings[seat]}}
+                "citizens": {str(i): self.flap(self.citizens[i]) for i in self.holdings[seat]}}
         if over:
             out["end_reason"] = self.end_reason
             out["reveal"] = {"roles": list(self.roles),
-                             "citizens": {c.id: self.flap(c) for c in self.citizens}}
+                             "citizens": [self.flap(c) for c in self.citizens]}
             out["result"] = self.result().as_dict()
         return out
 

@@ -32,6 +32,9 @@ EXAMPLE_STATEMENTS = (
     "I have more than 50% of battery in my phone",
     "There is only one bottle of soda left in the fridge",
 )
+MAX_TRIALS = 100
+MAX_ARGUMENTS_PER_DEBATE = 20
+"""Upper bounds of the options."""
 EXAMPLE_ARGUMENTS = ("They hesitated before answering.", "That is easy to check: I believe it.",
                      "A grabber would say exactly that.")
 
@@ -48,13 +51,11 @@ class TrialsOptions(Options):
     """Arguments each player may make in the debate between the two votes."""
 
     def validate(self, players: int) -> None:
-        """Check ranges against the number of players."""
-        if self.trials is not None and self.trials < 1:
-            raise OptionsError("trials must be at least 1")
+        """Check ranges against the number of players (upper bounds: more than a table wants)."""
+        self.check_range("trials", 1, MAX_TRIALS)
         if self.first_accused is not None and not 0 <= self.first_accused < players:
             raise OptionsError(f"first_accused must be a seat from 0 to {players - 1}")
-        if self.arguments_per_debate < 0:
-            raise OptionsError("arguments_per_debate cannot be negative")
+        self.check_range("arguments_per_debate", 0, MAX_ARGUMENTS_PER_DEBATE)
 
 
 INFO = GameInfo(
@@ -73,6 +74,12 @@ def majority_guess(guesses: Mapping[Seat, bool]) -> bool:
     """The second vote's majority; a tie counts as "true"."""
     true = sum(1 for g in guesses.values() if g)
     return true >= len(guesses) - true
+
+
+def votes_by_seat(votes: Mapping[str, bool], players: int) -> list[bool | None]:
+    """A vote as a list indexed by seat (the views' convention): each seat's guess, ``None`` for
+    the accused, who does not vote. ``votes`` maps seats, as text, to guesses."""
+    return [votes.get(str(s)) for s in range(players)]
 
 
 def trial_points(players: int, accused: Seat, grabbers: frozenset[Seat], majority_right: bool
@@ -203,7 +210,7 @@ class TrialsState(State):
         self.vote = None
         if self.phase == "first_vote":
             self.first_votes = guesses
-            self.emit("first_vote", votes={str(s): g for s, g in guesses.items()})
+            self.emit("first_vote", votes=[guesses.get(s) for s in range(self.players)])
             self.phase = "debate"
             self.debate = ResponseWindow.clockwise("debate", self.players, (self.accused + 1)
                                                    % self.players)
@@ -238,7 +245,7 @@ class TrialsState(State):
                   "second_vote": {str(s): g for s, g in guesses.items()},
                   "majority": majority, "majority_right": right, "points": gained}
         self.history.append(record)
-        self.emit("trial_closed", **record)
+        self.emit("trial_closed", **self._public_record(record))
         self.trial += 1
         self.accused = (self.accused + 1) % self.players
         if self.trial > self.trials_total or all(self.agrees_to_end):
@@ -253,6 +260,12 @@ class TrialsState(State):
         self.emit("agrees_to_end", seat=seat, agree=action["agree"])
 
     # -- results and views -------------------------------------------------------------------
+    def _public_record(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """A closed trial as views and events show it: a copy, votes as lists indexed by seat."""
+        return {**record, "grabbers": list(record["grabbers"]), "points": list(record["points"]),
+                "first_vote": votes_by_seat(record["first_vote"], self.players),
+                "second_vote": votes_by_seat(record["second_vote"], self.players)}
+
     def result(self) -> Result:
         """Points per player, with each trial's points in the breakdown."""
         breakdown = [{"points": self.points[s],
@@ -270,11 +283,12 @@ class TrialsState(State):
             "phase": "over" if self.over else self.phase, "trial": self.trial,
             "trials_total": self.trials_total, "accused": self.accused,
             "statement": self.statement, "first_vote": None if self.first_votes is None else
-            {str(s): g for s, g in self.first_votes.items()},
+            [self.first_votes.get(s) for s in range(self.players)],
             "vote": None if self.vote is None else self.vote.public(),
             "debate": None if self.debate is None else self.debate.public(),
-            "arguments": list(self.arguments), "points": list(self.points),
-            "history": list(self.history), "agrees_to_end": list(self.agrees_to_end),
+            "arguments": [dict(a) for a in self.arguments], "points": list(self.points),
+            "history": [self._public_record(h) for h in self.history],
+            "agrees_to_end": list(self.agrees_to_end),
             "max_grabbers": max_grabbers(self.players),
             "pending": [p.as_dict() for p in self.pending().values()],
         }

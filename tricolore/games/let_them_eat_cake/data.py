@@ -7,6 +7,9 @@ worth 1 to 14; the split and the values are not published, nor are the starter C
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 GENERAL = 0
 """A Pantry card that is a General rather than a Cake (every other card is its cake value)."""
 
@@ -31,9 +34,9 @@ OFFICES: tuple[str, ...] = ("head", "enemy", "operator", "secretary", "inspector
 """The elections of a round, in order: Head of Committee, Enemy of the Revolution (only when the
 fewest Medals are tied), Guillotine Operator, Secretary, Food Inspector."""
 
-OFFICE_TITLES = {"head": "Head of Committee", "enemy": "Enemy of the Revolution",
-                 "operator": "Guillotine Operator", "secretary": "Secretary",
-                 "inspector": "Food Inspector"}
+OFFICE_TITLES: Mapping[str, str] = MappingProxyType({
+    "head": "Head of Committee", "enemy": "Enemy of the Revolution",
+    "operator": "Guillotine Operator", "secretary": "Secretary", "inspector": "Food Inspector"})
 
 RIGGING_COST = 1
 SEIZE_COST = 2

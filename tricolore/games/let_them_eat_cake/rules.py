@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Self
 
 from tricolore.core import (
@@ -55,7 +56,12 @@ from tricolore.games.let_them_eat_cake.data import (
     voting_copies,
 )
 
-WINDOW_COST = {"coup": COUP_COST, "rigging": RIGGING_COST, "seize": SEIZE_COST}
+MAX_WINNING_CAKES = 1000
+MAX_ROUNDS = 1000
+"""Upper bounds of the options."""
+
+WINDOW_COST: Mapping[str, int] = MappingProxyType(
+    {"coup": COUP_COST, "rigging": RIGGING_COST, "seize": SEIZE_COST})
 """Generals a seat needs to be asked in each window of the Generals."""
 
 
@@ -73,13 +79,11 @@ class LetThemEatCakeOptions(Options):
     """Designed: end the game after this many rounds (for simulations and timed tables)."""
 
     def validate(self, players: int) -> None:
-        """Check ranges against the number of players."""
+        """Check ranges against the number of players (upper bounds: more than a table wants)."""
         if self.first_head is not None and not 0 <= self.first_head < players:
             raise OptionsError(f"first_head must be a seat from 0 to {players - 1}")
-        if self.winning_cakes < 1:
-            raise OptionsError("winning_cakes must be at least 1")
-        if self.max_rounds is not None and self.max_rounds < 1:
-            raise OptionsError("max_rounds must be at least 1")
+        self.check_range("winning_cakes", 1, MAX_WINNING_CAKES)
+        self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 
 INFO = GameInfo(
@@ -136,13 +140,15 @@ class Election:
         other.rigged_by = list(self.rigged_by)
         return other
 
-    def public(self) -> dict[str, Any]:
-        """The election as everyone sees it (a sealed ballot shows only who has chosen)."""
+    def public(self, players: int) -> dict[str, Any]:
+        """The election as everyone sees it (a sealed ballot shows only who has chosen); the
+        revealed cards and the tally are lists indexed by seat, ``None`` where a seat played no
+        card or is no candidate."""
         return {"office": self.office, "title": OFFICE_TITLES[self.office],
                 "candidates": list(self.candidates), "vote_number": self.vote_number,
                 "ballot": None if self.ballot is None else self.ballot.public(),
-                "cards": {str(s): c for s, c in self.cards.items()},
-                "tally": {str(s): v for s, v in self.tally.items()}, "tied": list(self.tied),
+                "cards": [self.cards.get(s) for s in range(players)],
+                "tally": [self.tally.get(s) for s in range(players)], "tied": list(self.tied),
                 "winner": self.winner, "coup_by": self.coup_by, "rigged_by": list(self.rigged_by)}
 
     def payload(self) -> list[Any]:
@@ -547,9 +553,9 @@ class LetThemEatCakeState(State):
         self.stats["votes"] += 1
         shown: dict[str, Any] = {}
         if not self.options.memory_mode:  # in memory mode the cards stay only on the table
-            shown["cards"] = {str(s): c for s, c in cards.items()}
+            shown["cards"] = [cards.get(s) for s in range(self.players)]
         self.emit("ballot_revealed", office=election.office, vote_number=election.vote_number,
-                  tally={str(c): v for c, v in tally.items()}, **shown)
+                  tally=[tally.get(s) for s in range(self.players)], **shown)
         self.last_ballot = {"round": self.round, "office": election.office,
                             "vote_number": election.vote_number,
                             "cards": {str(s): c for s, c in cards.items()},
@@ -850,7 +856,7 @@ class LetThemEatCakeState(State):
             "starter_generals_pile": self.starter_pile, "pantry": len(self.deck),
             "stash_cards": [len(st) for st in self.stashes],
             "hand_cards": [len(h) for h in self.hands], "used_cards": [len(u) for u in self.used],
-            "election": None if self.election is None else self.election.public(),
+            "election": None if self.election is None else self.election.public(self.players),
             "window": None if self.window is None else {**self.window.public(),
                                                          "asking": self.window_seat()},
             "draw": [{"card": i, "value": v, "name": _card_name(v), "to": self.placed.get(i),
@@ -860,7 +866,7 @@ class LetThemEatCakeState(State):
                        "cake_cards": c}
                       for giver, row in enumerate(self.gifts)
                       for receiver, (m, g, c) in enumerate(row) if m or g or c],
-            "last_ballot": self.last_ballot,
+            "last_ballot": None if self.last_ballot is None else self._public_ballot(self.last_ballot),
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
         }
@@ -877,6 +883,13 @@ class LetThemEatCakeState(State):
                              "cakes": [self.cakes(s) for s in range(self.players)]}
             out["result"] = self.result().as_dict()
         return out
+
+    def _public_ballot(self, ballot: Mapping[str, Any]) -> dict[str, Any]:
+        """A revealed ballot as views show it: its cards and tally as lists indexed by seat
+        (``None`` where a seat played no card or was no candidate)."""
+        cards, tally = ballot["cards"], ballot["tally"]
+        return {**ballot, "cards": [cards.get(str(s)) for s in range(self.players)],
+                "tally": [tally.get(str(s)) for s in range(self.players)]}
 
     # -- search and replay -------------------------------------------------------------------
     def clone(self) -> Self:

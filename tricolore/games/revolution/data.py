@@ -4,17 +4,22 @@ seed edition's card deck.
 The seed (the designer's early edition) names only some spaces; the rest of its chart is the
 published Steve Jackson Games (SJG) chart with the two spaces SJG renamed put back (game-facts
 1.3). Values marked *designed* below are ours, not the publisher's: keep them here, documented.
+
+Everything here is shared by every game in the process, so it is read-only: tuples, frozen
+dataclasses and ``MappingProxyType``. A state or view that needs a mapping of its own copies it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 FORCE, BLACKMAIL, GOLD = "force", "blackmail", "gold"
 CURRENCIES: tuple[str, ...] = (FORCE, BLACKMAIL, GOLD)
 """From strongest to weakest: one Force beats any Blackmail and Gold, one Blackmail any Gold."""
 
-STARTING_CHIPS = {FORCE: 1, BLACKMAIL: 1, GOLD: 3}
+STARTING_CHIPS: Mapping[str, int] = MappingProxyType({FORCE: 1, BLACKMAIL: 1, GOLD: 3})
 MINIMUM_CHIPS = 5
 """Chips a player holds at the start of each round: fewer are topped up with Gold."""
 MAX_SPACES_PER_BID = 6
@@ -31,10 +36,13 @@ class Space:
 
     name: str
     support: int = 0
-    chips: dict[str, int] = field(default_factory=dict)
+    chips: Mapping[str, int] = field(default_factory=dict)
     area: str | None = None
     forbidden: frozenset[str] = frozenset()
     special: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "chips", MappingProxyType(dict(self.chips)))
 
     def allows(self, currency: str) -> bool:
         """Whether ``currency`` may be bid here."""
@@ -93,25 +101,26 @@ SUPPORT_1, SUPPORT_3, SUPPORT_5 = "support_1", "support_3", "support_5"
 FORCE_CARD, BLACKMAIL_CARD, GOLD_CARD = "force_1", "blackmail_1", "gold_4"
 REMOVE = "remove_influence"
 
-CARD_EFFECTS: dict[str, tuple[int, dict[str, int]]] = {
-    SUPPORT_1: (1, {}), SUPPORT_3: (3, {}), SUPPORT_5: (5, {}),
-    FORCE_CARD: (0, {FORCE: 1}), BLACKMAIL_CARD: (0, {BLACKMAIL: 1}), GOLD_CARD: (0, {GOLD: 4}),
-    REMOVE: (0, {}),
-}
+CARD_EFFECTS: Mapping[str, tuple[int, Mapping[str, int]]] = MappingProxyType({
+    face: (support, MappingProxyType(chips)) for face, (support, chips) in {
+        SUPPORT_1: (1, {}), SUPPORT_3: (3, {}), SUPPORT_5: (5, {}),
+        FORCE_CARD: (0, {FORCE: 1}), BLACKMAIL_CARD: (0, {BLACKMAIL: 1}), GOLD_CARD: (0, {GOLD: 4}),
+        REMOVE: (0, {}),
+    }.items()})
 """Each card face: the support it gives now and the chips it gives for the next round."""
 
 CARD_DECK: tuple[str, ...] = tuple(face for face in CARD_EFFECTS for _ in range(4))
 """The seed edition's deck. Designed: four of each face, 28 cards (only the four Remove 1
 Influence cards are known)."""
 
-CARD_TITLES = {SUPPORT_1: "Support 1", SUPPORT_3: "Support 3", SUPPORT_5: "Support 5",
-               FORCE_CARD: "1 Force", BLACKMAIL_CARD: "1 Blackmail", GOLD_CARD: "4 Gold",
-               REMOVE: "Remove 1 Influence"}
+CARD_TITLES: Mapping[str, str] = MappingProxyType({
+    SUPPORT_1: "Support 1", SUPPORT_3: "Support 3", SUPPORT_5: "Support 5", FORCE_CARD: "1 Force",
+    BLACKMAIL_CARD: "1 Blackmail", GOLD_CARD: "4 Gold", REMOVE: "Remove 1 Influence"})
 
-LEFTOVER_SUPPORT = {FORCE: 5, BLACKMAIL: 3, GOLD: 1}
+LEFTOVER_SUPPORT: Mapping[str, int] = MappingProxyType({FORCE: 5, BLACKMAIL: 3, GOLD: 1})
 """The published edition's end scoring: support per chip still held."""
 
-SJG_BANK = {FORCE: 12, BLACKMAIL: 12, GOLD: 32}
+SJG_BANK: Mapping[str, int] = MappingProxyType({FORCE: 12, BLACKMAIL: 12, GOLD: 32})
 SJG_MARKERS_PER_PLAYER = 25
 
 
@@ -123,16 +132,20 @@ class Edition:
     chart: tuple[Space, ...]
     losing_chips_returned: bool
     leftover_scoring: bool
-    bank: dict[str, int] | None
+    bank: Mapping[str, int] | None
     markers_per_player: int | None
 
+    def __post_init__(self) -> None:
+        if self.bank is not None:
+            object.__setattr__(self, "bank", MappingProxyType(dict(self.bank)))
 
-EDITIONS = {
+
+EDITIONS: Mapping[str, Edition] = MappingProxyType({
     "seed": Edition("seed", SEED_CHART, losing_chips_returned=True, leftover_scoring=False,
                     bank=None, markers_per_player=None),
     "sjg": Edition("sjg", SJG_CHART, losing_chips_returned=False, leftover_scoring=True,
                    bank=SJG_BANK, markers_per_player=SJG_MARKERS_PER_PLAYER),
-}
+})
 """The seed edition (the default rules) and the published edition (option ``edition="sjg"``).
 The seed has an unlimited chip supply and unlimited markers (designed); SJG's bank and 25 markers
 per colour are as reported for the published game."""

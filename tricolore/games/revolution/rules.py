@@ -30,6 +30,7 @@ from tricolore.core import (
     SealedSubmissions,
     Seat,
     State,
+    copy_json,
 )
 from tricolore.games.revolution.bids import Bid, normalise
 from tricolore.games.revolution.data import (
@@ -48,6 +49,8 @@ from tricolore.games.revolution.data import (
 )
 
 AREA_NAMES = tuple(a.name for a in AREAS)
+MAX_ROUNDS = 1000
+"""The upper bound of ``max_rounds``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +65,8 @@ class RevolutionOptions(Options):
     def validate(self, players: int) -> None:
         """Check the edition and ranges."""
         if self.edition not in EDITIONS:
-            raise OptionsError(f"edition must be one of {', '.join(EDITIONS)}; got {self.edition!r}")
-        if self.max_rounds is not None and self.max_rounds < 1:
-            raise OptionsError("max_rounds must be at least 1")
+            raise OptionsError(f"edition must be one of {', '.join(EDITIONS)}; got {self.edition[:40]!r}")
+        self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 
 INFO = GameInfo(
@@ -243,7 +245,7 @@ class RevolutionState(State):
         self.bids = None
         for seat_ in range(self.players):
             self.chips[seat_] = dict.fromkeys(CURRENCIES, 0)  # all behind the shield, now on the chart
-        self.emit("bids_revealed", bids={str(s): p for s, p in self.revealed.items()})
+        self.emit("bids_revealed", bids=[self.revealed.get(s) for s in range(self.players)])
         self.phase = "resolve"
         self.next_space = 0
         self._resolve()
@@ -429,23 +431,28 @@ class RevolutionState(State):
         out: dict[str, Any] = {
             "game": self.info.name, "seat": seat, "players": self.players,
             "edition": self.edition.name, "phase": self.phase, "round": self.round,
-            "chart": [{"name": s.name, "support": s.support, "chips": s.chips, "area": s.area,
+            "chart": [{"name": s.name, "support": s.support, "chips": dict(s.chips), "area": s.area,
                        "forbidden": sorted(s.forbidden), "special": s.special} for s in self.chart],
             "areas": [{"name": a.name, "spaces": a.spaces, "support": a.support,
                        "markers": list(self.board[a.name])} for a in AREAS],
             "chips": [dict(c) for c in self.chips], "support": list(self.support),
             "bids": None if self.bids is None else self.bids.public(),
-            "revealed": {str(s): p for s, p in self.revealed.items()},
-            "resolved": list(self.results), "next_space": self.next_space,
-            "decider": self.decider, "drawn": list(self.drawn),
+            "revealed": [copy_json(self.revealed.get(s)) for s in range(self.players)]
+            if self.revealed else None,
+            "resolved": [{"space": r["space"], "winner": r["winner"],
+                          "bids": [copy_json(r["bids"].get(str(s))) for s in range(self.players)]}
+                         for r in self.results],
+            "next_space": self.next_space, "decider": self.decider,
+            "drawn": [dict(d) for d in self.drawn],
             "deck": len(self.deck), "discard": list(self.discard),
-            "bank": self.bank, "markers_left": self.markers_left,
+            "bank": None if self.bank is None else dict(self.bank),
+            "markers_left": None if self.markers_left is None else list(self.markers_left),
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
         }
         if seat is not None:
             sealed = None if self.bids is None else self.bids.submitted(seat)
-            out["you"] = {"sealed_bid": None if sealed is None else sealed["placement"]}
+            out["you"] = {"sealed_bid": None if sealed is None else copy_json(sealed["placement"])}
         if self.phase == "over":
             out["end_reason"] = self.end_reason
             out["result"] = self.result().as_dict()

@@ -14,7 +14,7 @@ Tricolore.registerBoard("let-them-eat-cake", {
     const election = e ? h("div", {}, h("h3", {}, `Electing the ${e.title} (vote ${e.vote_number})`),
       h("p", {}, "Candidates: ", e.candidates.map((s) => names[s]).join(", ")),
       e.ballot ? h("p", {}, "Voted: ", e.ballot.seats.map((s) => `${names[s]} ${e.ballot.chosen.includes(s) ? "✓" : "…"}`).join(" · ")) : null,
-      Object.keys(e.tally || {}).length ? h("p", {}, "Tally: ", Object.entries(e.tally).map(([s, n]) => `${names[s]} ${n}`).join(", ")) : null,
+      (e.tally || []).some((n) => n !== null) ? h("p", {}, "Tally: ", e.tally.map((n, s) => (n === null ? null : `${names[s]} ${n}`)).filter((t) => t !== null).join(", ")) : null,
       e.coup_by !== null ? h("p", {}, `Coup by ${names[e.coup_by]}`) : null,
       e.rigged_by && e.rigged_by.length ? h("p", {}, `Rigged by ${e.rigged_by.map((s) => names[s]).join(", ")}`) : null) : null;
     return h("div", { class: "board ltec" },
@@ -23,6 +23,8 @@ Tricolore.registerBoard("let-them-eat-cake", {
         h("span", { class: "stat" }, `Starter Generals: ${view.starter_generals_pile}`)),
       h("div", { class: "players" }, players), election,
       view.draw && view.draw.length ? h("div", {}, h("h3", {}, "The Secretary's draw"), renderValue(view.draw)) : null,
-      view.last_ballot ? h("details", {}, h("summary", {}, `Last ballot: ${label(view.last_ballot.office)}`), renderValue(view.last_ballot)) : null);
+      view.last_ballot ? h("details", {}, h("summary", {}, `Last ballot: ${label(view.last_ballot.office)}`),
+        h("p", {}, "Cards: ", view.last_ballot.cards.map((c, s) => (c === null ? null : `${names[s]} → ${names[c]}`)).filter((t) => t !== null).join(", ")),
+        h("p", {}, "Tally: ", view.last_ballot.tally.map((n, s) => (n === null ? null : `${names[s]} ${n}`)).filter((t) => t !== null).join(", "))) : null);
   },
 });
