@@ -13,7 +13,6 @@ response window on a seat that has not answered when the table's timer runs out.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections import deque
