@@ -101,7 +101,7 @@ def test_a_number_that_is_not_plain_digits_at_the_menu_is_refused_and_asked_agai
 @pytest.mark.parametrize("typed", ["²", LONG_NUMBER])
 def test_a_strange_number_for_a_choice_is_refused_and_asked_again(typed):
     result = play(["1", typed, "1", ""])
-    assert "Role must be one of 'revolutionary', 'grabber'" in result.output
+    assert "The role must be 'revolutionary' or 'grabber'" in result.output
     assert "seat 0 plays as a revolutionary" in result.output
     refused(result, "input ended before the game did")
 
@@ -109,7 +109,7 @@ def test_a_strange_number_for_a_choice_is_refused_and_asked_again(typed):
 @pytest.mark.parametrize("typed", ["²", LONG_NUMBER])
 def test_a_strange_number_for_an_amount_is_refused_and_asked_again(typed):
     result = play(["1", "1", "", "2", typed, "1"], "--option", "max_rounds=2")
-    assert "Cakes must be a whole number; you sent" in result.output
+    assert "The cakes must be a whole number; you sent" in result.output
     assert "donates 1 cakes to the Bastille" in result.output
     assert "Traceback" not in result.output
 

@@ -25,9 +25,9 @@ def test_illegal_amount_message_uses_the_rules_words():
 
 
 @pytest.mark.parametrize("action, fragment", [
-    ({"type": "cake_vote", "citizen": 0, "side": "privileged"}, "needs the field 'cakes'"),
-    ({"type": "cake_vote", "citizen": 0, "side": "privileged", "cakes": 1, "x": 1}, "no field 'x'"),
-    ({"type": "cake_vote", "citizen": True, "side": "privileged", "cakes": 1}, "Citizen must be one of"),
+    ({"type": "cake_vote", "citizen": 0, "side": "privileged"}, "A cake vote needs its cakes"),
+    ({"type": "cake_vote", "citizen": 0, "side": "privileged", "cakes": 1, "x": 1}, "A cake vote has no x"),
+    ({"type": "cake_vote", "citizen": True, "side": "privileged", "cakes": 1}, "The citizen must be"),
     ({"type": "cake_vote", "citizen": 0, "side": "privileged", "cakes": 1.0}, "whole number"),
     ({"type": "recruit", "name": "danton"}, "already taken"),
     ({"type": "recruit", "name": "   "}, "must not be blank"),

@@ -20,7 +20,7 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import Any
 
-from tricolore.core.errors import IllegalAction
+from tricolore.core.errors import IllegalAction, listed, spoken
 from tricolore.core.inputs import text_problem
 
 Action = Mapping[str, Any]
@@ -58,12 +58,18 @@ class Choice(Domain):
 
     options: tuple[object, ...]
     labels: tuple[str, ...] | None = None
+    refusal: str | None = None
+    """The rule, in the players' words, that rules out any other value ("You cannot spy on your
+    own marker"); without it the refusal lists the allowed values."""
 
     def problem(self, name: str, value: object) -> str | None:
         if any(_same(value, o) for o in self.options):
             return None
-        shown = ", ".join(map(_show, self.options[:12])) + (", ..." if len(self.options) > 12 else "")
-        return f"{name} must be one of {shown}; you sent {_show(value)}"
+        if self.refusal is not None:
+            return self.refusal
+        names = self.labels if self.labels is not None else tuple(map(_show, self.options))
+        shown = listed(list(names[:12])) + (" or another" if len(names) > 12 else "")
+        return f"the {spoken(name)} must be {shown}; you sent {_show(value)}"
 
     def sample(self, rng: random.Random) -> object:
         return self.options[rng.randrange(len(self.options))]
@@ -94,13 +100,13 @@ class Amount(Domain):
 
     def problem(self, name: str, value: object) -> str | None:
         if type(value) is not int:
-            return f"{name} must be a whole number; you sent {_show(value)}"
+            return f"the {spoken(name)} must be a whole number; you sent {_show(value)}"
         if value < self.low:
-            return f"{name} must be at least {self.low}; you sent {value}"
+            return f"the {spoken(name)} must be at least {self.low}; you sent {value}"
         if value > self.high:
             if self.limit:
                 return f"{self.limit}; you tried {value}"
-            return f"{name} must be at most {self.high}; you sent {value}"
+            return f"the {spoken(name)} must be at most {self.high}; you sent {value}"
         return None
 
     def sample(self, rng: random.Random) -> int:
@@ -124,16 +130,16 @@ class Text(Domain):
 
     def problem(self, name: str, value: object) -> str | None:
         if not isinstance(value, str):
-            return f"{name} must be text; you sent {_show(value)}"
+            return f"the {spoken(name)} must be text; you sent {_show(value)}"
         if not value.strip():
-            return f"{name} must not be blank"
+            return f"the {spoken(name)} must not be blank"
         if len(value) > self.max_length:
-            return f"{name} must be at most {self.max_length} characters; you sent {len(value)}"
-        why = text_problem(value, name, self.max_length)
+            return f"the {spoken(name)} must be at most {self.max_length} characters; you sent {len(value)}"
+        why = text_problem(value, spoken(name), self.max_length)
         if why:
             return why
         if value.strip().casefold() in {t.casefold() for t in self.taken}:
-            return f"the {name} {value.strip()!r} is already taken"
+            return f"the {spoken(name)} {value.strip()!r} is already taken"
         return None
 
     def sample(self, rng: random.Random) -> str:
@@ -153,20 +159,25 @@ class Subset(Domain):
     options: tuple[object, ...]
     max_size: int
     min_size: int = 0
+    refusal: str | None = None
+    """The rule, in the players' words, that rules out any other item; without it the refusal
+    lists the allowed items."""
 
     def problem(self, name: str, value: object) -> str | None:
         if not isinstance(value, list):
-            return f"{name} must be a list; you sent {_show(value)}"
+            return f"the {spoken(name)} must be a list; you sent {_show(value)}"
         for item in value:
             if not any(_same(item, o) for o in self.options):
-                allowed = ", ".join(map(_show, self.options))
-                return f"{name} may only contain {allowed}; you sent {_show(item)}"
-        if len(set(value)) != len(value):
-            return f"{name} lists the same value twice"
+                if self.refusal is not None:
+                    return self.refusal
+                allowed = listed(list(map(_show, self.options)))
+                return f"the {spoken(name)} may only hold {allowed}; you sent {_show(item)}"
+        if len({_show(v) for v in value}) != len(value):
+            return f"the {spoken(name)} list the same one twice"
         if len(value) > self.max_size:
-            return f"{name} may hold at most {self.max_size}; you sent {len(value)}"
+            return f"the {spoken(name)} may hold at most {self.max_size}; you sent {len(value)}"
         if len(value) < self.min_size:
-            return f"{name} must hold at least {self.min_size}; you sent {len(value)}"
+            return f"the {spoken(name)} must hold at least {self.min_size}; you sent {len(value)}"
         return None
 
     def sample(self, rng: random.Random) -> list[object]:
@@ -215,12 +226,12 @@ class ActionFamily:
         """Why ``action`` (of this kind) is refused, or ``None``."""
         for key in action:
             if key != "type" and key not in self.params:
-                return f"{self.kind} has no field {key!r}"
+                return f"a {spoken(self.kind)} has no {spoken(str(key))}"
         for name in self.params:
             if name not in action:
                 if name in self.optional:
                     continue
-                return f"{self.kind} needs the field {name!r}"
+                return f"a {spoken(self.kind)} needs its {spoken(name)}"
             why = self.domain(name, action).problem(name, action[name])
             if why:
                 return why
@@ -279,8 +290,8 @@ class ActionSpace:
             raise IllegalAction("malformed", "an action must have a \"type\" field naming what to do")
         fam = self.family(kind)
         if fam is None:
-            allowed = ", ".join(self.kinds) or "nothing"
-            raise IllegalAction("not_allowed_now", f"you cannot {kind} now; you may: {allowed}")
+            allowed = listed([spoken(k) for k in self.kinds]) or "do nothing"
+            raise IllegalAction("not_allowed_now", f"you cannot {spoken(kind)} now; you may {allowed}")
         why = fam.problem(action)
         if why:
             raise IllegalAction("bad_" + kind, why)

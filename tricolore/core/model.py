@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Protocol, Self
 
 from tricolore.core.actions import Action, ActionSpace
 from tricolore.core.chance import Script, ScriptedChance, check_script
-from tricolore.core.errors import IllegalAction, OptionsError
+from tricolore.core.errors import IllegalAction, OptionsError, listed, spoken
 
 Seat = int
 """A seat number, ``0 .. players-1`` in seating (clockwise) order."""
@@ -367,12 +367,12 @@ class State(ABC):
             if kind in free.kinds:
                 free.check(action)
             elif prompt is None:
-                waiting = ", ".join(str(s) for s in sorted(self.pending())) or "nobody"
-                raise IllegalAction("not_your_turn",
-                                    f"it is not your turn; waiting for seat {waiting}")
+                waiting = tuple(sorted(self.pending()))
+                names = listed([f"{{{i}}}" for i in range(len(waiting))], "and")
+                raise IllegalAction("not_your_turn", f"it is not your turn; waiting for {names}", waiting)
             else:
-                allowed = ", ".join(prompt.kinds + free.kinds)
-                raise IllegalAction("not_allowed_now", f"you cannot {kind} now; you may: {allowed}")
+                allowed = listed([spoken(k) for k in prompt.kinds + free.kinds])
+                raise IllegalAction("not_allowed_now", f"you cannot {spoken(kind)} now; you may {allowed}")
         start = len(self.log)
         try:
             getattr(self, "do_" + kind)(seat, action)

@@ -267,7 +267,7 @@ class TableStore:
             try:
                 events = table.state.apply(seat, action)
             except IllegalAction as exc:
-                return Outcome(False, code=exc.code, message=exc.message)
+                return Outcome(False, code=exc.code, message=exc.for_names(table.names()))
             number = len(table.actions)
             digest = table.state.digest()
             try:
