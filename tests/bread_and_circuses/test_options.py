@@ -35,4 +35,4 @@ def test_the_largest_options_make_a_game_quickly():
 def test_an_option_past_its_bound_is_refused_with_a_sentence(option, value, low, high):
     with pytest.raises(OptionsError) as refused:
         GAME.new(GAME.info.max_players, 1, {option: value})
-    assert str(refused.value) == f"{option} must be at least {low} and at most {high}; got {value}"
+    assert str(refused.value) == f"the option {option} must be from {low} to {high}; got {value}"

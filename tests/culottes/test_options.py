@@ -40,11 +40,12 @@ def test_the_largest_options_make_a_game_quickly():
 def test_an_option_past_its_bound_is_refused_with_a_sentence(option, value, low, high):
     with pytest.raises(OptionsError) as refused:
         GAME.new(GAME.info.max_players, 1, {option: value})
-    assert str(refused.value) == f"{option} must be at least {low} and at most {high}; got {value}"
+    assert str(refused.value) == f"the option {option} must be from {low} to {high}; got {value}"
 
 
 def test_closing_faces_no_longer_than_the_die_is_refused_with_a_sentence():
-    with pytest.raises(OptionsError, match=r"^closing_faces must list at least 1 and at most 6 faces "
+    with pytest.raises(OptionsError,
+                       match=r"^the option closing_faces must list at least 1 and at most 6 faces "
                                            r"\(the die's\); it lists 7$"):
         GAME.new(4, 1, {"closing_faces": [1, 2, 3, 4, 5, 6, 6]})
     with pytest.raises(OptionsError, match="it lists 0"):

@@ -171,7 +171,7 @@ class Options:
         option allows it, passes)."""
         value = getattr(self, name)
         if value is not None and not low <= value <= high:
-            raise OptionsError(f"{name} must be at least {low} and at most {high}; got {value}")
+            raise OptionsError(f"the option {name} must be from {low} to {high}; got {value}")
 
     def __post_init__(self) -> None:
         hints = _type_hints(type(self))

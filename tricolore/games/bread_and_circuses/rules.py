@@ -85,7 +85,7 @@ class BreadOptions(Options):
     def validate(self, players: int) -> None:
         """Check ranges against the number of players."""
         if self.first_player is not None and not 0 <= self.first_player < players:
-            raise OptionsError(f"first_player must be a seat from 0 to {players - 1}")
+            raise OptionsError(f"the option first_player must be a seat from 0 to {players - 1}")
         self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 

@@ -86,17 +86,18 @@ class CulottesOptions(Options):
         self.check_range("starting_cakes", 1, MAX_STARTING_CAKES)
         self.check_range("die_faces", 2, MAX_DIE_FACES)
         if not 1 <= len(self.closing_faces) <= self.die_faces:
-            raise OptionsError(f"closing_faces must list at least 1 and at most {self.die_faces} "
+            raise OptionsError(f"the option closing_faces must list at least 1 and at most {self.die_faces} "
                                f"faces (the die's); it lists {len(self.closing_faces)}")
         if any(not 1 <= f <= self.die_faces for f in self.closing_faces):
-            raise OptionsError(f"closing_faces must be faces of the die, between 1 and {self.die_faces}")
+            raise OptionsError("the option closing_faces must be faces of the die, "
+                               f"between 1 and {self.die_faces}")
         if len(set(self.closing_faces)) != len(self.closing_faces):
-            raise OptionsError("closing_faces lists a face twice")
+            raise OptionsError("the option closing_faces lists a face twice")
         self.check_range("cockade_price_sans_culotte", 0, MAX_COCKADE_PRICE)
         self.check_range("cockade_price_privileged", 0, MAX_COCKADE_PRICE)
         self.check_range("citizen_sheets_per_player", 2, MAX_SHEETS_PER_PLAYER)
         if self.first_player is not None and not 0 <= self.first_player < players:
-            raise OptionsError(f"first_player must be a seat from 0 to {players - 1}")
+            raise OptionsError(f"the option first_player must be a seat from 0 to {players - 1}")
         self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 

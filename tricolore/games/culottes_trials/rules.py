@@ -54,7 +54,7 @@ class TrialsOptions(Options):
         """Check ranges against the number of players (upper bounds: more than a table wants)."""
         self.check_range("trials", 1, MAX_TRIALS)
         if self.first_accused is not None and not 0 <= self.first_accused < players:
-            raise OptionsError(f"first_accused must be a seat from 0 to {players - 1}")
+            raise OptionsError(f"the option first_accused must be a seat from 0 to {players - 1}")
         self.check_range("arguments_per_debate", 0, MAX_ARGUMENTS_PER_DEBATE)
 
 

@@ -81,7 +81,7 @@ class LetThemEatCakeOptions(Options):
     def validate(self, players: int) -> None:
         """Check ranges against the number of players (upper bounds: more than a table wants)."""
         if self.first_head is not None and not 0 <= self.first_head < players:
-            raise OptionsError(f"first_head must be a seat from 0 to {players - 1}")
+            raise OptionsError(f"the option first_head must be a seat from 0 to {players - 1}")
         self.check_range("winning_cakes", 1, MAX_WINNING_CAKES)
         self.check_range("max_rounds", 1, MAX_ROUNDS)
 

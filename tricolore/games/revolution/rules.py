@@ -65,7 +65,8 @@ class RevolutionOptions(Options):
     def validate(self, players: int) -> None:
         """Check the edition and ranges."""
         if self.edition not in EDITIONS:
-            raise OptionsError(f"edition must be one of {', '.join(EDITIONS)}; got {self.edition[:40]!r}")
+            raise OptionsError(f"the option edition must be one of {', '.join(EDITIONS)}; "
+                               f"got {self.edition[:40]!r}")
         self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 
