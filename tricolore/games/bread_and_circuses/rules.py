@@ -37,7 +37,6 @@ from tricolore.core import (
     SealedSubmissions,
     Seat,
     State,
-    copy_json,
 )
 from tricolore.core.deals import Deal, DealBook, DealError
 from tricolore.games.bread_and_circuses.data import (
@@ -689,7 +688,8 @@ class BreadState(State):
             "window": None if self.window is None else {**self.window.public(),
                                                          "asking": self.window_seat()},
             "deals": [d.as_dict() for d in self.deals.deals],
-            "history": copy_json(self.history),
+            "history": [{**h, "payouts": [dict(p) for p in h["payouts"]], "gold": list(h["gold"])}
+                        for h in self.history],
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
         }

@@ -31,7 +31,6 @@ from tricolore.core import (
     Seat,
     State,
     Text,
-    copy_json,
 )
 from tricolore.games.culottes.book import (
     BASTILLE,
@@ -658,7 +657,9 @@ class CulottesState(State):
             "book": [{"row": i + 1, "voter": r.voter, "citizen": r.citizen, "cakes": r.cakes,
                       "side": r.side, "turn": r.turn, "closing": r.closing}
                      for i, r in enumerate(self.book.rows)],
-            "closings": copy_json(self.closings),
+            "closings": [{**c, "rewards": [dict(r) for r in c["rewards"]],
+                          "lost": [dict(v) for v in c["lost"]]} if "rewards" in c else dict(c)
+                         for c in self.closings],
             "role_choice": None if self.role_choice is None else self.role_choice.public(),
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),

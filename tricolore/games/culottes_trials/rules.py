@@ -76,10 +76,15 @@ def majority_guess(guesses: Mapping[Seat, bool]) -> bool:
     return true >= len(guesses) - true
 
 
-def votes_by_seat(votes: Mapping[str, bool], players: int) -> list[bool | None]:
+def votes_by_seat(votes: Mapping[Seat, bool], players: int) -> list[bool | None]:
     """A vote as a list indexed by seat (the views' convention): each seat's guess, ``None`` for
-    the accused, who does not vote. ``votes`` maps seats, as text, to guesses."""
-    return [votes.get(str(s)) for s in range(players)]
+    the accused, who does not vote."""
+    return [votes.get(s) for s in range(players)]
+
+
+def _digested_votes(votes: list[bool | None]) -> dict[str, bool]:
+    """A vote in the shape digests have always hashed it: seat as text → guess."""
+    return {str(s): g for s, g in enumerate(votes) if g is not None}
 
 
 def trial_points(players: int, accused: Seat, grabbers: frozenset[Seat], majority_right: bool
@@ -210,7 +215,7 @@ class TrialsState(State):
         self.vote = None
         if self.phase == "first_vote":
             self.first_votes = guesses
-            self.emit("first_vote", votes=[guesses.get(s) for s in range(self.players)])
+            self.emit("first_vote", votes=votes_by_seat(guesses, self.players))
             self.phase = "debate"
             self.debate = ResponseWindow.clockwise("debate", self.players, (self.accused + 1)
                                                    % self.players)
@@ -241,8 +246,8 @@ class TrialsState(State):
         self.points = [p + g for p, g in zip(self.points, gained, strict=True)]
         record: dict[str, Any] = {"trial": self.trial, "accused": self.accused, "statement": self.statement,
                   "truth": self.truth, "grabbers": sorted(self.grabbers),
-                  "first_vote": {str(s): g for s, g in (self.first_votes or {}).items()},
-                  "second_vote": {str(s): g for s, g in guesses.items()},
+                  "first_vote": votes_by_seat(self.first_votes or {}, self.players),
+                  "second_vote": votes_by_seat(guesses, self.players),
                   "majority": majority, "majority_right": right, "points": gained}
         self.history.append(record)
         self.emit("trial_closed", **self._public_record(record))
@@ -260,11 +265,13 @@ class TrialsState(State):
         self.emit("agrees_to_end", seat=seat, agree=action["agree"])
 
     # -- results and views -------------------------------------------------------------------
-    def _public_record(self, record: Mapping[str, Any]) -> dict[str, Any]:
-        """A closed trial as views and events show it: a copy, votes as lists indexed by seat."""
+    @staticmethod
+    def _public_record(record: Mapping[str, Any]) -> dict[str, Any]:
+        """A closed trial as views and events show it: a copy (its votes are lists indexed by
+        seat)."""
         return {**record, "grabbers": list(record["grabbers"]), "points": list(record["points"]),
-                "first_vote": votes_by_seat(record["first_vote"], self.players),
-                "second_vote": votes_by_seat(record["second_vote"], self.players)}
+                "first_vote": list(record["first_vote"]),
+                "second_vote": list(record["second_vote"])}
 
     def result(self) -> Result:
         """Points per player, with each trial's points in the breakdown."""
@@ -283,7 +290,7 @@ class TrialsState(State):
             "phase": "over" if self.over else self.phase, "trial": self.trial,
             "trials_total": self.trials_total, "accused": self.accused,
             "statement": self.statement, "first_vote": None if self.first_votes is None else
-            [self.first_votes.get(s) for s in range(self.players)],
+            votes_by_seat(self.first_votes, self.players),
             "vote": None if self.vote is None else self.vote.public(),
             "debate": None if self.debate is None else self.debate.public(),
             "arguments": [dict(a) for a in self.arguments], "points": list(self.points),
@@ -347,4 +354,7 @@ class TrialsState(State):
                 self.truth, None if self.vote is None else self.vote.payload(),
                 None if self.first_votes is None else sorted(self.first_votes.items()),
                 None if self.debate is None else self.debate.payload(), self.arguments,
-                self.points, self.history, self.agrees_to_end, self.over]
+                self.points,
+                [{**h, "first_vote": _digested_votes(h["first_vote"]),
+                  "second_vote": _digested_votes(h["second_vote"])} for h in self.history],
+                self.agrees_to_end, self.over]

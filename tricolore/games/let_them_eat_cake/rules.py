@@ -558,8 +558,8 @@ class LetThemEatCakeState(State):
                   tally=[tally.get(s) for s in range(self.players)], **shown)
         self.last_ballot = {"round": self.round, "office": election.office,
                             "vote_number": election.vote_number,
-                            "cards": {str(s): c for s, c in cards.items()},
-                            "tally": {str(c): v for c, v in tally.items()}}
+                            "cards": [cards.get(s) for s in range(self.players)],
+                            "tally": [tally.get(s) for s in range(self.players)]}
         if len(election.tied) == 1:
             self._vote_counted(election.tied[0])
         else:
@@ -866,7 +866,9 @@ class LetThemEatCakeState(State):
                        "cake_cards": c}
                       for giver, row in enumerate(self.gifts)
                       for receiver, (m, g, c) in enumerate(row) if m or g or c],
-            "last_ballot": None if self.last_ballot is None else self._public_ballot(self.last_ballot),
+            "last_ballot": None if self.last_ballot is None else {
+                **self.last_ballot, "cards": list(self.last_ballot["cards"]),
+                "tally": list(self.last_ballot["tally"])},
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
         }
@@ -883,13 +885,6 @@ class LetThemEatCakeState(State):
                              "cakes": [self.cakes(s) for s in range(self.players)]}
             out["result"] = self.result().as_dict()
         return out
-
-    def _public_ballot(self, ballot: Mapping[str, Any]) -> dict[str, Any]:
-        """A revealed ballot as views show it: its cards and tally as lists indexed by seat
-        (``None`` where a seat played no card or was no candidate)."""
-        cards, tally = ballot["cards"], ballot["tally"]
-        return {**ballot, "cards": [cards.get(str(s)) for s in range(self.players)],
-                "tally": [tally.get(str(s)) for s in range(self.players)]}
 
     # -- search and replay -------------------------------------------------------------------
     def clone(self) -> Self:
@@ -946,6 +941,13 @@ class LetThemEatCakeState(State):
                     ballot.replace(s, {"type": "vote", "candidate": rng.choice(self.hands[s])})
         return other
 
+    def _digested_ballot(self) -> dict[str, Any] | None:
+        """The last ballot in the shape digests have always hashed it, so that records verify."""
+        if self.last_ballot is None:
+            return None
+        return {**self.last_ballot, "cards": _by_seat_text(self.last_ballot["cards"]),
+                "tally": _by_seat_text(self.last_ballot["tally"])}
+
     def digest_payload(self) -> Any:
         """The full state, for digests."""
         return [self.phase, self.round, self.head, self.pawns, self.guillotine, self.medals,
@@ -956,8 +958,13 @@ class LetThemEatCakeState(State):
                 self.enemy, None if self.election is None else self.election.payload(),
                 None if self.window is None else self.window.payload(), self.draw,
                 sorted(self.placed.items()), sorted(self.seized.items()),
-                sorted(self.received.items()), sorted(self.donors), self.last_ballot, self.gifts,
+                sorted(self.received.items()), sorted(self.donors), self._digested_ballot(), self.gifts,
                 self.end_reason, self.dead, self.stats]
+
+
+def _by_seat_text(values: list[Any]) -> dict[str, Any]:
+    """Per-seat data in the shape digests have always hashed it: seat as text → value."""
+    return {str(s): v for s, v in enumerate(values) if v is not None}
 
 
 def _seats(seats: Iterable[Seat]) -> Choice:

@@ -30,7 +30,6 @@ from tricolore.core import (
     SealedSubmissions,
     Seat,
     State,
-    copy_json,
 )
 from tricolore.games.revolution.bids import Bid, normalise
 from tricolore.games.revolution.data import (
@@ -97,6 +96,11 @@ def area_winner(markers: Mapping[Seat, int]) -> Seat | None:
         return None
     top = [s for s, n in markers.items() if n == best]
     return top[0] if len(top) == 1 else None
+
+
+def _placement(placement: Mapping[str, Mapping[str, int]] | None) -> dict[str, dict[str, int]] | None:
+    """A copy of a placement (space → currency → chips) for a view."""
+    return None if placement is None else {space: dict(c) for space, c in placement.items()}
 
 
 class RevolutionState(State):
@@ -281,7 +285,7 @@ class RevolutionState(State):
             else:
                 self._pay_to_bank(chips)
         self.results.append({"space": space.name, "winner": winner,
-                             "bids": {str(s): c for s, c in bids.items()}})
+                             "bids": [bids.get(s) for s in range(self.players)]})
         self.emit("space_resolved", space=space.name, winner=winner,
                   tie=bool(bids) and winner is None)
         if winner is None:
@@ -327,7 +331,7 @@ class RevolutionState(State):
                 self._pay_to_bank({GOLD: gold})
                 self.draws.append((seat, gold))
         self.results.append({"space": space.name, "winner": None,
-                             "bids": {str(s): c for s, c in bids.items()}})
+                             "bids": [bids.get(s) for s in range(self.players)]})
 
     def _draw_next(self) -> None:
         seat, count = self.draws[0]
@@ -438,10 +442,10 @@ class RevolutionState(State):
                        "markers": list(self.board[a.name])} for a in AREAS],
             "chips": [dict(c) for c in self.chips], "support": list(self.support),
             "bids": None if self.bids is None else self.bids.public(),
-            "revealed": [copy_json(self.revealed.get(s)) for s in range(self.players)]
+            "revealed": [_placement(self.revealed.get(s)) for s in range(self.players)]
             if self.revealed else None,
             "resolved": [{"space": r["space"], "winner": r["winner"],
-                          "bids": [copy_json(r["bids"].get(str(s))) for s in range(self.players)]}
+                          "bids": [None if c is None else dict(c) for c in r["bids"]]}
                          for r in self.results],
             "next_space": self.next_space, "decider": self.decider,
             "drawn": [dict(d) for d in self.drawn],
@@ -453,7 +457,7 @@ class RevolutionState(State):
         }
         if seat is not None:
             sealed = None if self.bids is None else self.bids.submitted(seat)
-            out["you"] = {"sealed_bid": None if sealed is None else copy_json(sealed["placement"])}
+            out["you"] = {"sealed_bid": None if sealed is None else _placement(sealed["placement"])}
         if self.phase == "over":
             out["end_reason"] = self.end_reason
             out["result"] = self.result().as_dict()
@@ -496,5 +500,8 @@ class RevolutionState(State):
         return [self.round, self.phase, self.chips, self.support, self.board, self.bank,
                 self.markers_left, self.deck, self.discard,
                 None if self.bids is None else self.bids.payload(),
-                sorted(self.revealed.items()), self.next_space, self.results, self.decider,
+                sorted(self.revealed.items()), self.next_space,
+                [{**r, "bids": {str(s): c for s, c in enumerate(r["bids"]) if c is not None}}
+                 for r in self.results],  # the shape digests have always hashed
+                self.decider,
                 self.draws, self.drawn, self.card_start, self.end_reason]
