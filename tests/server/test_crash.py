@@ -114,3 +114,4 @@ def test_a_killed_server_resumes_every_table_at_the_same_digest(db_url: str, tmp
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
+    assert "Traceback" not in log.read_text(), log.read_text()  # the served process's own log
