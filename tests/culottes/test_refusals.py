@@ -51,7 +51,7 @@ def test_play_begins_only_once_every_role_is_chosen():
                                "choose yours first.")
     state.apply(0, {"type": "choose_role", "role": "grabber"})
     refused = refusal(state, 0, {"type": "give_cakes", "from": 0, "to": 1, "cakes": 1})
-    assert refused.code == "roles_first"
+    assert refused.code == "not_your_turn"
     assert refused.for_names(PLAYERS) == ("Play begins once every player has chosen a role; "
                                           "waiting for Bob and Cy.")
 
@@ -93,7 +93,7 @@ def test_step2_a_citizen_buys_at_most_one_cockade_a_turn():
     state = table()
     state.apply(0, {"type": "buy_cockade"})
     refused = refusal(state, 0, {"type": "buy_cockade"})
-    assert refused.code == "one_cockade"
+    assert refused.code == "not_allowed_now"
     assert refused.message == ("Robespierre has already bought a cockade this turn; a citizen buys "
                                "at most one a turn.")
 
@@ -125,7 +125,7 @@ def test_step4_a_citizen_cake_votes_once_a_turn():
     state = table()
     state.apply(0, {"type": "cake_vote", "citizen": 1, "side": "privileged", "cakes": 1})
     refused = refusal(state, 0, {"type": "cake_vote", "citizen": 2, "side": "privileged", "cakes": 1})
-    assert refused.code == "one_cake_vote"
+    assert refused.code == "not_allowed_now"
     assert refused.message == ("Robespierre has already cake-voted this turn; a citizen cake-votes "
                                "once a turn.")
 
@@ -146,6 +146,10 @@ def test_a_citizen_without_cakes_cannot_donate_vote_or_give():
                               "cakes": 1}).message == "Robespierre has no cakes to vote with."
     refused = refusal(state, 0, {"type": "give_cakes", "from": 0, "to": 1, "cakes": 1})
     assert refused.message == "None of your citizens has any cakes to give."
+    state.apply(2, {"type": "give_cakes", "from": 2, "to": 1, "cakes": 20})
+    refused = refusal(state, 2, {"type": "give_cakes", "from": 2, "to": 1, "cakes": 1})
+    assert refused.code == "not_allowed_now"
+    assert refused.message == "None of your citizens has any cakes to give."
 
 
 def test_a_vote_on_a_citizen_that_does_not_exist_lists_the_citizens_by_name():
@@ -162,7 +166,7 @@ def test_step1_an_emigrated_citizen_must_come_back_before_acting():
     for action in ({"type": "buy_cockade"}, {"type": "donate", "cakes": 1}, {"type": "emigrate"},
                    {"type": "cake_vote", "citizen": 1, "side": "privileged", "cakes": 1}):
         refused = refusal(state, 0, action)
-        assert refused.code == "emigrated"
+        assert refused.code == "not_allowed_now"
         assert refused.message == "Robespierre has emigrated: say vive la révolution first, or pass."
     state.apply(0, {"type": "vive_la_revolution"})
     assert refusal(state, 0, {"type": "vive_la_revolution"}).message == (
@@ -178,7 +182,7 @@ def test_step1_only_an_emigrated_citizen_says_vive_la_revolution():
 def test_step8_recruiting_comes_once_each_citizen_has_played():
     state = table()
     refused = refusal(state, 0, {"type": "recruit"})
-    assert refused.code == "recruit_at_step_8"
+    assert refused.code == "not_allowed_now"
     assert refused.message == ("Recruiting is step 8, once each of your citizens has played; pass "
                                "to finish with Robespierre.")
 
@@ -210,6 +214,6 @@ def test_agreeing_to_end_takes_true_or_false_until_everyone_agrees():
     for seat in range(3):
         state.apply(seat, {"type": "agree_end", "agree": True})
     refused = refusal(state, 1, {"type": "agree_end", "agree": False})
-    assert refused.code == "end_agreed"
+    assert refused.code == "not_allowed_now"
     assert refused.message == ("Every player has already agreed to end the game; each plays one "
                                "last turn.")

@@ -119,6 +119,17 @@ INFO = GameInfo(
     summary="Cake votes on who deserves the Bastille's cakes: revolutionaries against grabbers.")
 
 
+def _not_now(rule: str) -> IllegalAction:
+    """A refusal of a kind of action the rules do not allow now, naming the rule."""
+    return IllegalAction("not_allowed_now", rule)
+
+
+def _wait(rule: str, waiting: tuple[Seat, ...]) -> IllegalAction:
+    """A refusal where waiting is the answer: the rule, then the seats waited for."""
+    names = listed([f"{{{i}}}" for i in range(len(waiting))], "and")
+    return IllegalAction("not_your_turn", f"{rule}; waiting for {names}", waiting)
+
+
 class Citizen:
     """A citizen sheet. ``sheet`` indexes the stack the sheet was drawn from; its flap nature is
     a secret of the state. ``first`` marks the owner's first sheet, where the role is written."""
@@ -398,7 +409,8 @@ class CulottesState(State):
 
         As :meth:`State.apply`; a kind of action the rules do not allow now is refused with the
         rule that forbids it ("Danton has already cake-voted this turn; ...") rather than with the
-        list of what is allowed. The state is unchanged after a refusal.
+        list of what is allowed, under the same code (``not_allowed_now``, or ``not_your_turn``
+        where waiting is the answer). The state is unchanged after a refusal.
         """
         try:
             return super().apply(seat, action)
@@ -419,29 +431,26 @@ class CulottesState(State):
         if self.phase == "roles":
             assert self.role_choice is not None
             waiting = self.role_choice.waiting()
-            names = listed([f"{{{i}}}" for i in range(len(waiting))], "and")
             if kind == "choose_role":
-                return IllegalAction("role_already_chosen",
-                                     f"you have already chosen your role; waiting for {names}", waiting)
+                return _wait("you have already chosen your role", waiting)
             if self.role_choice.expects(seat):
-                return IllegalAction("roles_first", "play begins once every player has secretly "
-                                     "chosen a role; choose yours first")
-            return IllegalAction("roles_first", "play begins once every player has chosen a role; "
-                                 f"waiting for {names}", waiting)
+                return _not_now("play begins once every player has secretly chosen a role; "
+                                "choose yours first")
+            return _wait("play begins once every player has chosen a role", waiting)
         if kind == "choose_role":
-            return IllegalAction("roles_chosen", "every player chose a role at the start of the "
-                                 "game, and a role is never changed")
+            return _not_now("every player chose a role at the start of the game, and a role is "
+                            "never changed")
         if kind == "agree_end":
-            return IllegalAction("end_agreed", "every player has already agreed to end the game; "
-                                 "each plays one last turn")
+            return _not_now("every player has already agreed to end the game; each plays one "
+                            "last turn")
         if kind == "give_cakes":
-            return IllegalAction("no_cakes_to_give", "none of your citizens has any cakes to give")
+            return _not_now("none of your citizens has any cakes to give")
         if seat != self.current:
             return None
         if self.phase == "recruit":
             if kind in CITIZEN_STEPS:
-                return IllegalAction("citizens_done", "your citizens have all played this turn; "
-                                     "now recruit a new citizen or pass (step 8)")
+                return _not_now("your citizens have all played this turn; now recruit a new "
+                                "citizen or pass (step 8)")
             return None
         citizen = self.current_citizen()
         assert citizen is not None
@@ -451,36 +460,34 @@ class CulottesState(State):
         """Why the current citizen may not take ``kind`` at its step (steps 1 to 7)."""
         name = citizen.name
         if kind == "recruit":
-            return IllegalAction("recruit_at_step_8", "recruiting is step 8, once each of your "
-                                 f"citizens has played; pass to finish with {name}")
+            return _not_now(f"recruiting is step 8, once each of your citizens has played; pass "
+                            f"to finish with {name}")
         if kind == "vive_la_revolution":
             if self.step == 2:
-                return IllegalAction("not_emigrated", f"{name} is already back from emigration")
-            return IllegalAction("not_emigrated", f"{name} has not emigrated; vive la révolution "
-                                 "brings back an emigrated citizen")
+                return _not_now(f"{name} is already back from emigration")
+            return _not_now(f"{name} has not emigrated; vive la révolution brings back an "
+                            "emigrated citizen")
         if citizen.emigrated:
-            return IllegalAction("emigrated", f"{name} has emigrated: say vive la révolution "
-                                 "first, or pass")
+            return _not_now(f"{name} has emigrated: say vive la révolution first, or pass")
         done = DONE_AT_STEP.get(self.step)
         if kind == "buy_cockade" and done is not None:
             if self.step == 3:
-                return IllegalAction("one_cockade", f"{name} has already bought a cockade this "
-                                     "turn; a citizen buys at most one a turn")
-            return IllegalAction("step_passed", f"{name} has already {done} this turn; cockades "
-                                 "are bought before that, at step 2")
+                return _not_now(f"{name} has already bought a cockade this turn; a citizen buys "
+                                "at most one a turn")
+            return _not_now(f"{name} has already {done} this turn; cockades are bought before "
+                            "that, at step 2")
         if kind == "donate":
             if self.step == 4:
-                return IllegalAction("one_donation", f"{name} has already donated this turn; a "
-                                     "citizen donates once a turn")
+                return _not_now(f"{name} has already donated this turn; a citizen donates once a turn")
             if self.step == 6:
-                return IllegalAction("step_passed", f"{name} has already cake-voted this turn; "
-                                     "donations come before the cake vote, at step 3")
-            return IllegalAction("no_cakes", f"{name} has no cakes to donate")
+                return _not_now(f"{name} has already cake-voted this turn; donations come before "
+                                "the cake vote, at step 3")
+            return _not_now(f"{name} has no cakes to donate")
         if kind == "cake_vote":
             if self.step == 6:
-                return IllegalAction("one_cake_vote", f"{name} has already cake-voted this turn; "
-                                     "a citizen cake-votes once a turn")
-            return IllegalAction("no_cakes", f"{name} has no cakes to vote with")
+                return _not_now(f"{name} has already cake-voted this turn; a citizen cake-votes "
+                                "once a turn")
+            return _not_now(f"{name} has no cakes to vote with")
         return None
 
     def _give_limit(self, giver: object) -> Amount:
