@@ -8,6 +8,7 @@ import tricolore
 from tricolore.core import IllegalAction
 from tricolore.core.conformance import random_play
 from tricolore.games.culottes.book import BASTILLE, PRIVILEGED, SANS_CULOTTE
+from tricolore.games.culottes.data import CITIZEN_NAMES
 
 SC, PR = SANS_CULOTTE, PRIVILEGED
 REV, GRAB = "revolutionary", "grabber"
@@ -54,6 +55,20 @@ def test_setup_citizen_names_must_differ():
 def test_setup_start_player_by_option_or_drawn():
     assert tricolore.make("culottes", 4, seed=0, first_player=2).current == 2
     assert {tricolore.make("culottes", 4, seed=s).first_player for s in range(40)} == {0, 1, 2, 3}
+
+
+def test_chance_is_drawn_in_the_order_the_doc_gives():
+    stack = [PR, SC, PR, SC, SC, PR]
+    names = [n for n in CITIZEN_NAMES if n != "Danton"] + ["Danton"]
+    state = tricolore.make("culottes", 3, seed=0, chance={"shuffle": [stack, names], "randrange": [2],
+                                                          "randint": [6]})
+    assert state.sheets == stack and state.citizens[0].name == "Danton" and state.first_player == 2
+    odd = tricolore.make("culottes", 3, seed=0, citizen_sheets_per_player=3, chance={"choice": [PR]})
+    assert (odd.sheets.count(PR), odd.sheets.count(SC)) == (5, 4)
+    for seat in range(3):
+        state.apply(seat, {"type": "choose_role", "role": REV})
+    vote(state, 0, SC, 1)
+    assert state.last_roll == 6 and state.citizens[0].cap
 
 
 # -- Turn steps -----------------------------------------------------------------------------------
