@@ -70,7 +70,7 @@ def test_a_role_is_chosen_once_and_never_changed():
 def test_a_role_is_revolutionary_or_grabber():
     state = tricolore.make("culottes", 3, seed=0)
     assert refusal(state, 0, {"type": "choose_role", "role": "king"}).message == (
-        "The role must be revolutionary or grabber; you sent 'king'.")
+        "The role must be 'revolutionary' or 'grabber'; you sent 'king'.")
 
 
 def test_two_citizens_cannot_share_a_name():

@@ -336,7 +336,7 @@ class CulottesState(State):
                 return ActionSpace(())
             return ActionSpace((ActionFamily(
                 "choose_role",
-                {"role": Choice(ROLES, ("revolutionary", "grabber")),
+                {"role": Choice(ROLES),
                  "name": Text(NAME_LENGTH, self._names_taken(seat), CITIZEN_NAMES)},
                 optional=frozenset({"name"}),
                 help="Secretly write R or G on your first sheet; optionally name your citizen"),))
