@@ -8,6 +8,7 @@ import tricolore
 from tricolore.core import IllegalAction
 from tricolore.core.conformance import random_play
 from tricolore.games.culottes.book import BASTILLE, PRIVILEGED, SANS_CULOTTE
+from tricolore.games.culottes.data import CITIZEN_NAMES
 
 SC, PR = SANS_CULOTTE, PRIVILEGED
 REV, GRAB = "revolutionary", "grabber"
@@ -39,7 +40,8 @@ def test_setup_secret_role_choice_is_simultaneous_and_hidden(start):
     assert state.view(0)["role_choice"]["chosen"] == [1]
     assert "grabber" not in str(state.view(0)) and "Danton" not in str(state.view(0))
     assert state.view(1)["you"]["role"] == GRAB
-    with pytest.raises(IllegalAction, match="not your turn"):
+    assert state.view(1)["you"]["sealed_name"] == "Danton" and state.view(0)["you"]["sealed_name"] is None
+    with pytest.raises(IllegalAction, match="already chosen your role"):
         state.apply(1, {"type": "choose_role", "role": REV})
 
 
@@ -53,6 +55,20 @@ def test_setup_citizen_names_must_differ():
 def test_setup_start_player_by_option_or_drawn():
     assert tricolore.make("culottes", 4, seed=0, first_player=2).current == 2
     assert {tricolore.make("culottes", 4, seed=s).first_player for s in range(40)} == {0, 1, 2, 3}
+
+
+def test_chance_is_drawn_in_the_order_the_doc_gives():
+    stack = [PR, SC, PR, SC, SC, PR]
+    names = [n for n in CITIZEN_NAMES if n != "Danton"] + ["Danton"]
+    state = tricolore.make("culottes", 3, seed=0, chance={"shuffle": [stack, names], "randrange": [2],
+                                                          "randint": [6]})
+    assert state.sheets == stack and state.citizens[0].name == "Danton" and state.first_player == 2
+    odd = tricolore.make("culottes", 3, seed=0, citizen_sheets_per_player=3, chance={"choice": [PR]})
+    assert (odd.sheets.count(PR), odd.sheets.count(SC)) == (5, 4)
+    for seat in range(3):
+        state.apply(seat, {"type": "choose_role", "role": REV})
+    vote(state, 0, SC, 1)
+    assert state.last_roll == 6 and state.citizens[0].cap
 
 
 # -- Turn steps -----------------------------------------------------------------------------------
@@ -81,7 +97,7 @@ def test_step1_emigrated_citizen_may_say_vive_la_revolution(start, finish_turn):
 def test_step2_buy_at_most_one_cockade_per_citizen_per_turn(start):
     state = start()
     state.apply(0, {"type": "buy_cockade"})
-    with pytest.raises(IllegalAction, match="cannot buy_cockade now"):
+    with pytest.raises(IllegalAction, match="already bought a cockade this turn"):
         state.apply(0, {"type": "buy_cockade"})
 
 
@@ -89,14 +105,14 @@ def test_step3_donate_cakes_to_the_bastille(start):
     state = start()
     state.apply(0, {"type": "donate", "cakes": 7})
     assert (state.citizens[0].cakes, state.bastille.cakes, state.bastille.donated) == (13, 7, 7)
-    with pytest.raises(IllegalAction, match="cannot donate now"):
+    with pytest.raises(IllegalAction, match="already donated this turn"):
         state.apply(0, {"type": "donate", "cakes": 1})
 
 
 def test_steps_are_taken_in_order(start):
     state = start()
     state.apply(0, {"type": "donate", "cakes": 1})
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="cockades are bought before that, at step 2"):
         state.apply(0, {"type": "buy_cockade"})
 
 

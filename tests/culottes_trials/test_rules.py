@@ -151,3 +151,10 @@ def test_secrets_stay_out_of_public_views_and_events_until_the_trial_closes():
         assert all("truth" not in e and "grabbers" not in e and "role" not in e for e in public)
         view = state.view(None)
         assert "you" not in view and len(view["history"]) == closed
+
+
+def test_the_first_accused_is_the_one_draw_of_chance():
+    state = tricolore.make("culottes-trials", 4, seed=0, chance={"randrange": [2]})
+    assert state.accused == 2 and set(state.pending()) == {2}
+    chosen = tricolore.make("culottes-trials", 4, seed=0, first_accused=1, chance={"randrange": [3]})
+    assert chosen.accused == 1 and chosen.rng.drawn == {}

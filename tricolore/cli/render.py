@@ -99,9 +99,16 @@ def culottes_table(view: Mapping[str, Any]) -> list[RenderableType]:
                          str(r["cakes"]), _side(r["side"]), "" if r["closing"] is None else
                          f"#{r['closing']}")
         out.append(book)
+    verdicts = [c for c in view["closings"] if c.get("verdict")][-3:]
+    if verdicts:
+        out.append(Text("Verdicts: " + "; ".join(
+            f"{_name(view, c['citizen'])} {_side(c['verdict'])} ({c['winning_cakes']} against "
+            f"{c['lost_cakes']}, turn {c['turn']})" for c in verdicts)))
     you = view.get("you")
     if you is not None and view["phase"] != "over":
         lines = [f"Your role: {you['role'] or 'not chosen yet'}"]
+        if you.get("sealed_name"):
+            lines.append(f"Your first citizen's name, sealed with your role: {you['sealed_name']}")
         for cid, secret in you["citizens"].items():
             puppet = " (puppet)" if secret["puppet"] else ""
             lines.append(f"{_name(view, int(cid))}: {_side(secret['nature'])}{puppet}")
@@ -182,6 +189,11 @@ def trials_table(view: Mapping[str, Any]) -> list[RenderableType]:
     for a in view["arguments"]:
         lines.append(f"  seat {a['seat']} argues: {a['text']}")
     lines.append("Points: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(view["points"])))
+    if view["history"]:
+        last = view["history"][-1]
+        lines.append(f"Last trial (seat {last['accused']} accused): the majority said "
+                     f"{_guess(last['majority'])}, the truth was {_guess(last['truth'])}; grabbers "
+                     f"were seats {last['grabbers']}")
     out: list[RenderableType] = [Panel("\n".join(lines), title="Revolutionary trials")]
     you = view.get("you")
     if you is not None:

@@ -18,11 +18,14 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from tricolore.core import (
+    Action,
     ActionFamily,
     ActionSpace,
     Amount,
     Choice,
+    Event,
     GameInfo,
+    IllegalAction,
     Options,
     OptionsError,
     Prompt,
@@ -32,6 +35,7 @@ from tricolore.core import (
     State,
     Text,
 )
+from tricolore.core.errors import listed
 from tricolore.games.culottes.book import (
     BASTILLE,
     PRIVILEGED,
@@ -52,6 +56,15 @@ MAX_SHEETS_PER_PLAYER = 10
 MAX_ROUNDS = 1000
 """Upper bounds of the options: generous for any real table, and small enough that no option
 can make a game slow or large."""
+
+AGREE_REFUSAL = "agree to end the game with true, or withdraw your agreement with false"
+"""Why an ``agree`` other than true or false is refused."""
+CITIZEN_STEPS = ("vive_la_revolution", "buy_cockade", "donate", "cake_vote", "emigrate")
+"""The kinds of action a citizen takes in steps 1 to 6 of its owner's turn."""
+KINDS = (*CITIZEN_STEPS, "choose_role", "pass", "recruit", "agree_end", "give_cakes")
+"""Every kind of action of the game."""
+DONE_AT_STEP = {3: "bought a cockade", 4: "donated to the Bastille", 6: "cake-voted"}
+"""What the current citizen did last this turn, by the step it has reached."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +117,17 @@ INFO = GameInfo(
     name="culottes", title="Culottes", rules_version="1", min_players=3, max_players=12,
     options=CulottesOptions, simultaneous=True, hidden_information=True, chance=True,
     summary="Cake votes on who deserves the Bastille's cakes: revolutionaries against grabbers.")
+
+
+def _not_now(rule: str) -> IllegalAction:
+    """A refusal of a kind of action the rules do not allow now, naming the rule."""
+    return IllegalAction("not_allowed_now", rule)
+
+
+def _wait(rule: str, waiting: tuple[Seat, ...]) -> IllegalAction:
+    """A refusal where waiting is the answer: the rule, then the seats waited for."""
+    names = listed([f"{{{i}}}" for i in range(len(waiting))], "and")
+    return IllegalAction("not_your_turn", f"{rule}; waiting for {names}", waiting)
 
 
 class Citizen:
@@ -268,6 +292,14 @@ class CulottesState(State):
             return None if sealed is None else sealed["role"]
         return self.roles[seat]
 
+    def sealed_name(self, seat: Seat) -> str | None:
+        """The name the seat sent with its sealed role choice, until every role is chosen and
+        the name is written on its first sheet for all to see."""
+        if self.role_choice is None:
+            return None
+        sealed = self.role_choice.submitted(seat)
+        return None if sealed is None or "name" not in sealed else str(sealed["name"]).strip()
+
     def is_puppet(self, citizen: Citizen) -> bool:
         """Whether the citizen is a grabber's puppet (a recruit of a grabber)."""
         return not citizen.first and self.roles[citizen.owner] == GRABBER
@@ -304,8 +336,8 @@ class CulottesState(State):
                 return ActionSpace(())
             return ActionSpace((ActionFamily(
                 "choose_role",
-                {"role": Choice(ROLES), "name": Text(NAME_LENGTH, self._names_taken(seat),
-                                                     CITIZEN_NAMES)},
+                {"role": Choice(ROLES),
+                 "name": Text(NAME_LENGTH, self._names_taken(seat), CITIZEN_NAMES)},
                 optional=frozenset({"name"}),
                 help="Secretly write R or G on your first sheet; optionally name your citizen"),))
         if self.phase == "over" or seat != self.current:
@@ -344,7 +376,7 @@ class CulottesState(State):
                     families.append(ActionFamily("emigrate", help="Step 6: emigrate"))
             families.append(ActionFamily("pass", help="Step 7: done with this citizen"))
         if not self.agrees_to_end[seat] and not self.end_agreed:
-            families.append(ActionFamily("agree_end", {"agree": Choice((True,))},
+            families.append(ActionFamily("agree_end", {"agree": Choice((True,), refusal=AGREE_REFUSAL)},
                                          help="Agree to end the game"))
         return ActionSpace(tuple(families))
 
@@ -356,15 +388,107 @@ class CulottesState(State):
         givers = tuple(i for i in self.holdings[seat] if self.citizens[i].cakes)
         others = tuple(c.id for c in self.citizens if c.owner != seat)
         if givers and others:
+            own = listed([self.citizens[i].name for i in self.holdings[seat]], "and")
             families.append(ActionFamily(
                 "give_cakes",
-                {"from": Choice(givers), "to": Choice(others),
+                {"from": Choice(givers, tuple(self.citizens[i].name for i in givers),
+                                "you may give cakes only from one of your own citizens with cakes: "
+                                + listed([self.citizens[i].name for i in givers])),
+                 "to": Choice(others, tuple(self.citizens[i].name for i in others),
+                              f"cakes go to another player's citizen, not to one of your own ({own})"),
                  "cakes": lambda chosen: self._give_limit(chosen.get("from"))},
                 help="Give cakes from one of your citizens to another player's citizen"))
         if not self.end_agreed:
-            families.append(ActionFamily("agree_end", {"agree": Choice((True, False))},
+            families.append(ActionFamily("agree_end", {"agree": Choice((True, False),
+                                                                       refusal=AGREE_REFUSAL)},
                                          help="Agree (or no longer agree) to end the game"))
         return ActionSpace(tuple(families))
+
+    def apply(self, seat: Seat, action: Action) -> list[Event]:
+        """Check ``action`` for ``seat``, carry it out, and return the events it caused.
+
+        As :meth:`State.apply`; a kind of action the rules do not allow now is refused with the
+        rule that forbids it ("Danton has already cake-voted this turn; ...") rather than with the
+        list of what is allowed, under the same code (``not_allowed_now``, or ``not_your_turn``
+        where waiting is the answer). The state is unchanged after a refusal.
+        """
+        try:
+            return super().apply(seat, action)
+        except IllegalAction as refused:
+            if refused.code not in ("not_allowed_now", "not_your_turn"):
+                raise
+            better = self._rule_against(seat, str(action["type"]))
+            if better is None:
+                raise
+            raise better from None
+
+    def _rule_against(self, seat: Seat, kind: str) -> IllegalAction | None:
+        """The rule that refuses ``kind`` to ``seat`` now, when the core refused it as out of
+        turn or not allowed now; ``None`` keeps the core's sentence (an unknown kind, or another
+        player's turn, where waiting is the answer)."""
+        if kind not in KINDS:
+            return None
+        if self.phase == "roles":
+            assert self.role_choice is not None
+            waiting = self.role_choice.waiting()
+            if kind == "choose_role":
+                return _wait("you have already chosen your role", waiting)
+            if self.role_choice.expects(seat):
+                return _not_now("play begins once every player has secretly chosen a role; "
+                                "choose yours first")
+            return _wait("play begins once every player has chosen a role", waiting)
+        if kind == "choose_role":
+            return _not_now("every player chose a role at the start of the game, and a role is "
+                            "never changed")
+        if kind == "agree_end":
+            return _not_now("every player has already agreed to end the game; each plays one "
+                            "last turn")
+        if kind == "give_cakes":
+            return _not_now("none of your citizens has any cakes to give")
+        if seat != self.current:
+            return None
+        if self.phase == "recruit":
+            if kind in CITIZEN_STEPS:
+                return _not_now("your citizens have all played this turn; now recruit a new "
+                                "citizen or pass (step 8)")
+            return None
+        citizen = self.current_citizen()
+        assert citizen is not None
+        return self._citizen_rule_against(citizen, kind)
+
+    def _citizen_rule_against(self, citizen: Citizen, kind: str) -> IllegalAction | None:
+        """Why the current citizen may not take ``kind`` at its step (steps 1 to 7)."""
+        name = citizen.name
+        if kind == "recruit":
+            return _not_now(f"recruiting is step 8, once each of your citizens has played; pass "
+                            f"to finish with {name}")
+        if kind == "vive_la_revolution":
+            if self.step == 2:
+                return _not_now(f"{name} is already back from emigration")
+            return _not_now(f"{name} has not emigrated; vive la révolution brings back an "
+                            "emigrated citizen")
+        if citizen.emigrated:
+            return _not_now(f"{name} has emigrated: say vive la révolution first, or pass")
+        done = DONE_AT_STEP.get(self.step)
+        if kind == "buy_cockade" and done is not None:
+            if self.step == 3:
+                return _not_now(f"{name} has already bought a cockade this turn; a citizen buys "
+                                "at most one a turn")
+            return _not_now(f"{name} has already {done} this turn; cockades are bought before "
+                            "that, at step 2")
+        if kind == "donate":
+            if self.step == 4:
+                return _not_now(f"{name} has already donated this turn; a citizen donates once a turn")
+            if self.step == 6:
+                return _not_now(f"{name} has already cake-voted this turn; donations come before "
+                                "the cake vote, at step 3")
+            return _not_now(f"{name} has no cakes to donate")
+        if kind == "cake_vote":
+            if self.step == 6:
+                return _not_now(f"{name} has already cake-voted this turn; a citizen cake-votes "
+                                "once a turn")
+            return _not_now(f"{name} has no cakes to vote with")
+        return None
 
     def _give_limit(self, giver: object) -> Amount:
         if type(giver) is int and 0 <= giver < len(self.citizens):
@@ -666,7 +790,7 @@ class CulottesState(State):
         }
         if seat is not None:
             out["you"] = {
-                "role": self.role_of(seat),
+                "role": self.role_of(seat), "sealed_name": self.sealed_name(seat),
                 "citizens": {str(i): self.flap(self.citizens[i]) for i in self.holdings[seat]}}
         if over:
             out["end_reason"] = self.end_reason

@@ -8,10 +8,13 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from tricolore.core import (
+    Action,
     ActionFamily,
     ActionSpace,
     Choice,
+    Event,
     GameInfo,
+    IllegalAction,
     Options,
     OptionsError,
     Prompt,
@@ -23,6 +26,7 @@ from tricolore.core import (
     Subset,
     Text,
 )
+from tricolore.core.errors import listed
 from tricolore.games.culottes.data import GRABBER, REVOLUTIONARY
 
 STATEMENT_LENGTH = 280
@@ -35,6 +39,8 @@ EXAMPLE_STATEMENTS = (
 MAX_TRIALS = 100
 MAX_ARGUMENTS_PER_DEBATE = 20
 """Upper bounds of the options."""
+VOTES = ("first_vote", "second_vote")
+"""The two votes of a trial."""
 EXAMPLE_ARGUMENTS = ("They hesitated before answering.", "That is easy to check: I believe it.",
                      "A grabber would say exactly that.")
 
@@ -94,6 +100,18 @@ def trial_points(players: int, accused: Seat, grabbers: frozenset[Seat], majorit
     if majority_right:
         return [0 if s in grabbers else 1 for s in range(players)]
     return [2 if s == accused else 1 if s in grabbers else 0 for s in range(players)]
+
+
+def _not_now(rule: str, seats: tuple[Seat, ...] = ()) -> IllegalAction:
+    """A refusal of an action the rules do not allow now, naming the rule (and seats as
+    ``{0}``...)."""
+    return IllegalAction("not_allowed_now", rule, seats)
+
+
+def _wait(rule: str, waiting: tuple[Seat, ...]) -> IllegalAction:
+    """A refusal where waiting is the answer: the rule, then the seats waited for."""
+    names = listed([f"{{{i}}}" for i in range(len(waiting))], "and")
+    return IllegalAction("not_your_turn", f"{rule}; waiting for {names}", waiting)
 
 
 class TrialsState(State):
@@ -170,8 +188,9 @@ class TrialsState(State):
                     help="Make your case before the second vote"))
             families.append(ActionFamily("pass", help="Nothing more to say"))
             return ActionSpace(tuple(families))
-        if self.phase in ("first_vote", "second_vote") and self.vote and self.vote.expects(seat):
-            return ActionSpace((ActionFamily("vote", {"guess": Choice((True, False))},
+        if self.phase in VOTES and self.vote and self.vote.expects(seat):
+            return ActionSpace((ActionFamily("vote", {"guess": Choice((True, False), (
+                "true (closed fist)", "false (open hand)"))},
                                              help="True (closed fist) or false (open hand)"),))
         return ActionSpace(())
 
@@ -183,8 +202,108 @@ class TrialsState(State):
         """Agreeing (or no longer agreeing) to stop after this trial, at any time."""
         if self.over:
             return ActionSpace(())
-        return ActionSpace((ActionFamily("agree_end", {"agree": Choice((True, False))},
+        return ActionSpace((ActionFamily("agree_end", {"agree": Choice((True, False), refusal=(
+            "agree to stop after this trial with true, or withdraw your agreement with false"))},
                                          help="Stop the tutorial after this trial"),))
+
+    def apply(self, seat: Seat, action: Action) -> list[Event]:
+        """Check ``action`` for ``seat``, carry it out, and return the events it caused.
+
+        As :meth:`State.apply`; an action the rules do not allow now is refused with the rule
+        that forbids it ("The accused does not vote."), players by name, under the same code
+        (``not_allowed_now``, or ``not_your_turn`` where waiting is the answer). The state is
+        unchanged after a refusal.
+        """
+        try:
+            return super().apply(seat, action)
+        except IllegalAction as refused:
+            better = None
+            if refused.code in ("not_allowed_now", "not_your_turn"):
+                better = self._rule_against(seat, str(action["type"]))
+            elif refused.code == "bad_designate":
+                better = self._designation_rule(action.get("grabbers"))
+            if better is None:
+                raise
+            raise better from None
+
+    def _rule_against(self, seat: Seat, kind: str) -> IllegalAction | None:
+        """The rule that refuses ``kind`` to ``seat`` now, when the core refused it as out of
+        turn or not allowed now; ``None`` keeps the core's sentence."""
+        accused = (self.accused,)
+        if kind == "designate":
+            if seat != self.accused:
+                return _not_now("only the accused, {0}, designates the grabbers", accused)
+            return _not_now("you have already designated the grabbers of this trial"
+                            + ("; now make your statement" if self.phase == "statement" else ""))
+        if kind == "state":
+            if seat != self.accused:
+                return _not_now("only the accused, {0}, makes the statement", accused)
+            if self.phase == "designate":
+                return _not_now("first designate the other grabbers, then make your statement")
+            return _not_now("you have already made your statement in this trial")
+        if kind == "vote":
+            return self._vote_rule_against(seat)
+        if kind in ("argue", "pass"):
+            return self._debate_rule_against(seat, kind)
+        return None
+
+    def _vote_rule_against(self, seat: Seat) -> IllegalAction:
+        """Why ``seat`` may not vote now."""
+        if seat == self.accused:
+            return _not_now("the accused does not vote")
+        if self.phase in ("designate", "statement"):
+            return _wait("the vote opens once the accused has made a statement", (self.accused,))
+        if self.phase == "debate":
+            return _not_now("the debate comes between the two votes; the second vote opens once "
+                            "everyone has passed")
+        assert self.vote is not None
+        return _wait("you have already voted", self.vote.waiting())
+
+    def _debate_rule_against(self, seat: Seat, kind: str) -> IllegalAction:
+        """Why ``seat`` may not argue or pass now."""
+        if self.phase in ("designate", "statement"):
+            return _wait("the debate opens after the accused's statement and the first vote",
+                         (self.accused,))
+        if self.phase == "first_vote":
+            assert self.vote is not None
+            if self.vote.expects(seat):
+                return _not_now("vote first: the debate opens once everyone has voted a first time")
+            return _wait("the debate opens once everyone has voted a first time", self.vote.waiting())
+        if self.phase == "second_vote":
+            return _not_now("the debate is closed; the second vote is under way")
+        assert self.debate is not None
+        if seat not in self.debate.waiting():
+            rule = ("you have passed; you may argue again once someone else argues" if kind == "argue"
+                    else "you have already passed")
+            return _wait(rule, self.debate.waiting())
+        allowed = self.options.arguments_per_debate
+        if allowed == 0:
+            return _not_now("this table allows no arguments in the debate; you may only pass")
+        return _not_now(f"you have made your {allowed} argument{'s' if allowed > 1 else ''} in "
+                        "this debate; you may only pass")
+
+    def _designation_rule(self, grabbers: object) -> IllegalAction | None:
+        """The rule a refused designation breaks: the accused named among the others, or more
+        grabbers than half the players; ``None`` keeps the core's sentence (a seat that does not
+        exist, a seat named twice)."""
+        if not isinstance(grabbers, list):
+            return None
+        others = [s for s in range(self.players) if s != self.accused]
+        for item in grabbers:
+            if type(item) is int and item == self.accused:
+                return IllegalAction("bad_designate", "you are the accused and a grabber already; "
+                                     "designate other players")
+            if type(item) is not int or item not in others:
+                return None
+        room = max_grabbers(self.players) - 1
+        if len(set(grabbers)) != len(grabbers) or len(grabbers) <= room:
+            return None
+        if room == 0:
+            return IllegalAction("bad_designate", f"with {self.players} players the accused is "
+                                 "the only grabber: designate nobody")
+        return IllegalAction("bad_designate", "grabbers, the accused included, may be at most half "
+                             f"the players, {room + 1} of {self.players}: designate at most {room} "
+                             f"other player{'s' if room > 1 else ''}")
 
     # -- a trial -----------------------------------------------------------------------------
     def do_designate(self, seat: Seat, action: Mapping[str, Any]) -> None:

@@ -1,4 +1,5 @@
-// Culottes: the Bastille, each player's citizens with their cakes and Cockades, the Book of trials.
+// Culottes: the Bastille, each player's citizens with their cakes and Cockades, the Book of trials
+// and their verdicts.
 "use strict";
 Tricolore.registerBoard("culottes", {
   render(view, { names, h, renderValue, label }) {
@@ -11,12 +12,17 @@ Tricolore.registerBoard("culottes", {
         c.emigrated ? h("span", { class: "badge" }, "emigrated") : null,
         c.status !== "none" ? h("span", { class: "badge red" }, label(c.status)) : null,
         c.scales ? h("span", { class: "muted" }, ` scales: sans-culotte ${c.scales.sans_culotte} · privileged ${c.scales.privileged}`) : null)))));
+    const citizenName = (id) => ((view.citizens || [])[id] || {}).name || `citizen ${id}`;
+    const verdicts = (view.closings || []).filter((c) => c.verdict).slice(-5);
     return h("div", { class: "board culottes" },
       h("p", {}, h("span", { class: "stat" }, `Turn ${view.turn}`), h("span", { class: "stat" }, `Phase: ${label(view.phase)}`),
         h("span", { class: "stat" }, `Step ${view.step}`), h("span", { class: "stat" }, `🏰 Bastille: ${view.bastille} cakes`),
         view.last_roll ? h("span", { class: "stat" }, `🎲 ${view.last_roll}`) : null),
       h("div", { class: "players" }, owners),
       view.book && view.book.length ? h("div", {}, h("h3", {}, "Book of Public Safety"), renderValue(view.book)) : null,
-      view.role_choice ? h("div", {}, h("h3", {}, "Role choice"), renderValue(view.role_choice)) : null);
+      verdicts.length ? h("div", {}, h("h3", {}, "Verdicts"), h("ul", {}, verdicts.map((c) => h("li", {},
+        `${citizenName(c.citizen)}: ${label(c.verdict)} (${c.winning_cakes} against ${c.lost_cakes}, turn ${c.turn})`)))) : null,
+      view.role_choice ? h("div", {}, h("h3", {}, "Role choice"), renderValue(view.role_choice)) : null,
+      view.you && view.you.sealed_name ? h("p", { class: "muted" }, `Your first citizen's name, sealed with your role: ${view.you.sealed_name}`) : null);
   },
 });
