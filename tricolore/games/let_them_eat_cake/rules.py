@@ -91,7 +91,7 @@ class LetThemEatCakeOptions(Options):
 
 
 INFO = GameInfo(
-    name="let-them-eat-cake", title="Let Them Eat Cake", rules_version="1", min_players=3,
+    name="let-them-eat-cake", title="Let Them Eat Cake", rules_version="2", min_players=3,
     max_players=6, options=LetThemEatCakeOptions, simultaneous=True, hidden_information=True,
     chance=True,
     summary="Committee elections with Voting cards and Pawns, Medals, the Guillotine and Generals.")
@@ -204,7 +204,10 @@ class LetThemEatCakeState(State):
         self.window: ResponseWindow | None = None
         self.phase = "start"
         self.draw: list[int] = []
+        """The Secretary's cards this round; they stay on view until the round ends."""
         self.placed: dict[int, Seat] = {}
+        self.batch_safe: bool | None = None
+        """The Food Inspector's verdict on this round's batch; ``None`` until it is given."""
         self.seized: dict[Seat, int] = {}
         self.received: dict[Seat, int] = {}
         self.donors: set[Seat] = set()
@@ -575,6 +578,7 @@ class LetThemEatCakeState(State):
         self.offices = {}
         self.enemy = None
         self.draw, self.placed, self.seized, self.received = [], {}, {}, {}
+        self.batch_safe = None
         self.donors = set()
         self.emit("round_started", round=self.round, head=self.head)
         self._elect("head", range(self.players))
@@ -907,7 +911,7 @@ class LetThemEatCakeState(State):
         medal = False if safe else self._lose_medal(seat)
         self.stats["safe_batches" if safe else "unsafe_batches"] += 1
         self.emit("batch_inspected", inspector=seat, safe=safe, medal=medal)
-        self.draw, self.placed = [], {}
+        self.batch_safe = safe  # the cards stay on view, as the table remembers who got what
         if safe:
             self._open_window("donate")
         else:
@@ -1030,6 +1034,8 @@ class LetThemEatCakeState(State):
                                                          "asking": self.window_seat()},
             "draw": [{"card": i, "value": v, "name": _card_name(v), "to": self.placed.get(i),
                       "seized": i in self.seized.values()} for i, v in enumerate(self.draw)],
+            "inspection": None if self.batch_safe is None else
+                          "safe" if self.batch_safe else "unsafe",
             "donors": sorted(self.donors),
             "gifts": [{"giver": giver, "receiver": receiver, "medals": m, "generals": g,
                        "cake_cards": c}
@@ -1044,7 +1050,8 @@ class LetThemEatCakeState(State):
             sealed = None if ballot is None else ballot.submitted(seat)
             out["you"] = {"hand": list(self.hands[seat]), "used": sorted(self.used[seat]),
                           "stash": [c.value for c in self.stashes[seat]], "cakes": self.cakes(seat),
-                          "sealed_vote": None if sealed is None else sealed["candidate"]}
+                          "sealed_vote": None if sealed is None else sealed["candidate"],
+                          "received": self._received_view(seat)}
         if over:
             out["end_reason"] = self.end_reason
             out["dead"] = self.dead
@@ -1052,6 +1059,17 @@ class LetThemEatCakeState(State):
                              "cakes": [self.cakes(s) for s in range(self.players)]}
             out["result"] = self.result().as_dict()
         return out
+
+    def _received_view(self, seat: Seat) -> dict[str, Any] | None:
+        """The card ``seat`` received this round (from the Secretary, or seized), while the round
+        lasts: ``in_stash`` is true while this round's Cake card is in its stash (after a safe
+        batch, not given away nor donated), which is when it may be donated."""
+        card = next((i for i, s in self.placed.items() if s == seat), None)
+        if card is None:
+            return None
+        value = self.draw[card]
+        return {"card": card, "value": value, "name": _card_name(value),
+                "in_stash": self._received_card(seat) is not None}
 
     def _public_ballot(self, ballot: Mapping[str, Any]) -> dict[str, Any]:
         """A revealed ballot as views show it: its cards and tally as lists indexed by seat
@@ -1124,7 +1142,7 @@ class LetThemEatCakeState(State):
                 self.next_card_id, self.unity_rule_pending, sorted(self.offices.items()),
                 self.enemy, None if self.election is None else self.election.payload(),
                 None if self.window is None else self.window.payload(), self.draw,
-                sorted(self.placed.items()), sorted(self.seized.items()),
+                sorted(self.placed.items()), self.batch_safe, sorted(self.seized.items()),
                 sorted(self.received.items()), sorted(self.donors), self.last_ballot, self.gifts,
                 self.end_reason, self.dead, self.stats]
 
