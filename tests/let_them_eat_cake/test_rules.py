@@ -55,6 +55,17 @@ def test_setup_the_owner_gives_the_head_of_committee_token():
     assert len(heads) > 1
 
 
+def test_chance_shuffles_the_pantry_then_the_starter_cakes_then_draws_the_first_head():
+    deck, starters = sorted(PANTRY, reverse=True), sorted(STARTER_CAKES, reverse=True)
+    state = tricolore.make("let-them-eat-cake", 4, seed=1,
+                           chance={"shuffle": [deck, starters], "randrange": [2]})
+    assert state.deck == deck and state.head == 2
+    assert [[c.value for c in st] for st in state.stashes] == [[6, 6], [5, 5], [4, 4], [3, 3]]
+    assert state.removed_starters == [2, 2, 1, 1]
+    chosen = tricolore.make("let-them-eat-cake", 4, seed=1, first_head=1, chance={"randrange": [2]})
+    assert chosen.head == 1 and chosen.rng.remaining() == {"randrange": [2]}  # no draw for the Head
+
+
 def test_setup_starter_cakes_are_secret_to_their_owner():
     state = tricolore.make("let-them-eat-cake", 4, seed=4)
     assert state.view(0)["you"]["stash"] == [c.value for c in state.stashes[0]]
@@ -97,11 +108,11 @@ def test_vote_weight_is_the_number_of_pawns(start, vote):
 
 def test_a_voting_card_must_come_from_the_hand_and_never_names_yourself(start, act):
     state = start(5, head=0)
-    with pytest.raises(IllegalAction, match="Candidate must be one of 1, 2, 3, 4"):
+    with pytest.raises(IllegalAction, match="you hold none in your own colour"):
         act(state, 0, "vote", candidate=0)
-    state.hands[1] = [0, 2]
+    state.hands[1], state.used[1] = [0, 2], [3, 4]
     state.changed()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="played cards come back only when your hand is empty"):
         act(state, 1, "vote", candidate=3)
 
 
@@ -330,6 +341,53 @@ def test_food_inspector_safe_everyone_keeps_their_card(start, elect, act, pass_w
     assert state.round == 2
 
 
+def test_the_secretarys_cards_stay_on_view_until_the_round_ends(start, elect, act, pass_windows):
+    state = start(4, head=0, medals=[3, 3, 3, 0], deck=[5, GENERAL, 9, 2, 7, 7, 7, 7])
+    to_inspector(state, elect, act)
+    assert state.view(0)["you"]["received"] == {"card": 0, "value": 5, "name": "Cake 5",
+                                                 "in_stash": False}  # in front of the player
+    assert state.view(None)["inspection"] is None
+    act(state, 3, "inspect", safe=True)
+    for seat in (None, 0, 3):
+        view = state.view(seat)
+        assert view["inspection"] == "safe"
+        assert [(c["name"], c["to"]) for c in view["draw"]] == [
+            ("Cake 5", 0), ("General", 1), ("Cake 9", 2), ("Cake 2", 3)]
+    assert state.view(0)["you"]["received"]["in_stash"] is True
+    assert state.view(1)["you"]["received"] == {"card": 1, "value": GENERAL, "name": "General",
+                                                 "in_stash": False}
+    pass_windows(state)
+    assert state.round == 2 and state.view(0)["draw"] == [] and state.view(0)["inspection"] is None
+    assert state.view(0)["you"]["received"] is None
+
+
+def test_a_donated_or_given_cake_card_is_still_the_card_received_but_no_longer_in_the_stash(
+        start, elect, act):
+    state = start(4, head=0, medals=[3, 3, 3, 0], deck=[5, GENERAL, 9, 2, 7, 7, 7, 7])
+    to_inspector(state, elect, act)
+    act(state, 3, "inspect", safe=True)
+    act(state, 0, "donate", take_from=2)
+    assert state.view(0)["you"]["received"] == {"card": 0, "value": 5, "name": "Cake 5",
+                                                 "in_stash": False}
+    act(state, 2, "give_cakes", to=1, cards=[len(state.stashes[2]) - 1])
+    assert state.view(2)["you"]["received"]["in_stash"] is False
+    assert state.legal_actions(2).kinds == ("pass",)  # the donation is offered only while held
+    act(state, 1, "give_cakes", to=2, cards=[len(state.stashes[1]) - 1])
+    assert state.view(2)["you"]["received"]["in_stash"] is True  # given back: held again
+    assert state.legal_actions(2).kinds == ("donate", "pass")
+
+
+def test_an_unsafe_batch_stays_on_view_when_the_game_ends_with_its_round(start, elect, act):
+    state = start(4, head=0, medals=[3, 3, 3, 0], deck=[5, GENERAL, 9, 2, 7, 7, 7, 7],
+                  max_rounds=1)
+    to_inspector(state, elect, act)
+    act(state, 3, "inspect", safe=False)
+    view = state.view(0)
+    assert state.is_over() and view["inspection"] == "unsafe"
+    assert [c["to"] for c in view["draw"]] == [0, 1, 2, 3]
+    assert view["you"]["received"]["in_stash"] is False
+
+
 def test_let_them_eat_cake_a_donation_buys_a_medal_from_another_player(start, elect, act):
     state = start(4, head=0, medals=[3, 3, 3, 0], deck=[5, GENERAL, 9, 2, 7, 7, 7, 7])
     to_inspector(state, elect, act)
@@ -442,7 +500,7 @@ def test_trading_medals_generals_and_cake_cards_change_hands(start, act):
 def test_trading_pawns_and_voting_cards_never_change_hands(start, act):
     state = start(4, head=0)
     for kind in ("give_pawns", "give_voting_cards"):
-        with pytest.raises(IllegalAction, match="cannot"):
+        with pytest.raises(IllegalAction, match="Pawns and Voting cards never change hands"):
             act(state, 0, kind, to=1)
     with pytest.raises(IllegalAction):
         act(state, 0, "give_medals", to=1, medals=4)
@@ -515,7 +573,8 @@ def test_cake_and_medals_are_conserved_over_random_games():
         for s in random_play(state, random.Random(seed), free_rate=0.3):
             assert medals_total(s) == total
             pantry_cakes = sum(1 for st in s.stashes for c in st if not c.starter)
-            assert len(s.deck) + len(s.draw) + pantry_cakes + sum(s.pantry_generals) == 55
+            undealt = len(s.draw) if s.batch_safe is None else 0  # an inspected batch is dealt
+            assert len(s.deck) + undealt + pantry_cakes + sum(s.pantry_generals) == 55
             assert s.starter_pile + sum(s.starter_generals) == 8
             starters = sum(1 for st in s.stashes for c in st if c.starter)
             assert starters + len(s.removed_starters) == 12

@@ -268,8 +268,8 @@ def _who(view: Mapping[str, Any], seat: object) -> str:
 
 
 def cake_table(view: Mapping[str, Any]) -> list[RenderableType]:
-    """The Committee: each player's Pawns, Medals, Generals and stash size; the cards drawn; the
-    last ballot; then the seat's secrets in a marked panel."""
+    """The Committee: each player's Pawns, Medals, Generals and stash size; this round's cards and
+    the Food Inspector's verdict; the last ballot; then the seat's secrets in a marked panel."""
     election = view["election"]
     head = (f"Round {view['round']} · Head: {_who(view, view['head'])} · "
             f"{_CAKE_PHASES.get(view['phase'], view['phase'])}")
@@ -295,11 +295,12 @@ def cake_table(view: Mapping[str, Any]) -> list[RenderableType]:
                       style="bold" if s == view["seat"] else "")
     out: list[RenderableType] = [table]
     if view["draw"]:
-        out.append(Text("On the table: " + ", ".join(
+        verdict = {"safe": " · the batch is safe", "unsafe": " · the batch is UNSAFE"}
+        out.append(Text("This round's cards: " + ", ".join(
             f"#{c['card']} {c['name']}" + ("" if c["to"] is None else
                                            f" → {_who(view, c['to'])}" + (" (seized)" if c["seized"]
                                                                          else ""))
-            for c in view["draw"])))
+            for c in view["draw"]) + verdict.get(view["inspection"] or "", "")))
     ballot = view["last_ballot"]
     if ballot is not None:
         out.append(Text(f"Last ballot ({_OFFICES[ballot['office']]}): " + ", ".join(
@@ -312,6 +313,10 @@ def cake_table(view: Mapping[str, Any]) -> list[RenderableType]:
                  "Used: " + (", ".join(_who(view, c) for c in you["used"]) or "none")]
         if you["sealed_vote"] is not None:
             lines.append(f"Your sealed vote: {_who(view, you['sealed_vote'])}")
+        received = you["received"]
+        if received is not None:
+            lines.append(f"Your card this round: {received['name']}"
+                         + (" (in your stash)" if received["in_stash"] else ""))
         out.append(secret_panel(lines))
     return out
 

@@ -234,8 +234,8 @@ class Kingmaker(CakeBot):
     def donate(self, view: Mapping[str, Any]) -> list[Action]:
         """A small Cake buys a Medal from the leader when Medals are short."""
         me = view["seat"]
-        received = next((c for c in view["you"]["stash"][-1:]), None)
-        if view["medals"][me] <= 1 and received is not None and received <= 4:
+        received = view["you"]["received"]
+        if view["medals"][me] <= 1 and received is not None and received["value"] <= 4:
             return [{"type": "donate", "take_from": s} for s in self.rivals(view)
                     if view["medals"][s]]
         return [{"type": "pass"}]

@@ -23,11 +23,14 @@ from types import MappingProxyType
 from typing import Any, Self
 
 from tricolore.core import (
+    Action,
     ActionFamily,
     ActionSpace,
     Amount,
     Choice,
+    Event,
     GameInfo,
+    IllegalAction,
     Options,
     OptionsError,
     Prompt,
@@ -38,6 +41,7 @@ from tricolore.core import (
     State,
     Subset,
 )
+from tricolore.core.errors import listed
 from tricolore.games.let_them_eat_cake.data import (
     COLOURS,
     COUP_COST,
@@ -87,7 +91,7 @@ class LetThemEatCakeOptions(Options):
 
 
 INFO = GameInfo(
-    name="let-them-eat-cake", title="Let Them Eat Cake", rules_version="1", min_players=3,
+    name="let-them-eat-cake", title="Let Them Eat Cake", rules_version="2", min_players=3,
     max_players=6, options=LetThemEatCakeOptions, simultaneous=True, hidden_information=True,
     chance=True,
     summary="Committee elections with Voting cards and Pawns, Medals, the Guillotine and Generals.")
@@ -200,7 +204,10 @@ class LetThemEatCakeState(State):
         self.window: ResponseWindow | None = None
         self.phase = "start"
         self.draw: list[int] = []
+        """The Secretary's cards this round; they stay on view until the round ends."""
         self.placed: dict[int, Seat] = {}
+        self.batch_safe: bool | None = None
+        """The Food Inspector's verdict on this round's batch; ``None`` until it is given."""
         self.seized: dict[Seat, int] = {}
         self.received: dict[Seat, int] = {}
         self.donors: set[Seat] = set()
@@ -312,12 +319,13 @@ class LetThemEatCakeState(State):
             assert election is not None
             cards = tuple(sorted(set(self.hands[seat])))
             return ActionSpace((ActionFamily(
-                "vote", {"candidate": _seats(cards)},
+                "vote", {"candidate": _seats(cards, self._hand_rule(seat, cards))},
                 help=f"Play a Voting card face down for {OFFICE_TITLES[election.office]}"),))
         if self.phase == "coup":
             assert election is not None
             return ActionSpace((
-                ActionFamily("coup", {"winner": _seats(election.candidates)},
+                ActionFamily("coup", {"winner": _seats(election.candidates,
+                                                       self._candidates_rule(election))},
                              help=f"Spend {COUP_COST} Generals and a Medal: name the "
                                   f"{OFFICE_TITLES[election.office]} without a vote"),
                 ActionFamily("pass", help="Let the vote happen")))
@@ -327,53 +335,68 @@ class LetThemEatCakeState(State):
                                                     "the vote is ignored and held again"),
                 ActionFamily("pass", help="Accept the result")))
         if self.phase == "seize":
-            free = self.unplaced_cards()
             return ActionSpace((
-                ActionFamily("seize", {"card": Choice(free, tuple(_card_name(self.draw[i])
-                                                                  for i in free))},
+                ActionFamily("seize", {"card": self._cards_on_the_table(
+                    "you may seize only a card nobody has seized yet")},
                              help=f"Spend {SEIZE_COST} Generals and a Medal: take one of the "
                                   "drawn cards as yours this round"),
                 ActionFamily("pass", help="Leave the cards to the Secretary")))
         if self.phase == "donate":
             others = tuple(s for s in range(self.players) if s != seat and self.medals[s])
             labels = (*(COLOURS[s] for s in others), "nobody")
-            params = {"take_from": Choice((*others, None), labels)} if others else {}
+            rule = (f"you may take a Medal only from another player who has one ({_colours(others)}), "
+                    "or from nobody" if others else "no other player has a Medal for you to take")
             keep = ActionFamily("pass", help="Keep the cake")
             if self._received_card(seat) is None:
                 return ActionSpace((keep,))
+            # With no Medal to take, the field may be left out (or sent as null).
             return ActionSpace((
-                ActionFamily("donate", params, help="\"Let them eat cake!\": this round's Cake "
-                                                    "card to the Pantry, a Medal from another player"),
+                ActionFamily("donate", {"take_from": Choice((*others, None), labels, rule)},
+                             optional=frozenset() if others else frozenset({"take_from"}),
+                             help="\"Let them eat cake!\": this round's Cake card to the Pantry, "
+                                  "a Medal from another player"),
                 keep))
         if self.phase == "tie":
             assert election is not None
             return ActionSpace((ActionFamily(
-                "break_tie", {"winner": _seats(election.tied)},
+                "break_tie", {"winner": _seats(
+                    election.tied, "the Head of Committee chooses among the tied candidates only: "
+                                   + _colours(election.tied))},
                 help=f"As Head of Committee, choose the {OFFICE_TITLES[election.office]}"),))
         if self.phase == "head_medal":
             families = []
             rest = tuple(s for s in range(self.players) if s != seat)
             if self.centre:
-                families.append(ActionFamily("award_medal", {"to": _seats(rest)},
-                                             help="Give a Medal from the centre to a player"))
+                families.append(ActionFamily(
+                    "award_medal", {"to": _seats(
+                        rest, "the Head of Committee awards the Medal to another player: "
+                              + _colours(rest))},
+                    help="Give a Medal from the centre to a player"))
             holders = tuple(s for s in rest if self.medals[s])
             if holders:
-                families.append(ActionFamily("remove_medal", {"from": _seats(holders)},
-                                             help="Take a Medal from a player to the centre"))
+                families.append(ActionFamily(
+                    "remove_medal", {"from": _seats(
+                        holders, "the Head of Committee removes a Medal from another player who "
+                                 "has one: " + _colours(holders))},
+                    help="Take a Medal from a player to the centre"))
             return ActionSpace(tuple(families))
         if self.phase == "guillotine":
             return ActionSpace((ActionFamily("execute", help="The Pawn on the Guillotine dies"),
                                 ActionFamily("mercy", help="The Pawn goes back; you lose a Medal")))
         if self.phase == "deal":
-            free = self.unplaced_cards()
             without = self.players_without_card()
             return ActionSpace((ActionFamily(
-                "deal", {"card": Choice(free, tuple(_card_name(self.draw[i]) for i in free)),
-                         "to": _seats(without)},
+                "deal", {"card": self._cards_on_the_table("you may deal only a card still on the "
+                                                          "table"),
+                         "to": _seats(without, "every player receives exactly one card, and "
+                                               f"only {_colours(without, 'and')} "
+                                               f"{'is' if len(without) == 1 else 'are'} still "
+                                               "without one")},
                 help="Place one of the drawn cards in front of a player"),))
         if self.phase == "inspect":
             return ActionSpace((ActionFamily(
-                "inspect", {"safe": Choice((True, False), ("safe", "unsafe"))},
+                "inspect", {"safe": Choice((True, False), ("safe", "unsafe"),
+                                           "declare the batch safe (true) or unsafe (false)")},
                 help="Declare the batch safe (everyone keeps their card) or unsafe"),))
         return ActionSpace(())
 
@@ -381,24 +404,173 @@ class LetThemEatCakeState(State):
         """Trading at any time: Medals, Generals and whole Cake cards change hands."""
         if self.phase == "over":
             return ActionSpace(())
-        others = _seats(s for s in range(self.players) if s != seat)
+        rest = tuple(s for s in range(self.players) if s != seat)
+        others = _seats(rest, "a gift goes to another player: " + _colours(rest))
         families = []
         if self.medals[seat]:
             families.append(ActionFamily(
                 "give_medals", {"to": others, "medals": Amount(
-                    1, self.medals[seat], 1, f"you have {self.medals[seat]} Medals")},
+                    1, self.medals[seat], 1, f"you have {_count(self.medals[seat], 'Medal')}")},
                 help="Give Medals of Honour to another player"))
         if self.generals(seat):
             families.append(ActionFamily(
                 "give_generals", {"to": others, "generals": Amount(
-                    1, self.generals(seat), 1, f"you have {self.generals(seat)} Generals")},
+                    1, self.generals(seat), 1, f"you have {_count(self.generals(seat), 'General')}")},
                 help="Give Generals to another player"))
         if self.stashes[seat]:
+            size = len(self.stashes[seat])
+            where = ("your stash has one Cake card, at position 0" if size == 1 else
+                     f"name Cake cards by their position in your stash, 0 to {size - 1}")
             families.append(ActionFamily(
-                "give_cakes", {"to": others, "cards": Subset(
-                    tuple(range(len(self.stashes[seat]))), len(self.stashes[seat]), 1)},
+                "give_cakes", {"to": others, "cards": Subset(tuple(range(size)), size, 1, where)},
                 help="Give whole Cake cards from your stash (by position) to another player"))
         return ActionSpace(tuple(families))
+
+    def _hand_rule(self, seat: Seat, cards: Iterable[Seat]) -> str:
+        """Why a Voting card is not in ``seat``'s hand: none in its own colour, played ones not
+        back yet."""
+        held = _colours(cards, "and")
+        if self.used[seat]:
+            return (f"your hand holds Voting cards for {held} only: played cards come back only "
+                    "when your hand is empty, and you hold none in your own colour")
+        return f"your hand holds Voting cards for {held} only; you hold none in your own colour"
+
+    @staticmethod
+    def _candidates_rule(election: Election) -> str:
+        if election.office == "enemy":
+            return ("only the players tied for the fewest Medals can be named Enemy of the "
+                    "Revolution: " + _colours(election.candidates))
+        return (f"the {OFFICE_TITLES[election.office]} must be one of the players: "
+                + _colours(election.candidates))
+
+    def _cards_on_the_table(self, rule: str) -> Choice:
+        """The drawn cards not yet in front of a player, by index, named by what they are."""
+        free = self.unplaced_cards()
+        listing = listed([f"card {i} ({_card_name(self.draw[i])})" for i in free])
+        return Choice(free, tuple(_card_name(self.draw[i]) for i in free), f"{rule}: {listing}")
+
+    # -- refusals ----------------------------------------------------------------------------
+    def apply(self, seat: Seat, action: Action) -> list[Event]:
+        """As :meth:`State.apply`; a kind of action this seat may not take now is refused with the
+        rule that refuses it (who decides, what it costs, when it comes), and "not your turn" is
+        said only where waiting would help."""
+        if (type(seat) is int and 0 <= seat < self.players and isinstance(action, Mapping)
+                and isinstance(action.get("type"), str) and not self.is_over()):
+            kind = action["type"]
+            if kind not in self.legal_actions(seat).kinds and kind not in self.free_actions(seat).kinds:
+                refusal = self._refusal(seat, kind)
+                if refusal is not None:
+                    raise refusal
+        return super().apply(seat, action)
+
+    def _now(self) -> tuple[str, Seat | None]:
+        """What the table is waiting for, as a phrase that names at most one seat, as ``{0}``."""
+        title = "" if self.election is None else OFFICE_TITLES[self.election.office]
+        asking = self.window_seat()
+        phrases: dict[str, tuple[str, Seat | None]] = {
+            "ballot": (f"the players are voting for the {title}", None),
+            "coup": (f"{{0}} may stage a coup before the vote for the {title}", asking),
+            "rigging": (f"{{0}} may allege that the vote for the {title} was rigged", asking),
+            "tie": (f"the Head of Committee, {{0}}, is breaking the tied vote for the {title}",
+                    self.head),
+            "head_medal": ("the new Head of Committee, {0}, is moving a Medal", self.head),
+            "seize": ("{0} may seize one of the Secretary's cards", asking),
+            "donate": ("{0} may donate this round's Cake card", asking),
+        }
+        for phase, office, doing in (
+                ("guillotine", "operator", "is deciding the fate of the Pawn on the Guillotine"),
+                ("deal", "secretary", "is dealing the drawn cards"),
+                ("inspect", "inspector", "is inspecting the batch")):
+            if office in self.offices:
+                phrases[phase] = (f"the {OFFICE_TITLES[office]}, {{0}}, {doing}",
+                                  self.offices[office])
+        phrase, seat = phrases.get(self.phase, ("the round goes on", None))
+        return (phrase, seat) if seat is not None or "{0}" not in phrase else ("the round goes on", None)
+
+    def _refusal(self, seat: Seat, kind: str) -> IllegalAction | None:
+        """The rule that refuses ``kind`` to ``seat`` now, or ``None`` to let the generic sentence
+        speak (a kind the game does not know)."""
+        phase = self.phase
+        now, now_seat = self._now()
+
+        def not_now(code: str, rule: str) -> IllegalAction:
+            return IllegalAction(code, f"{rule}: {now}", () if now_seat is None else (now_seat,))
+
+        if kind in ("give_pawns", "give_voting_cards"):
+            return IllegalAction("never_traded", "Pawns and Voting cards never change hands")
+        if kind in _NOTHING_TO_GIVE:
+            return IllegalAction("nothing_to_give", _NOTHING_TO_GIVE[kind])
+        if kind == "vote":
+            if phase == "ballot":
+                assert self.election is not None and self.election.ballot is not None
+                if self.election.ballot.submitted(seat) is not None:
+                    return IllegalAction("already_voted", "you have already played your Voting "
+                                         "card in this vote; the cards are revealed when everyone has")
+                return IllegalAction("no_vote", "your only Pawn is on the Guillotine, so you have "
+                                     "no vote")
+            if phase == "coup":
+                return not_now("vote_not_begun", "the vote has not begun")
+            return not_now("no_vote_now", "there is no vote now")
+        if kind in _GENERALS_USES:
+            window, cost, doing, when = _GENERALS_USES[kind]
+            if kind == "seize" and seat in self.seized:
+                return IllegalAction("already_seized", "you have already seized a card this round")
+            if self.generals(seat) < cost:
+                return IllegalAction("too_few_generals", f"{doing} costs {_count(cost, 'General')}; "
+                                     f"you have {_count(self.generals(seat), 'General')}")
+            if phase != window:
+                return not_now("not_now", when)
+            return self._window_turn(seat)
+        if kind == "pass":
+            if phase == "ballot":
+                return IllegalAction("must_vote", "every player with a vote plays a Voting card; "
+                                     "a vote cannot be passed")
+            if self.window is None:
+                return not_now("nothing_to_pass", "there is nothing to pass now")
+            if not self._can_act_in_window(seat):
+                return IllegalAction("not_asked", _ASKED[phase])
+            return self._window_turn(seat)
+        if kind == "donate":
+            if phase != "donate":
+                return not_now("not_now", "Cake is donated only after a safe batch, at the end of "
+                                          "the round")
+            if seat not in self.received:
+                return IllegalAction("no_cake_received", "you received no Cake card this round, so "
+                                     "you have none to donate")
+            if seat in self.donors:
+                return IllegalAction("already_donated", "you have already donated this round's "
+                                     "Cake card")
+            if self._received_card(seat) is None:
+                return IllegalAction("cake_given_away", "you no longer hold the Cake card you "
+                                     "received this round")
+            return self._window_turn(seat)
+        if kind in ("award_medal", "remove_medal") and phase == "head_medal" and seat == self.head:
+            if kind == "award_medal":
+                return IllegalAction("centre_empty", "the centre has no Medal to award; remove "
+                                     "one from another player instead")
+            return IllegalAction("no_medal_to_remove", "no other player has a Medal to remove; "
+                                 "award one from the centre instead")
+        if kind in _DECIDERS:
+            decision, only, otherwise = _DECIDERS[kind]
+            if phase == decision:
+                decider = self._decider()
+                if seat != decider:
+                    return IllegalAction("not_yours", only, (decider,))
+                return None
+            return not_now("not_now", otherwise)
+        return None
+
+    def _window_turn(self, seat: Seat) -> IllegalAction | None:
+        """Why ``seat``, who could act in the open window, may not act in it now."""
+        assert self.window is not None
+        if seat not in self.window.waiting():
+            return IllegalAction("already_passed", _PASSED[self.phase])
+        asking = self.window_seat()
+        if asking is None or asking == seat:
+            return None
+        return IllegalAction("not_your_turn", "it is not your turn; the window asks one player at "
+                             "a time, clockwise from the Head of Committee: waiting for {0}",
+                             (asking,))
 
     # -- the round ---------------------------------------------------------------------------
     def _start_round(self) -> None:
@@ -406,6 +578,7 @@ class LetThemEatCakeState(State):
         self.offices = {}
         self.enemy = None
         self.draw, self.placed, self.seized, self.received = [], {}, {}, {}
+        self.batch_safe = None
         self.donors = set()
         self.emit("round_started", round=self.round, head=self.head)
         self._elect("head", range(self.players))
@@ -738,7 +911,7 @@ class LetThemEatCakeState(State):
         medal = False if safe else self._lose_medal(seat)
         self.stats["safe_batches" if safe else "unsafe_batches"] += 1
         self.emit("batch_inspected", inspector=seat, safe=safe, medal=medal)
-        self.draw, self.placed = [], {}
+        self.batch_safe = safe  # the cards stay on view, as the table remembers who got what
         if safe:
             self._open_window("donate")
         else:
@@ -861,6 +1034,8 @@ class LetThemEatCakeState(State):
                                                          "asking": self.window_seat()},
             "draw": [{"card": i, "value": v, "name": _card_name(v), "to": self.placed.get(i),
                       "seized": i in self.seized.values()} for i, v in enumerate(self.draw)],
+            "inspection": None if self.batch_safe is None else
+                          "safe" if self.batch_safe else "unsafe",
             "donors": sorted(self.donors),
             "gifts": [{"giver": giver, "receiver": receiver, "medals": m, "generals": g,
                        "cake_cards": c}
@@ -877,7 +1052,8 @@ class LetThemEatCakeState(State):
             sealed = None if ballot is None else ballot.submitted(seat)
             out["you"] = {"hand": list(self.hands[seat]), "used": sorted(self.used[seat]),
                           "stash": [c.value for c in self.stashes[seat]], "cakes": self.cakes(seat),
-                          "sealed_vote": None if sealed is None else sealed["candidate"]}
+                          "sealed_vote": None if sealed is None else sealed["candidate"],
+                          "received": self._received_view(seat)}
         if over:
             out["end_reason"] = self.end_reason
             out["dead"] = self.dead
@@ -885,6 +1061,17 @@ class LetThemEatCakeState(State):
                              "cakes": [self.cakes(s) for s in range(self.players)]}
             out["result"] = self.result().as_dict()
         return out
+
+    def _received_view(self, seat: Seat) -> dict[str, Any] | None:
+        """The card ``seat`` received this round (from the Secretary, or seized), while the round
+        lasts: ``in_stash`` is true while this round's Cake card is in its stash (after a safe
+        batch, not given away nor donated), which is when it may be donated."""
+        card = next((i for i, s in self.placed.items() if s == seat), None)
+        if card is None:
+            return None
+        value = self.draw[card]
+        return {"card": card, "value": value, "name": _card_name(value),
+                "in_stash": self._received_card(seat) is not None}
 
     # -- search and replay -------------------------------------------------------------------
     def clone(self) -> Self:
@@ -957,7 +1144,7 @@ class LetThemEatCakeState(State):
                 self.next_card_id, self.unity_rule_pending, sorted(self.offices.items()),
                 self.enemy, None if self.election is None else self.election.payload(),
                 None if self.window is None else self.window.payload(), self.draw,
-                sorted(self.placed.items()), sorted(self.seized.items()),
+                sorted(self.placed.items()), self.batch_safe, sorted(self.seized.items()),
                 sorted(self.received.items()), sorted(self.donors), self._digested_ballot(), self.gifts,
                 self.end_reason, self.dead, self.stats]
 
@@ -967,10 +1154,23 @@ def _by_seat_text(values: list[Any]) -> dict[str, Any]:
     return {str(s): v for s, v in enumerate(values) if v is not None}
 
 
-def _seats(seats: Iterable[Seat]) -> Choice:
-    """A choice of seats, labelled with their colours."""
+def _seats(seats: Iterable[Seat], refusal: str) -> Choice:
+    """A choice of seats, labelled with their colours; ``refusal`` is the rule that rules out any
+    other seat."""
     chosen = tuple(seats)
-    return Choice(chosen, tuple(f"{COLOURS[s]} (seat {s})" for s in chosen))
+    return Choice(chosen, tuple(COLOURS[s] for s in chosen), refusal)
+
+
+def _colours(seats: Iterable[Seat], last: str = "or") -> str:
+    """The seats' colours as a phrase: "red, blue or green"."""
+    return listed([COLOURS[s] for s in seats], last)
+
+
+def _count(number: int, thing: str) -> str:
+    """"1 Medal", "3 Medals", "no Generals"."""
+    if number == 0:
+        return f"no {thing}s"
+    return f"{number} {thing}" + ("" if number == 1 else "s")
 
 
 def _card_name(value: int) -> str:
@@ -980,5 +1180,52 @@ def _card_name(value: int) -> str:
 def _known(card: CakeCard, known: frozenset[Seat]) -> CakeCard:
     return CakeCard(card.id, card.value, card.starter, known)
 
+
+_NOTHING_TO_GIVE: Mapping[str, str] = MappingProxyType({
+    "give_medals": "you have no Medals of Honour to give",
+    "give_generals": "you have no Generals to give",
+    "give_cakes": "your stash has no Cake cards to give"})
+"""Why a free action is missing: nothing of the kind to give."""
+
+_GENERALS_USES: Mapping[str, tuple[str, int, str, str]] = MappingProxyType({
+    "coup": ("coup", COUP_COST, "a coup", "a coup comes just before a vote"),
+    "allege_rigging": ("rigging", RIGGING_COST, "alleging vote rigging",
+                       "vote rigging is alleged just after a vote"),
+    "seize": ("seize", SEIZE_COST, "seizing cake",
+              "cake is seized just after the Secretary's draw, before the cards are dealt")})
+"""For each use of the Generals: its window, its cost, its name in a sentence and when it comes."""
+
+_ASKED: Mapping[str, str] = MappingProxyType({
+    "coup": f"only players with {COUP_COST} Generals are asked in the coup window",
+    "rigging": "only players with a General are asked whether the vote was rigged",
+    "seize": f"only players with {SEIZE_COST} Generals who have not seized a card this round are "
+             "asked in the seize window",
+    "donate": "only players who received a Cake card this round and have not donated it are asked "
+              "about donations"})
+"""Who a window asks, for a seat it does not ask."""
+
+_PASSED: Mapping[str, str] = MappingProxyType({
+    "coup": "you have let the coup window go by for this vote",
+    "rigging": "you have already accepted the result of this vote",
+    "seize": "you have passed; the seize window asks you again only if someone seizes a card",
+    "donate": "you have passed; the donation window asks you again only if someone donates"})
+"""For a seat that has passed in the open window."""
+
+_DECIDERS: Mapping[str, tuple[str, str, str]] = MappingProxyType({
+    "break_tie": ("tie", "only the Head of Committee, {0}, breaks a tie",
+                  "there is no tied vote to break"),
+    "award_medal": ("head_medal", "only the new Head of Committee, {0}, moves a Medal",
+                    "the Head of Committee moves a Medal only just after being elected"),
+    "remove_medal": ("head_medal", "only the new Head of Committee, {0}, moves a Medal",
+                     "the Head of Committee moves a Medal only just after being elected"),
+    "execute": ("guillotine", "only the Guillotine Operator, {0}, executes the Pawn or shows mercy",
+                "no Pawn awaits the Guillotine Operator's decision"),
+    "mercy": ("guillotine", "only the Guillotine Operator, {0}, executes the Pawn or shows mercy",
+              "no Pawn awaits the Guillotine Operator's decision"),
+    "deal": ("deal", "only the Secretary, {0}, deals the drawn cards",
+             "there are no drawn cards to deal"),
+    "inspect": ("inspect", "only the Food Inspector, {0}, declares the batch safe or unsafe",
+                "there is no batch to inspect")})
+"""For each decision of one officer: its phase, the rule for anyone else, and for another time."""
 
 __all__ = ["INFO", "CakeCard", "Election", "LetThemEatCakeOptions", "LetThemEatCakeState"]

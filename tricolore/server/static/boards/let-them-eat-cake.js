@@ -1,4 +1,5 @@
-// Let Them Eat Cake: offices, each player's Pawns, Medals, Generals and cards, the election under way.
+// Let Them Eat Cake: offices, each player's Pawns, Medals, Generals and cards, the election under way,
+// this round's cards and the Food Inspector's verdict.
 "use strict";
 Tricolore.registerBoard("let-them-eat-cake", {
   render(view, { names, h, renderValue, label }) {
@@ -22,7 +23,8 @@ Tricolore.registerBoard("let-them-eat-cake", {
         h("span", { class: "stat" }, `Pantry: ${view.pantry} cards`), h("span", { class: "stat" }, `Medals in the centre: ${view.centre_medals}`),
         h("span", { class: "stat" }, `Starter Generals: ${view.starter_generals_pile}`)),
       h("div", { class: "players" }, players), election,
-      view.draw && view.draw.length ? h("div", {}, h("h3", {}, "The Secretary's draw"), renderValue(view.draw)) : null,
+      view.draw && view.draw.length ? h("div", {}, h("h3", {}, "This round's cards",
+        view.inspection ? ` · the batch is ${view.inspection}` : ""), renderValue(view.draw)) : null,
       view.last_ballot ? h("details", {}, h("summary", {}, `Last ballot: ${label(view.last_ballot.office)}`),
         h("p", {}, "Cards: ", view.last_ballot.cards.map((c, s) => (c === null ? null : `${names[s]} → ${names[c]}`)).filter((t) => t !== null).join(", ")),
         h("p", {}, "Tally: ", view.last_ballot.tally.map((n, s) => (n === null ? null : `${names[s]} ${n}`)).filter((t) => t !== null).join(", "))) : null);
