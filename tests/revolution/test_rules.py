@@ -39,7 +39,7 @@ def test_bidding_at_most_six_spaces(start):
     state = start(3, chips=[{"gold": 7}, {"gold": 5}, {"gold": 5}])
     seven = {name: {"gold": 1} for name in ("Priest", "Aristocrat", "Merchant", "Printer",
                                             "Professor", "Spy", "Apothecary")}
-    with pytest.raises(IllegalAction, match="at most 6 spaces; this one uses 7"):
+    with pytest.raises(IllegalAction, match="at most 6 spaces of the Bidding Chart; this one uses 7"):
         state.apply(0, {"type": "bid", "placement": seven})
 
 
