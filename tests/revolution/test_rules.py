@@ -375,12 +375,17 @@ def test_the_winners_of_past_rounds_survive_the_next_reveal(start, bid):
 # -- Chance --------------------------------------------------------------------------------------
 def test_chance_a_scripted_shuffle_orders_the_deck_and_cards_are_drawn_from_its_end():
     order = sorted(CARD_DECK)
+    for face in ("gold_4", "support_3", "support_1"):  # the last three, drawn last to first
+        order.remove(face)
+        order.append(face)
     state = tricolore.make("revolution", 3, seed=1, chance={"shuffle": [order]})
     assert state.deck == order
     for seat in range(3):
         state.apply(seat, {"type": "bid", "placement": {"Card": {"gold": 1}, "Printer": {
             "force": 1, "blackmail": 1, "gold": 2}}})
-    assert [d["card"] for d in state.past_rounds[0]["cards"]] == order[-1:-4:-1]
+    assert state.past_rounds[0]["cards"] == [{"seat": 0, "card": "support_1"},
+                                             {"seat": 1, "card": "support_3"},
+                                             {"seat": 2, "card": "gold_4"}]
 
 
 def test_chance_the_published_edition_draws_nothing():
