@@ -104,6 +104,11 @@ class RuledChoice(Choice):
 # "empty" an area with no marker, "only" an area with none but the chooser's (or, for the
 # Apothecary's second marker, none but the first marker's owner's), "self" the chooser's own
 # marker, "none" a player with no marker in the chosen area, "nobody" a seat not at the table.
+# The rules (Resolving Actions; Cards): the Spy replaces "a previously placed Influence Marker
+# with her own" and "does not enable a player to place an Influence Marker on an empty Influence
+# Space"; the Apothecary switches "any two previously placed Influence Markers, including his
+# own" (of two different players: a swap of one owner's markers changes nothing); a Remove card
+# removes "an opponent's Influence Marker from any occupied area".
 SPY_SAYS: Mapping[str, str] = MappingProxyType({
     "empty": "there is no marker in the {area} to replace: the Spy never fills an empty space",
     "only": "you cannot spy on your own marker: every marker in the {area} is yours",
@@ -312,6 +317,8 @@ class RevolutionState(State):
         return super().apply(seat, action)
 
     def _refuse_out_of_place(self, seat: Seat, kind: object) -> None:
+        # Bidding: each player bids once a round, behind the shield; Cards: a Remove 1 Influence
+        # card instructs the player, it is not optional (docs/games/revolution.md).
         if self.phase == "bid" and self.bids is not None and not self.bids.expects(seat):
             waiting = self.bids.waiting()
             names = listed([f"{{{i}}}" for i in range(len(waiting))], "and")
