@@ -4,7 +4,7 @@ import pytest
 
 import tricolore
 from tricolore.core import IllegalAction
-from tricolore.games.revolution.data import AREAS, REMOVE, SEED_CHART, SJG_CHART
+from tricolore.games.revolution.data import AREAS, CARD_DECK, REMOVE, SEED_CHART, SJG_CHART
 from tricolore.games.revolution.rules import area_winner, contest
 
 FULL_BUT_TAVERN = {"Tavern": [1, 1, 1], "Market": [2, 2, 1], "Plantation": [2, 2, 2],
@@ -39,7 +39,7 @@ def test_bidding_at_most_six_spaces(start):
     state = start(3, chips=[{"gold": 7}, {"gold": 5}, {"gold": 5}])
     seven = {name: {"gold": 1} for name in ("Priest", "Aristocrat", "Merchant", "Printer",
                                             "Professor", "Spy", "Apothecary")}
-    with pytest.raises(IllegalAction, match="at most 6 spaces; this one uses 7"):
+    with pytest.raises(IllegalAction, match="at most 6 spaces of the Bidding Chart; this one uses 7"):
         state.apply(0, {"type": "bid", "placement": seven})
 
 
@@ -343,3 +343,51 @@ def test_conformance_of_the_published_edition():
 
     report = check_game(tricolore.get_game("revolution"), 4, range(100), options={"edition": "sjg"})
     assert report.games == 100 and report.refusals > 0
+
+
+# -- What stays on the table ---------------------------------------------------------------------
+def test_the_view_keeps_the_winners_of_past_rounds(start, bid):
+    state = start(3, chips=[{"gold": 5}, {"gold": 5}, {"gold": 5}], deck=["support_1", "support_3"])
+    bid(state, {0: {"Printer": {"gold": 5}}, 1: {"Priest": {"gold": 5}},
+                2: {"Merchant": {"gold": 3}, "Card": {"gold": 2}}})
+    bid(state, {0: {"Priest": {"gold": 5}}, 1: {"Printer": {"gold": 5}},
+                2: {"Merchant": {"gold": 5}}})
+    past = state.view(1)["past_rounds"]
+    names = [s.name for s in SEED_CHART]
+    assert [r["round"] for r in past] == [1, 2]
+    first = dict(zip(names, past[0]["winners"], strict=True))
+    assert (first["Printer"], first["Priest"], first["Merchant"], first["General"]) == (0, 1, 2, None)
+    assert past[0]["cards"] == [{"seat": 2, "card": "support_3"}, {"seat": 2, "card": "support_1"}]
+    second = dict(zip(names, past[1]["winners"], strict=True))
+    assert (second["Printer"], second["Priest"]) == (1, 0) and past[1]["cards"] == []
+    assert state.view(None)["past_rounds"] == past  # public: every seat and spectators see it
+
+
+def test_the_winners_of_past_rounds_survive_the_next_reveal(start, bid):
+    state = start(3, chips=[{"gold": 5}, {"gold": 5}, {"gold": 5}])
+    bid(state, {0: {"Printer": {"gold": 5}}, 1: {"Priest": {"gold": 5}}, 2: {"Merchant": {"gold": 5}}})
+    bid(state, {0: {"Priest": {"gold": 5}}, 1: {"Printer": {"gold": 5}}, 2: {"Merchant": {"gold": 5}}})
+    bid(state, {0: {"General": {"gold": 5}}, 1: {"Printer": {"gold": 5}}, 2: {"Merchant": {"gold": 5}}})
+    printer = [s.name for s in SEED_CHART].index("Printer")
+    assert [r["winners"][printer] for r in state.view(2)["past_rounds"]] == [0, 1, 1]
+
+
+# -- Chance --------------------------------------------------------------------------------------
+def test_chance_a_scripted_shuffle_orders_the_deck_and_cards_are_drawn_from_its_end():
+    order = sorted(CARD_DECK)
+    for face in ("gold_4", "support_3", "support_1"):  # the last three, drawn last to first
+        order.remove(face)
+        order.append(face)
+    state = tricolore.make("revolution", 3, seed=1, chance={"shuffle": [order]})
+    assert state.deck == order
+    for seat in range(3):
+        state.apply(seat, {"type": "bid", "placement": {"Card": {"gold": 1}, "Printer": {
+            "force": 1, "blackmail": 1, "gold": 2}}})
+    assert state.past_rounds[0]["cards"] == [{"seat": 0, "card": "support_1"},
+                                             {"seat": 1, "card": "support_3"},
+                                             {"seat": 2, "card": "gold_4"}]
+
+
+def test_chance_the_published_edition_draws_nothing():
+    state = tricolore.make("revolution", 3, seed=1, chance={"shuffle": []}, options={"edition": "sjg"})
+    assert state.rng.drawn == {}

@@ -440,10 +440,30 @@ def revolution_table(view: Mapping[str, Any]) -> list[RenderableType]:
         seats.add_row(str(s), _chips(view["chips"][s]), str(view["support"][s]), status,
                       style="bold" if s == view["seat"] else "")
     out: list[RenderableType] = [chart, areas, seats]
+    past = view.get("past_rounds") or []
+    if past:
+        out.append(_revolution_past_rounds(view, past[-_PAST_ROUNDS_SHOWN:]))
     you = view.get("you")
     if you is not None and you["sealed_bid"] is not None:
         out.append(secret_panel([f"{space}: {_chips(c)}" for space, c in you["sealed_bid"].items()]))
     return out
+
+
+_PAST_ROUNDS_SHOWN = 4
+
+
+def _revolution_past_rounds(view: Mapping[str, Any], past: list[Mapping[str, Any]]) -> Table:
+    """Who won each space in the latest past rounds (a dash: nobody); a space nobody won in
+    those rounds is left out."""
+    table = Table(title="Winners of past rounds")
+    table.add_column("space")
+    for r in past:
+        table.add_column(f"round {r['round']}")
+    for i, space in enumerate(view["chart"]):
+        winners = [r["winners"][i] for r in past]
+        if any(w is not None for w in winners):
+            table.add_row(space["name"], *("-" if w is None else f"seat {w}" for w in winners))
+    return table
 
 
 def revolution_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:

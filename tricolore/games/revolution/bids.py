@@ -16,11 +16,15 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from tricolore.core.actions import Domain
+from tricolore.core.errors import listed
 from tricolore.games.revolution.data import (
+    AREAS,
     CURRENCIES,
     GOLD,
     MAX_GOLD_ON_CARD,
     MAX_SPACES_PER_BID,
+    SEED_CHART,
+    SJG_CHART,
     Space,
 )
 
@@ -33,6 +37,49 @@ def cap(space: Space, currency: str) -> int | None:
     if not space.allows(currency):
         return 0
     return MAX_GOLD_ON_CARD if space.special == "card" and currency == GOLD else None
+
+
+def title(currency: str) -> str:
+    """A currency as the rulebook writes it: ``"force"`` is "Force"."""
+    return currency.capitalize()
+
+
+def shown(value: object) -> str:
+    """A value a player sent, short enough to quote in a sentence (JSON's true, not True)."""
+    text = repr(value) if isinstance(value, str) else str(value).replace("True", "true").replace(
+        "False", "false").replace("None", "null")
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def not_a_currency(value: object) -> str:
+    """Why ``value`` is not a currency."""
+    return f"{shown(value)} is not a currency; the currencies are Force, Blackmail and Gold"
+
+
+def over_cap(space: Space, currency: str, n: int) -> str | None:
+    """The rule broken by placing ``n`` chips of ``currency`` on ``space`` (its forbidden
+    currencies; at most three Gold on Card), or ``None``."""
+    limit = cap(space, currency)
+    if limit == 0 and n:
+        takes = listed([title(c) for c in CURRENCIES if space.allows(c)], "and")
+        return f"{title(currency)} may not be bid on the {space.name}; it takes only {takes}"
+    if limit is not None and n > limit:
+        each = ", one card for each" if space.special == "card" else ""
+        return f"at most {limit} {title(currency)} may be placed on the {space.name}{each}; you placed {n}"
+    return None
+
+
+def no_such_space(chart: Sequence[Space], name: object) -> str:
+    """Why ``name`` is not a space to bid on: an area, the other edition's character, or a typo."""
+    area = next((a for a in AREAS if a.name == name), None)
+    if area is not None:
+        character = next((s.name for s in chart if s.area == area.name), None)
+        return (f"the {area.name} is an area of the board, not a space on the Bidding Chart; "
+                f"the {character} places markers there")
+    if any(s.name == name for chart_ in (SEED_CHART, SJG_CHART) for s in chart_):
+        return f"the {name} is not on this edition's Bidding Chart"
+    return (f"there is no space {shown(name)} on the Bidding Chart; its spaces are "
+            f"{listed([s.name for s in chart], 'and')}")
 
 
 def normalise(placement: Mapping[str, Mapping[str, int]]) -> Placement:
@@ -53,39 +100,49 @@ class Bid(Domain):
         return dict(self.chips)
 
     def problem(self, name: str, value: object) -> str | None:
-        """Why ``value`` is not a legal placement, in the rules' words, or ``None``."""
+        """Why ``value`` is not a legal placement, as the rule it breaks (Bidding), or ``None``."""
         if not isinstance(value, Mapping):
-            return f"{name} must map spaces to chips, like {{\"Printer\": {{\"gold\": 2}}}}"
+            return f'a bid places chips on spaces, like {{"Printer": {{"gold": 2}}}}; you sent {shown(value)}'
         spaces = {s.name: s for s in self.chart}
         placed = dict.fromkeys(CURRENCIES, 0)
         used = 0
         for space_name, chips in value.items():
             space = spaces.get(space_name)
             if space is None:
-                return f"there is no space {space_name!r} on the Bidding Chart"
+                return no_such_space(self.chart, space_name)
             if not isinstance(chips, Mapping):
-                return f"the chips on {space_name} must map currencies to numbers"
+                return (f'the chips on the {space.name} must give each currency its number of chips, '
+                        f'like {{"gold": 2}}; you sent {shown(chips)}')
             counted = 0
             for currency, n in chips.items():
                 if currency not in CURRENCIES:
-                    return f"{currency!r} is not a currency; currencies are force, blackmail, gold"
-                if type(n) is not int or n < 0:
-                    return f"the {currency} on {space_name} must be a whole number, 0 or more"
-                if n and not space.allows(currency):
-                    return f"{currency.capitalize()} may not be bid on the {space_name}"
-                limit = cap(space, currency)
-                if limit is not None and n > limit:
-                    return f"at most {limit} {currency.capitalize()} may be placed on the {space_name}"
+                    return not_a_currency(currency)
+                if type(n) is not int:
+                    return (f"the {title(currency)} on the {space.name} must be a whole number of chips; "
+                            f"you sent {shown(n)}")
+                if n < 0:
+                    return (f"the {title(currency)} on the {space.name} must be 0 chips or more; "
+                            f"you sent {n}")
+                why = over_cap(space, currency, n)
+                if why:
+                    return why
                 placed[currency] += n
                 counted += n
             used += counted > 0
-        if used > MAX_SPACES_PER_BID:
-            return f"a bid may use at most {MAX_SPACES_PER_BID} spaces; this one uses {used}"
         holding = self.holding()
         for currency in CURRENCIES:
-            if placed[currency] != holding.get(currency, 0):
-                return (f"every chip must be placed: you hold {holding.get(currency, 0)} "
-                        f"{currency.capitalize()} and placed {placed[currency]}")
+            held = holding.get(currency, 0)
+            if placed[currency] > held:
+                return (f"you placed {placed[currency]} {title(currency)} but hold "
+                        f"{held or 'none'}: a bid uses only the chips you hold")
+        if used > MAX_SPACES_PER_BID:
+            return (f"a bid may use at most {MAX_SPACES_PER_BID} spaces of the Bidding Chart; "
+                    f"this one uses {used}")
+        for currency in CURRENCIES:
+            held = holding.get(currency, 0)
+            if placed[currency] < held:
+                return (f"every chip must be placed: you hold {held} {title(currency)} and placed "
+                        f"{placed[currency]}")
         return None
 
     def sample(self, rng: random.Random) -> Placement:
@@ -205,10 +262,38 @@ class ChipByChip:
                 return False
         return True
 
+    def refusal(self, currency: str, space: str) -> str | None:
+        """Why the next chip may not be ``currency`` on ``space``, in the rules' words, or ``None``."""
+        if (currency, space) in self.options():
+            return None
+        if currency not in CURRENCIES:
+            return not_a_currency(currency)
+        spaces = {s.name: s for s in self.chart}
+        if space not in spaces:
+            return no_such_space(self.chart, space)
+        if not self.left[currency]:
+            return f"no {title(currency)} is left to place"
+        following = self.currency()
+        if currency != following:
+            return (f"the {title(following or currency)} is placed before the {title(currency)}: "
+                    "chips go Force first, then Blackmail, then Gold")
+        here = self.placed.get(space, {}).get(currency, 0)
+        why = over_cap(spaces[space], currency, here + 1)
+        if why:
+            return why
+        used = {name for name, chips in self.placed.items() if any(chips.values())}
+        if space not in used and len(used) >= MAX_SPACES_PER_BID:
+            return (f"a bid may use at most {MAX_SPACES_PER_BID} spaces of the Bidding Chart; all "
+                    f"{MAX_SPACES_PER_BID} are in use")
+        return (f"{title(currency)} on the {space} would leave chips that cannot all be placed "
+                "within the chart's limits")
+
     def place(self, currency: str, space: str) -> None:
-        """Put the next chip (of ``currency``) on ``space``."""
-        if (currency, space) not in self.options():
-            raise ValueError(f"cannot place {currency} on {space} now")
+        """Put the next chip (of ``currency``) on ``space``; a ``ValueError`` says which rule
+        forbids it."""
+        why = self.refusal(currency, space)
+        if why is not None:
+            raise ValueError(why[0].upper() + why[1:] + ".")
         self.left[currency] -= 1
         chips = self.placed.setdefault(space, {})
         chips[currency] = chips.get(currency, 0) + 1

@@ -16,13 +16,17 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Self
 
 from tricolore.core import (
+    Action,
     ActionFamily,
     ActionSpace,
     Choice,
+    Event,
     GameInfo,
+    IllegalAction,
     Options,
     OptionsError,
     Prompt,
@@ -31,6 +35,7 @@ from tricolore.core import (
     Seat,
     State,
 )
+from tricolore.core.errors import listed
 from tricolore.games.revolution.bids import Bid, normalise
 from tricolore.games.revolution.data import (
     AREAS,
@@ -73,6 +78,57 @@ INFO = GameInfo(
     name="revolution", title="Revolution!", rules_version="1", min_players=2, max_players=4,
     options=RevolutionOptions, simultaneous=True, hidden_information=True, chance=True,
     summary="Secret bids of Force, Blackmail and Gold for the characters who sway seven areas.")
+
+
+@dataclass(frozen=True, slots=True)
+class RuledChoice(Choice):
+    """A choice whose ruled-out values each come with the rule that rules them out.
+
+    ``reasons`` pairs a value with its sentence ("You cannot spy on your own marker"); a value
+    listed neither there nor in ``options`` (a typo) gets the generic sentence naming the options.
+    """
+
+    reasons: tuple[tuple[object, str], ...] = ()
+
+    def problem(self, name: str, value: object) -> str | None:
+        """The rule that refuses ``value``, or ``None`` if it is allowed."""
+        if any(type(value) is type(o) and value == o for o in self.options):
+            return None
+        for ruled, why in self.reasons:
+            if type(value) is type(ruled) and value == ruled:
+                return why
+        return Choice.problem(self, name, value)
+
+
+# The sentences that refuse a marker for the Spy, the Apothecary and a Remove 1 Influence card:
+# "empty" an area with no marker, "only" an area with none but the chooser's (or, for the
+# Apothecary's second marker, none but the first marker's owner's), "self" the chooser's own
+# marker, "none" a player with no marker in the chosen area, "nobody" a seat not at the table.
+# The rules (Resolving Actions; Cards): the Spy replaces "a previously placed Influence Marker
+# with her own" and "does not enable a player to place an Influence Marker on an empty Influence
+# Space"; the Apothecary switches "any two previously placed Influence Markers, including his
+# own" (of two different players: a swap of one owner's markers changes nothing); a Remove card
+# removes "an opponent's Influence Marker from any occupied area".
+SPY_SAYS: Mapping[str, str] = MappingProxyType({
+    "empty": "there is no marker in the {area} to replace: the Spy never fills an empty space",
+    "only": "you cannot spy on your own marker: every marker in the {area} is yours",
+    "self": "you cannot spy on your own marker",
+    "none": "that player has no marker in the {area} to replace",
+    "nobody": "choose an opponent who has a marker in the {area}"})
+SWAP_SAYS: Mapping[str, str] = MappingProxyType({
+    "empty": "there is no marker in the {area} to swap",
+    "only": "the Apothecary swaps the markers of two different players: every marker in the {area} "
+            "belongs to the player whose marker you chose first",
+    "self": "the Apothecary swaps the markers of two different players: choose someone else's",
+    "none": "that player has no marker in the {area} to swap",
+    "nobody": "choose a player who has a marker in the {area}"})
+REMOVE_SAYS: Mapping[str, str] = MappingProxyType({
+    "empty": "there is no marker in the {area} to remove",
+    "only": "Remove 1 Influence takes an opponent's marker: every marker in the {area} is yours",
+    "self": "Remove 1 Influence takes an opponent's marker, not your own",
+    "none": "that player has no marker in the {area} to remove",
+    "nobody": "choose an opponent who has a marker in the {area}"})
+NO_SUCH_AREA = "there is no such area; the areas are " + listed([a.name for a in AREAS], "and")
 
 
 def strength(chips: Mapping[str, int]) -> tuple[int, int, int]:
@@ -122,7 +178,8 @@ class RevolutionState(State):
             else [self.edition.markers_per_player] * players)
         self.uses_cards = any(s.special == "card" for s in self.chart)
         deck = list(CARD_DECK) if self.uses_cards else []
-        self.rng.shuffle(deck)
+        if deck:  # the published edition has no cards, and draws nothing
+            self.rng.shuffle(deck)
         self.deck: list[str] = deck
         self.discard: list[str] = []
         self.round = 0
@@ -131,6 +188,8 @@ class RevolutionState(State):
         self.revealed: dict[Seat, dict[str, dict[str, int]]] = {}
         self.next_space = 0
         self.results: list[dict[str, Any]] = []
+        self.past_rounds: list[dict[str, Any]] = []
+        """Each round resolved: its number, each space's winner in chart order, the cards drawn."""
         self.decider: Seat | None = None
         self.draws: list[tuple[Seat, int]] = []
         self.drawn: list[dict[str, Any]] = []
@@ -202,24 +261,25 @@ class RevolutionState(State):
             return ActionSpace(())
         if self.phase == "spy":
             return ActionSpace((
-                ActionFamily("spy", {"area": Choice(self._occupied_areas(exclude=seat)),
-                                     "victim": lambda chosen: self._owners(chosen.get("area"), seat)},
+                ActionFamily("spy", {"area": self._target_areas(seat, SPY_SAYS),
+                                     "victim": lambda c: self._victims(c.get("area"), seat, SPY_SAYS)},
                              help="Replace an opponent's Influence Marker with one of yours"),
                 ActionFamily("decline", help="Replace nothing")))
         if self.phase == "apothecary":
             return ActionSpace((
                 ActionFamily("swap", {
-                    "first_area": Choice(self._occupied_areas()),
-                    "first_owner": lambda c: self._owners(c.get("first_area")),
-                    "second_area": lambda c: Choice(self._occupied_areas(exclude=c.get("first_owner"))),
-                    "second_owner": lambda c: self._owners(c.get("second_area"),
-                                                           exclude=c.get("first_owner"))},
+                    "first_area": self._target_areas(None, SWAP_SAYS),
+                    "first_owner": lambda c: self._victims(c.get("first_area"), None, SWAP_SAYS),
+                    "second_area": lambda c: self._target_areas(c.get("first_owner"), SWAP_SAYS),
+                    "second_owner": lambda c: self._victims(c.get("second_area"), c.get("first_owner"),
+                                                            SWAP_SAYS)},
                     help="Swap two placed Influence Markers of different players"),
                 ActionFamily("decline", help="Swap nothing")))
         if self.phase == "remove":
             return ActionSpace((ActionFamily(
-                "remove_influence", {"area": Choice(self._occupied_areas(exclude=seat)),
-                                     "victim": lambda chosen: self._owners(chosen.get("area"), seat)},
+                "remove_influence", {
+                    "area": self._target_areas(seat, REMOVE_SAYS),
+                    "victim": lambda c: self._victims(c.get("area"), seat, REMOVE_SAYS)},
                 help="Remove 1 Influence: an opponent's marker leaves the board"),))
         return ActionSpace(())
 
@@ -228,15 +288,51 @@ class RevolutionState(State):
         return tuple(a for a in AREA_NAMES
                      if any(n for s, n in enumerate(self.board[a]) if s != exclude))
 
-    def _owners(self, area: object, exclude: object = None) -> Choice:
-        """The players other than ``exclude`` with a marker in ``area``."""
+    def _target_areas(self, exclude: object, says: Mapping[str, str]) -> RuledChoice:
+        """The areas holding a marker of someone other than ``exclude``; each other area is
+        refused with the rule that rules it out (``says``: ``"empty"`` and ``"only"``)."""
+        options = self._occupied_areas(exclude)
+        reasons = tuple((a, (says["empty"] if self.filled(a) == 0 else says["only"]).format(area=a))
+                        for a in AREA_NAMES if a not in options)
+        return RuledChoice(options, reasons=reasons, refusal=NO_SUCH_AREA)
+
+    def _victims(self, area: object, exclude: object, says: Mapping[str, str]) -> RuledChoice:
+        """The players other than ``exclude`` with a marker in ``area``; ``exclude`` is refused
+        with ``says["self"]``, the others with no marker there with ``says["none"]``."""
         if area not in self.board:
-            return Choice(())
-        return Choice(tuple(s for s, n in enumerate(self.board[str(area)]) if n and s != exclude))
+            return RuledChoice(())
+        markers = self.board[str(area)]
+        options = tuple(s for s, n in enumerate(markers) if n and s != exclude)
+        reasons = tuple((s, (says["self"] if s == exclude else says["none"]).format(area=area))
+                        for s in range(self.players) if s not in options)
+        return RuledChoice(options, reasons=reasons, refusal=says["nobody"].format(area=area))
 
     def _can_swap(self) -> bool:
         owners = {s for a in AREA_NAMES for s, n in enumerate(self.board[a]) if n}
         return len(owners) >= 2
+
+    # -- refusals the generic ones would word badly -----------------------------------------------
+    def apply(self, seat: Seat, action: Action) -> list[Event]:
+        """Check ``action`` for ``seat`` and carry it out (see :meth:`State.apply`); an action
+        from a player who has bid, while others still bid, and a declined Remove 1 Influence card
+        are refused with their own rule."""
+        if (type(seat) is int and 0 <= seat < self.players and isinstance(action, Mapping)
+                and not self.is_over()):
+            self._refuse_out_of_place(seat, action.get("type"))
+        return super().apply(seat, action)
+
+    def _refuse_out_of_place(self, seat: Seat, kind: object) -> None:
+        # Bidding: each player bids once a round, behind the shield; Cards: a Remove 1 Influence
+        # card instructs the player, it is not optional (docs/games/revolution.md).
+        if self.phase == "bid" and self.bids is not None and not self.bids.expects(seat):
+            waiting = self.bids.waiting()
+            names = listed([f"{{{i}}}" for i in range(len(waiting))], "and")
+            verb = "has" if len(waiting) == 1 else "have"
+            raise IllegalAction("already_bid", f"you have already placed your bid this round; the "
+                                f"shields come down when {names} {verb} bid", tuple(waiting))
+        if kind == "decline" and self.phase == "remove" and seat == self.decider:
+            raise IllegalAction("remove_is_not_optional", "a Remove 1 Influence card cannot be "
+                                "declined: choose an opponent's marker to remove")
 
     # -- bidding -----------------------------------------------------------------------------
     def do_bid(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -397,6 +493,8 @@ class RevolutionState(State):
 
     # -- the end -----------------------------------------------------------------------------
     def _end_round(self) -> None:
+        self.past_rounds.append({"round": self.round, "winners": [r["winner"] for r in self.results],
+                                 "cards": [dict(d) for d in self.drawn]})
         self.emit("round_resolved", round=self.round, support=list(self.support))
         if self.board_full():
             self._game_over("board_full")
@@ -447,6 +545,8 @@ class RevolutionState(State):
             "resolved": [{"space": r["space"], "winner": r["winner"],
                           "bids": [None if c is None else dict(c) for c in r["bids"]]}
                          for r in self.results],
+            "past_rounds": [{"round": r["round"], "winners": list(r["winners"]),
+                             "cards": [dict(d) for d in r["cards"]]} for r in self.past_rounds],
             "next_space": self.next_space, "decider": self.decider,
             "drawn": [dict(d) for d in self.drawn],
             "deck": len(self.deck), "discard": list(self.discard),
@@ -479,6 +579,7 @@ class RevolutionState(State):
         other.results = list(self.results)
         other.draws = list(self.draws)
         other.drawn = list(self.drawn)
+        other.past_rounds = list(self.past_rounds)  # its entries are never changed once written
         return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
@@ -496,7 +597,8 @@ class RevolutionState(State):
         return other
 
     def digest_payload(self) -> Any:
-        """The full state, for digests."""
+        """The full state, for digests. ``past_rounds`` is left out: the rules never read it, and
+        records made before it was kept still verify."""
         return [self.round, self.phase, self.chips, self.support, self.board, self.bank,
                 self.markers_left, self.deck, self.discard,
                 None if self.bids is None else self.bids.payload(),

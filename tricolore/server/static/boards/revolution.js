@@ -1,4 +1,5 @@
-// Revolution!: the chart of spaces, the seven areas and their markers, each player's support and chips.
+// Revolution!: the chart of spaces, the seven areas and their markers, each player's support and chips,
+// and who won each space in past rounds.
 "use strict";
 Tricolore.registerBoard("revolution", {
   render(view, { names, h, label }) {
@@ -14,6 +15,9 @@ Tricolore.registerBoard("revolution", {
       h("tbody", {}, (view.chart || []).map((s) => h("tr", {}, h("td", {}, s.name), h("td", {}, s.support),
         h("td", {}, Object.entries(s.chips).map(([c, n]) => `${n} ${c}`).join(", ")), h("td", {}, s.area || ""), h("td", {}, s.forbidden.join(", ")))))));
     const resolved = (view.resolved || []).filter((r) => r.winner !== null).map((r) => `${r.space}: ${names[r.winner]}`);
+    const spaceNames = (view.chart || []).map((s) => s.name);
+    const past = (view.past_rounds || []).slice().reverse().map((r) => h("li", {}, `Round ${r.round}: `,
+      r.winners.map((w, i) => (w === null ? null : `${spaceNames[i]} ${names[w]}`)).filter((x) => x !== null).join(" · ") || "nobody won a space"));
     return h("div", { class: "board revolution" },
       h("p", {}, h("span", { class: "stat" }, `Round ${view.round}`), h("span", { class: "stat" }, `Phase: ${label(view.phase)}`),
         h("span", { class: "stat" }, `Edition: ${view.edition}`)),
@@ -21,6 +25,7 @@ Tricolore.registerBoard("revolution", {
       h("div", { class: "players" }, players),
       h("h3", {}, "Areas"), areas,
       resolved.length ? h("p", {}, "Won this round: ", resolved.join(" · ")) : null,
+      past.length ? h("details", {}, h("summary", {}, "Winners of past rounds"), h("ul", {}, past)) : null,
       h("details", {}, h("summary", {}, "The chart"), chart));
   },
 });
