@@ -31,7 +31,8 @@ def test_setup_sixteen_designed_sabotage_cards():
 # -- Negotiation ---------------------------------------------------------------------------------
 def test_negotiation_disclose_on_the_bread_or_circus_icon_never_abstain(start, act):
     state = start(4)
-    with pytest.raises(IllegalAction, match="Icon must be one of 'bread', 'circus'; you sent 'abstain'"):
+    with pytest.raises(IllegalAction, match="A tile is disclosed on the Bread or Circus icon of your "
+                                            "Disclosure card, never on Abstain"):
         act(state, 0, "disclose", tile="abstain", icon="abstain")
     act(state, 0, "disclose", tile="abstain", icon="bread")  # a dishonest disclosure is allowed
     assert state.view(2)["disclosures"] == ["bread", None, None, None]

@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from tricolore.core import (
+    Action,
     ActionFamily,
     ActionSpace,
     Amount,
     Choice,
+    Event,
     GameInfo,
     IllegalAction,
     Options,
@@ -40,6 +42,7 @@ from tricolore.core import (
     copy_json,
 )
 from tricolore.core.deals import Deal, DealBook, DealError
+from tricolore.games.bread_and_circuses import refusals
 from tricolore.games.bread_and_circuses.data import (
     ABSTAIN,
     AFTER_REVEAL,
@@ -270,18 +273,28 @@ class BreadState(State):
             return None
         return ActionFamily(
             "play_sabotage",
-            {"card": Choice(cards),
-             "target": lambda chosen: Choice(self._targets(seat, chosen.get("card")) or ())},
+            {"card": Choice(cards), "target": lambda chosen: self._target_domain(seat, chosen)},
             help="Play a Sabotage card (target: the player it names, or null)")
+
+    def _target_domain(self, seat: Seat, chosen: Mapping[str, Any]) -> Choice:
+        """Whom the chosen card may name now; any other target is refused with the card's rule."""
+        card = chosen.get("card")
+        rule = refusals.target_rule(card) if isinstance(card, str) and card in CARDS else None
+        return Choice(self._targets(seat, card) or (), refusal=rule)
 
     def _negotiation_moves(self, seat: Seat) -> list[ActionFamily]:
         """Disclose, take back, and Negotiation Sabotage cards: open to ``seat`` until the phase
         closes for everyone."""
         families: list[ActionFamily] = []
         if seat not in self.barred:
-            icons = ICONS + ((ABSTAIN,) if seat in self.forged else ())
+            forged = seat in self.forged
+            icons = ICONS + ((ABSTAIN,) if forged else ())
+            rule = ("a tile is disclosed on the Bread or Circus icon, or on Abstain with your "
+                    "Forged Promise" if forged else
+                    "a tile is disclosed on the Bread or Circus icon of your Disclosure card, "
+                    "never on Abstain")
             families.append(ActionFamily(
-                "disclose", {"tile": Choice(TILES), "icon": Choice(icons)},
+                "disclose", {"tile": Choice(TILES), "icon": Choice(icons, refusal=rule)},
                 help="Place a tile face down on an icon of your Disclosure card"))
         if self.disclosed[seat] is not None:
             families.append(ActionFamily("take_back", help="Pick your disclosed tile back up"))
@@ -314,7 +327,7 @@ class BreadState(State):
         during Negotiation. A player who has declared ready keeps every negotiation move (and
         may withdraw their ready) until the phase closes."""
         families: list[ActionFamily] = []
-        others = Choice(tuple(s for s in range(self.players) if s != seat))
+        others = tuple(s for s in range(self.players) if s != seat)
         if self.phase == "negotiation" and self.declared[seat]:
             families += self._negotiation_moves(seat)
             if self.ready[seat]:
@@ -322,16 +335,26 @@ class BreadState(State):
                                              help="You are not done negotiating after all"))
         if self.phase in ("negotiation", "after_reveal", "scoring") and self.gold[seat]:
             families.append(ActionFamily(
-                "give_gold", {"to": others, "gold": Amount(1, self.gold[seat], 2,
+                "give_gold", {"to": Choice(others, refusal="Gold is given to another player "
+                                                          "at this table"),
+                              "gold": Amount(1, self.gold[seat], 2,
                                                            f"you have {self.gold[seat]} Gold")},
                 help="Give Gold to another player"))
         if self.phase == "negotiation" and self.options.regulated_bribery:
             top = GOLD_TO_END_PER_PLAYER * self.players
             terms: dict[str, Any] = {
-                "to": others, "gold": Amount(1, top, 2), "condition": Choice(DEAL_CONDITIONS),
-                "tile": lambda chosen: Choice((None,) if chosen.get("condition") == "honest"
-                                              else TILES),
-                "when": Choice(DEAL_ROUNDS)}
+                "to": Choice(others, refusal="a deal is made with another player at this table"),
+                "gold": Amount(1, top, 2, f"a deal promises at most {top} Gold, the Gold that "
+                                          "ends the game"),
+                "condition": Choice(DEAL_CONDITIONS, refusal="a deal's condition is 'play' (a "
+                                    "tile), 'any_but' (any tile but one) or 'honest' (an honest "
+                                    "disclosure)"),
+                "tile": lambda chosen: (
+                    Choice((None,), refusal="an honesty deal names no tile, so its tile is null")
+                    if chosen.get("condition") == "honest" else
+                    Choice(TILES, refusal="a deal about a tile names bread, circus or abstain")),
+                "when": Choice(DEAL_ROUNDS, refusal="a deal is about this round or the next, so "
+                                                    "its when is 'this' or 'next'")}
             families += [
                 ActionFamily("offer_deal", terms,
                              help="Offer Gold to a player if they meet a condition (play a tile, "
@@ -343,15 +366,33 @@ class BreadState(State):
                                   "once accepted")]
             answerable = tuple(d.id for d in self.deals.open_offers(seat))
             if answerable:
-                families += [ActionFamily("accept_deal", {"deal": Choice(answerable)},
+                answer = Choice(answerable, refusal=refusals.ANSWER_RULE)
+                families += [ActionFamily("accept_deal", {"deal": answer},
                                           help="Accept a deal offered to you"),
-                             ActionFamily("decline_deal", {"deal": Choice(answerable)},
+                             ActionFamily("decline_deal", {"deal": answer},
                                           help="Decline a deal offered to you")]
             mine = tuple(d.id for d in self.deals.own_offers(seat))
             if mine:
-                families.append(ActionFamily("withdraw_deal", {"deal": Choice(mine)},
+                families.append(ActionFamily("withdraw_deal",
+                                             {"deal": Choice(mine, refusal=refusals.WITHDRAW_RULE)},
                                              help="Withdraw an offer not yet answered"))
         return ActionSpace(tuple(families))
+
+    def apply(self, seat: Seat, action: Action) -> list[Event]:
+        """Check ``action`` for ``seat`` and carry it out, as every game does; an action refused in
+        general words ("you cannot take back now", "it is not your turn", "the deal must be 0")
+        is refused instead with the rule that refuses it, naming the players it concerns
+        (:mod:`.refusals`). The state is unchanged after a refusal."""
+        try:
+            return super().apply(seat, action)
+        except IllegalAction as refused:
+            kind = action.get("type") if isinstance(action, Mapping) else None
+            if refused.code not in ("not_allowed_now", "not_your_turn", f"bad_{kind}"):
+                raise  # a malformed action, a seat not at the table, the game over
+            better = refusals.refusal(self, seat, action)
+            if better is None:
+                raise
+            raise better from None
 
     # -- negotiation -------------------------------------------------------------------------
     def do_disclose(self, seat: Seat, action: Mapping[str, Any]) -> None:
