@@ -514,6 +514,24 @@ def test_sabotage_doubled_and_zeroed_is_zero(start, play_round, act, pass_window
     assert state.history[-1]["payouts"][0]["tile_gold"] == 0
 
 
+# -- What stays on the table ---------------------------------------------------------------------
+def test_view_keeps_last_rounds_tiles_and_counts_through_the_next_round(start, act, play_round,
+                                                                       pass_window):
+    state = start(4, hands=[["Grain Hoarding"], [], [], []])
+    assert state.view(None)["last_round"] is None
+    play_round(state, {0: "circus", 1: "bread", 2: "bread", 3: "abstain"})
+    act(state, 0, "play_sabotage", card="Grain Hoarding", target=1)
+    pass_window(state)
+    assert state.round == 2 and state.view(None)["tiles"] is None
+    expected = {"round": 1, "tiles": ["circus", "bread", "bread", "abstain"],
+                "counts_as": ["circus", "abstain", "bread", "abstain"],
+                "counts": {"breads": 1, "circuses": 1}, "riot": False, "riot_advance": 0}
+    for seat in (None, 0, 3):
+        assert state.view(seat)["last_round"] == expected
+    play_round(state, {0: "bread", 1: "bread", 2: "bread", 3: "abstain"})
+    assert state.view(2)["last_round"]["round"] == 2 and state.view(2)["last_round"]["riot"]
+
+
 # -- Secrets -------------------------------------------------------------------------------------
 def test_secrets_determinize_keeps_what_the_seat_saw(start, act):
     state = start(4, hands=[["Informant"], ["Pickpocket"], ["Monopoly"], ["Exposed Lie"]])

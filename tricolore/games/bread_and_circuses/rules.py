@@ -709,6 +709,17 @@ class BreadState(State):
                    "sabotage_played": float(len(self.played))}
         return Result.from_scores([float(g) for g in self.gold], breakdown, metrics)
 
+    def last_round(self) -> dict[str, Any] | None:
+        """What the table still shows of the last round scored (``None`` before the first): each
+        seat's tile and what it counted as, the Breads and Circuses counted, and the riot."""
+        if not self.history:
+            return None
+        last = self.history[-1]
+        return {"round": last["round"], "tiles": [p["tile"] for p in last["payouts"]],
+                "counts_as": [p["counts_as"] for p in last["payouts"]],
+                "counts": {"breads": last["breads"], "circuses": last["circuses"]},
+                "riot": last["riot"], "riot_advance": last["riot_advance"]}
+
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """The table as ``seat`` sees it: disclosed icons but not tiles, hand sizes but not cards."""
         revealed = bool(self.tiles)
@@ -730,6 +741,7 @@ class BreadState(State):
             "window": None if self.window is None else {**self.window.public(),
                                                          "asking": self.window_seat()},
             "deals": [d.as_dict() for d in self.deals.deals],
+            "last_round": self.last_round(),
             "history": copy_json(self.history),
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
