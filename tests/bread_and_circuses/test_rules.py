@@ -24,6 +24,21 @@ def test_setup_gold_equal_to_players_and_sabotage_dealt(players, cards):
     assert state.view(1)["you"]["sabotage"] == state.hands[1]
 
 
+def test_setup_chance_the_deal_and_the_first_player_may_be_scripted():
+    """The game's draws, in order (the doc's "Chance"): ``shuffle`` of the sixteen Sabotage cards,
+    dealt in blocks seat by seat with the rest set aside, then ``randrange`` for the first player
+    when the options do not set one."""
+    order = [card.name for card in reversed(SABOTAGE)]
+    state = tricolore.make("bread-and-circuses", 4, seed=1,
+                           chance={"shuffle": [order], "randrange": [2]})
+    assert state.hands == [sorted(order[3 * s:3 * s + 3]) for s in range(4)]
+    assert state.undealt == order[12:] and state.first_player == 2
+    assert state.rng.drawn == {"shuffle": [order], "randrange": [2]}
+    fixed = tricolore.make("bread-and-circuses", 4, seed=1, chance={"shuffle": [order]},
+                           options={"first_player": 3})
+    assert fixed.first_player == 3 and "randrange" not in fixed.rng.drawn
+
+
 def test_setup_sixteen_designed_sabotage_cards():
     assert len(SABOTAGE) == 16 and len({c.name for c in SABOTAGE}) == 16
 
