@@ -95,8 +95,8 @@ def refusal(state: BreadState, seat: Seat, action: Mapping[str, Any]) -> Illegal
 def _negotiation(state: BreadState, seat: Seat, action: Mapping[str, Any]) -> IllegalAction | None:
     kind = action["type"]
     if state.phase != "negotiation":
-        if kind in ("disclose", "take_back"):  # Disclosure: "Players may only Disclose or take back
-            return IllegalAction("negotiation_over", DISCLOSE_ONLY_IN_NEGOTIATION)  # ... Negotiation"
+        if kind in ("disclose", "take_back"):  # the book's own words, under Disclosure
+            return IllegalAction("negotiation_over", DISCLOSE_ONLY_IN_NEGOTIATION)
         return IllegalAction("negotiation_over", NEGOTIATION_OVER)
     if kind == "disclose" and seat in state.barred:
         return IllegalAction("accused", "Public Accusation bars you from disclosing again this round")

@@ -335,10 +335,9 @@ class BreadState(State):
                                              help="You are not done negotiating after all"))
         if self.phase in ("negotiation", "after_reveal", "scoring") and self.gold[seat]:
             families.append(ActionFamily(
-                "give_gold", {"to": Choice(others, refusal="Gold is given to another player "
-                                                          "at this table"),
-                              "gold": Amount(1, self.gold[seat], 2,
-                                                           f"you have {self.gold[seat]} Gold")},
+                "give_gold",
+                {"to": Choice(others, refusal="Gold is given to another player at this table"),
+                 "gold": Amount(1, self.gold[seat], 2, f"you have {self.gold[seat]} Gold")},
                 help="Give Gold to another player"))
         if self.phase == "negotiation" and self.options.regulated_bribery:
             top = GOLD_TO_END_PER_PLAYER * self.players
