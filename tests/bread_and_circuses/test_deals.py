@@ -11,6 +11,7 @@ import pytest
 from tricolore.core import IllegalAction
 
 ROUND = {0: "circus", 1: "bread", 2: "circus", 3: "abstain"}
+NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 
 def deal(state, act, seat, to, gold, condition="play", tile="bread", when="this", kind="offer_deal"):
@@ -59,7 +60,7 @@ def test_a_payer_without_enough_gold_pays_what_they_have(start, act, play_round)
 def test_a_deal_offered_to_a_seat_not_at_the_table_is_refused(start, act):
     state = start(4, regulated_bribery=True)
     before = state.digest()
-    with pytest.raises(IllegalAction, match="To must be one of 1, 2, 3; you sent 7"):
+    with pytest.raises(IllegalAction, match="A deal is made with another player at this table"):
         deal(state, act, 0, 7, 1)
     with pytest.raises(IllegalAction):
         deal(state, act, 0, 0, 1)
@@ -67,10 +68,10 @@ def test_a_deal_offered_to_a_seat_not_at_the_table_is_refused(start, act):
 
 
 @pytest.mark.parametrize("terms, fragment", [
-    ({"condition": "honest", "tile": "bread"}, "Tile must be one of None; you sent 'bread'"),
-    ({"condition": "play", "tile": None}, "Tile must be one of 'bread', 'circus', 'abstain'"),
-    ({"condition": "lie"}, "Condition must be one of 'play', 'any_but', 'honest'"),
-    ({"when": "later"}, "When must be one of 'this', 'next'"),
+    ({"condition": "honest", "tile": "bread"}, "An honesty deal names no tile, so its tile is null."),
+    ({"condition": "play", "tile": None}, "A deal about a tile names bread, circus or abstain."),
+    ({"condition": "lie"}, "A deal's condition is 'play' \\(a tile\\), 'any_but'"),
+    ({"when": "later"}, "A deal is about this round or the next, so its when is 'this' or 'next'."),
 ])
 def test_a_deal_with_terms_the_rules_cannot_judge_is_refused_with_a_sentence(start, act, terms,
                                                                               fragment):
@@ -119,7 +120,8 @@ def test_deals_are_logged_for_everyone(start, act):
 def test_without_the_option_there_are_no_deals(start, act):
     state = start(4)
     for kind in ("offer_deal", "solicit_deal"):
-        with pytest.raises(IllegalAction, match=f"cannot {kind} now"):
+        with pytest.raises(IllegalAction, match="This table plays without Regulated Bribery, so no "
+                                                "deal is binding; Gold may still be given"):
             deal(state, act, 0, 1, 1, kind=kind)
 
 
@@ -211,8 +213,9 @@ def test_regulated_bribery_either_side_may_propose_a_bribe_by_soliciting(start, 
     assert (asked.payer, asked.payee, asked.offered_by) == (0, 1, 1)
     assert state.legal_actions(0).kinds == ("disclose", "ready")  # answered as a free action
     assert state.free_actions(0).family("accept_deal") is not None
-    with pytest.raises(IllegalAction, match="You cannot accept_deal now"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 1, "accept_deal", deal=0)  # the player who asked cannot accept for the payer
+    assert refused.value.for_names(NAMES) == "You proposed deal 0; Ann accepts or declines it."
     act(state, 0, "accept_deal", deal=0)
     play_round(state, ROUND)
     assert state.deals.get(0).status == "paid" and state.gold[:2] == [4 - 2 + 1, 4 + 2 + 2]
@@ -230,8 +233,10 @@ def test_regulated_bribery_a_solicited_bribe_is_not_paid_when_the_condition_is_b
 def test_regulated_bribery_a_solicitation_may_be_withdrawn_by_the_player_who_asked(start, act):
     state = start(4, regulated_bribery=True)
     deal(state, act, 1, 0, 2, kind="solicit_deal")
-    with pytest.raises(IllegalAction, match="You cannot withdraw_deal now"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 0, "withdraw_deal", deal=0)
+    assert refused.value.for_names(NAMES) == ("Only the offerer may withdraw an offer, and only "
+                                              "before it is answered: Bob made deal 0.")
     act(state, 1, "withdraw_deal", deal=0)
     assert state.deals.get(0).status == "withdrawn"
 

@@ -24,6 +24,21 @@ def test_setup_gold_equal_to_players_and_sabotage_dealt(players, cards):
     assert state.view(1)["you"]["sabotage"] == state.hands[1]
 
 
+def test_setup_chance_the_deal_and_the_first_player_may_be_scripted():
+    """The game's draws, in order (the doc's "Chance"): ``shuffle`` of the sixteen Sabotage cards,
+    dealt in blocks seat by seat with the rest set aside, then ``randrange`` for the first player
+    when the options do not set one."""
+    order = [card.name for card in reversed(SABOTAGE)]
+    state = tricolore.make("bread-and-circuses", 4, seed=1,
+                           chance={"shuffle": [order], "randrange": [2]})
+    assert state.hands == [sorted(order[3 * s:3 * s + 3]) for s in range(4)]
+    assert state.undealt == order[12:] and state.first_player == 2
+    assert state.rng.drawn == {"shuffle": [order], "randrange": [2]}
+    fixed = tricolore.make("bread-and-circuses", 4, seed=1, chance={"shuffle": [order]},
+                           options={"first_player": 3})
+    assert fixed.first_player == 3 and "randrange" not in fixed.rng.drawn
+
+
 def test_setup_sixteen_designed_sabotage_cards():
     assert len(SABOTAGE) == 16 and len({c.name for c in SABOTAGE}) == 16
 
@@ -31,7 +46,8 @@ def test_setup_sixteen_designed_sabotage_cards():
 # -- Negotiation ---------------------------------------------------------------------------------
 def test_negotiation_disclose_on_the_bread_or_circus_icon_never_abstain(start, act):
     state = start(4)
-    with pytest.raises(IllegalAction, match="Icon must be one of 'bread', 'circus'; you sent 'abstain'"):
+    with pytest.raises(IllegalAction, match="A tile is disclosed on the Bread or Circus icon of your "
+                                            "Disclosure card, never on Abstain"):
         act(state, 0, "disclose", tile="abstain", icon="abstain")
     act(state, 0, "disclose", tile="abstain", icon="bread")  # a dishonest disclosure is allowed
     assert state.view(2)["disclosures"] == ["bread", None, None, None]
@@ -511,6 +527,24 @@ def test_sabotage_doubled_and_zeroed_is_zero(start, play_round, act, pass_window
     act(state, 0, "play_sabotage", card="Monopoly", target=None)
     act(state, 1, "play_sabotage", card="Spoiled Supplies", target=0)
     assert state.history[-1]["payouts"][0]["tile_gold"] == 0
+
+
+# -- What stays on the table ---------------------------------------------------------------------
+def test_view_keeps_last_rounds_tiles_and_counts_through_the_next_round(start, act, play_round,
+                                                                       pass_window):
+    state = start(4, hands=[["Grain Hoarding"], [], [], []])
+    assert state.view(None)["last_round"] is None
+    play_round(state, {0: "circus", 1: "bread", 2: "bread", 3: "abstain"})
+    act(state, 0, "play_sabotage", card="Grain Hoarding", target=1)
+    pass_window(state)
+    assert state.round == 2 and state.view(None)["tiles"] is None
+    expected = {"round": 1, "tiles": ["circus", "bread", "bread", "abstain"],
+                "counts_as": ["circus", "abstain", "bread", "abstain"],
+                "counts": {"breads": 1, "circuses": 1}, "riot": False, "riot_advance": 0}
+    for seat in (None, 0, 3):
+        assert state.view(seat)["last_round"] == expected
+    play_round(state, {0: "bread", 1: "bread", 2: "bread", 3: "abstain"})
+    assert state.view(2)["last_round"]["round"] == 2 and state.view(2)["last_round"]["riot"]
 
 
 # -- Secrets -------------------------------------------------------------------------------------

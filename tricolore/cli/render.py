@@ -548,6 +548,12 @@ def bread_table(view: Mapping[str, Any]) -> list[RenderableType]:
                       f"{view['sabotage_cards'][s]} cards", tile, counts,
                       style="bold" if s == view["seat"] else "")
     out: list[RenderableType] = [table]
+    last = view.get("last_round")
+    if last is not None and view["tiles"] is None:  # this round's tiles not shown yet
+        tiles = ", ".join(f"seat {s} {t}" + (f" (as {c})" if c != t else "")
+                          for s, (t, c) in enumerate(zip(last["tiles"], last["counts_as"], strict=True)))
+        out.append(Text(f"Round {last['round']}: {tiles} · {last['counts']['breads']} Bread, "
+                        f"{last['counts']['circuses']} Circus · " + ("riot" if last["riot"] else "no riot")))
     live = [d for d in view["deals"] if d["status"] in ("offered", "accepted")]
     if live:
         out.append(Text("Deals: " + "; ".join(

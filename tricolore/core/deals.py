@@ -89,11 +89,12 @@ class DealBook:
     def _answer(self, seat: Seat, deal_id: object, status: str) -> Deal:
         deal = self.get(deal_id)
         if deal.status != OFFERED:
-            raise DealError(f"deal {deal.id} is already {deal.status}")
+            raise DealError(f"deal {deal.id} is already {deal.status}; an offer is answered only once")
         if status == WITHDRAWN and seat != deal.offered_by:
-            raise DealError("only the player who offered a deal can withdraw it")
+            raise DealError("only the offerer may withdraw an offer, and only before it is answered")
         if status in (ACCEPTED, DECLINED) and seat != deal.other_side():
-            raise DealError(f"deal {deal.id} is not offered to you")
+            raise DealError(f"deal {deal.id} is not offered to you; only the player an offer is made to "
+                            "may accept or decline it")
         self.deals[deal.id] = replace(deal, status=status)
         return self.deals[deal.id]
 

@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from tricolore.core import (
+    Action,
     ActionFamily,
     ActionSpace,
     Amount,
     Choice,
+    Event,
     GameInfo,
     IllegalAction,
     Options,
@@ -37,8 +39,10 @@ from tricolore.core import (
     SealedSubmissions,
     Seat,
     State,
+    copy_json,
 )
 from tricolore.core.deals import Deal, DealBook, DealError
+from tricolore.games.bread_and_circuses import refusals
 from tricolore.games.bread_and_circuses.data import (
     ABSTAIN,
     AFTER_REVEAL,
@@ -269,18 +273,28 @@ class BreadState(State):
             return None
         return ActionFamily(
             "play_sabotage",
-            {"card": Choice(cards),
-             "target": lambda chosen: Choice(self._targets(seat, chosen.get("card")) or ())},
+            {"card": Choice(cards), "target": lambda chosen: self._target_domain(seat, chosen)},
             help="Play a Sabotage card (target: the player it names, or null)")
+
+    def _target_domain(self, seat: Seat, chosen: Mapping[str, Any]) -> Choice:
+        """Whom the chosen card may name now; any other target is refused with the card's rule."""
+        card = chosen.get("card")
+        rule = refusals.target_rule(card) if isinstance(card, str) and card in CARDS else None
+        return Choice(self._targets(seat, card) or (), refusal=rule)
 
     def _negotiation_moves(self, seat: Seat) -> list[ActionFamily]:
         """Disclose, take back, and Negotiation Sabotage cards: open to ``seat`` until the phase
         closes for everyone."""
         families: list[ActionFamily] = []
         if seat not in self.barred:
-            icons = ICONS + ((ABSTAIN,) if seat in self.forged else ())
+            forged = seat in self.forged
+            icons = ICONS + ((ABSTAIN,) if forged else ())
+            rule = ("a tile is disclosed on the Bread or Circus icon, or on Abstain with your "
+                    "Forged Promise" if forged else
+                    "a tile is disclosed on the Bread or Circus icon of your Disclosure card, "
+                    "never on Abstain")
             families.append(ActionFamily(
-                "disclose", {"tile": Choice(TILES), "icon": Choice(icons)},
+                "disclose", {"tile": Choice(TILES), "icon": Choice(icons, refusal=rule)},
                 help="Place a tile face down on an icon of your Disclosure card"))
         if self.disclosed[seat] is not None:
             families.append(ActionFamily("take_back", help="Pick your disclosed tile back up"))
@@ -313,7 +327,7 @@ class BreadState(State):
         during Negotiation. A player who has declared ready keeps every negotiation move (and
         may withdraw their ready) until the phase closes."""
         families: list[ActionFamily] = []
-        others = Choice(tuple(s for s in range(self.players) if s != seat))
+        others = tuple(s for s in range(self.players) if s != seat)
         if self.phase == "negotiation" and self.declared[seat]:
             families += self._negotiation_moves(seat)
             if self.ready[seat]:
@@ -321,16 +335,25 @@ class BreadState(State):
                                              help="You are not done negotiating after all"))
         if self.phase in ("negotiation", "after_reveal", "scoring") and self.gold[seat]:
             families.append(ActionFamily(
-                "give_gold", {"to": others, "gold": Amount(1, self.gold[seat], 2,
-                                                           f"you have {self.gold[seat]} Gold")},
+                "give_gold",
+                {"to": Choice(others, refusal="Gold is given to another player at this table"),
+                 "gold": Amount(1, self.gold[seat], 2, f"you have {self.gold[seat]} Gold")},
                 help="Give Gold to another player"))
         if self.phase == "negotiation" and self.options.regulated_bribery:
             top = GOLD_TO_END_PER_PLAYER * self.players
             terms: dict[str, Any] = {
-                "to": others, "gold": Amount(1, top, 2), "condition": Choice(DEAL_CONDITIONS),
-                "tile": lambda chosen: Choice((None,) if chosen.get("condition") == "honest"
-                                              else TILES),
-                "when": Choice(DEAL_ROUNDS)}
+                "to": Choice(others, refusal="a deal is made with another player at this table"),
+                "gold": Amount(1, top, 2, f"a deal promises at most {top} Gold, the Gold that "
+                                          "ends the game"),
+                "condition": Choice(DEAL_CONDITIONS, refusal="a deal's condition is 'play' (a "
+                                    "tile), 'any_but' (any tile but one) or 'honest' (an honest "
+                                    "disclosure)"),
+                "tile": lambda chosen: (
+                    Choice((None,), refusal="an honesty deal names no tile, so its tile is null")
+                    if chosen.get("condition") == "honest" else
+                    Choice(TILES, refusal="a deal about a tile names bread, circus or abstain")),
+                "when": Choice(DEAL_ROUNDS, refusal="a deal is about this round or the next, so "
+                                                    "its when is 'this' or 'next'")}
             families += [
                 ActionFamily("offer_deal", terms,
                              help="Offer Gold to a player if they meet a condition (play a tile, "
@@ -342,15 +365,33 @@ class BreadState(State):
                                   "once accepted")]
             answerable = tuple(d.id for d in self.deals.open_offers(seat))
             if answerable:
-                families += [ActionFamily("accept_deal", {"deal": Choice(answerable)},
+                answer = Choice(answerable, refusal=refusals.ANSWER_RULE)
+                families += [ActionFamily("accept_deal", {"deal": answer},
                                           help="Accept a deal offered to you"),
-                             ActionFamily("decline_deal", {"deal": Choice(answerable)},
+                             ActionFamily("decline_deal", {"deal": answer},
                                           help="Decline a deal offered to you")]
             mine = tuple(d.id for d in self.deals.own_offers(seat))
             if mine:
-                families.append(ActionFamily("withdraw_deal", {"deal": Choice(mine)},
+                families.append(ActionFamily("withdraw_deal",
+                                             {"deal": Choice(mine, refusal=refusals.WITHDRAW_RULE)},
                                              help="Withdraw an offer not yet answered"))
         return ActionSpace(tuple(families))
+
+    def apply(self, seat: Seat, action: Action) -> list[Event]:
+        """Check ``action`` for ``seat`` and carry it out, as every game does; an action refused in
+        general words ("you cannot take back now", "it is not your turn", "the deal must be 0")
+        is refused instead with the rule that refuses it, naming the players it concerns
+        (:mod:`.refusals`). The state is unchanged after a refusal."""
+        try:
+            return super().apply(seat, action)
+        except IllegalAction as refused:
+            kind = action.get("type") if isinstance(action, Mapping) else None
+            if refused.code not in ("not_allowed_now", "not_your_turn", f"bad_{kind}"):
+                raise  # a malformed action, a seat not at the table, the game over
+            better = refusals.refusal(self, seat, action)
+            if better is None:
+                raise
+            raise better from None
 
     # -- negotiation -------------------------------------------------------------------------
     def do_disclose(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -667,6 +708,17 @@ class BreadState(State):
                    "sabotage_played": float(len(self.played))}
         return Result.from_scores([float(g) for g in self.gold], breakdown, metrics)
 
+    def last_round(self) -> dict[str, Any] | None:
+        """What the table still shows of the last round scored (``None`` before the first): each
+        seat's tile and what it counted as, the Breads and Circuses counted, and the riot."""
+        if not self.history:
+            return None
+        last = self.history[-1]
+        return {"round": last["round"], "tiles": [p["tile"] for p in last["payouts"]],
+                "counts_as": [p["counts_as"] for p in last["payouts"]],
+                "counts": {"breads": last["breads"], "circuses": last["circuses"]},
+                "riot": last["riot"], "riot_advance": last["riot_advance"]}
+
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """The table as ``seat`` sees it: disclosed icons but not tiles, hand sizes but not cards."""
         revealed = bool(self.tiles)
@@ -688,8 +740,8 @@ class BreadState(State):
             "window": None if self.window is None else {**self.window.public(),
                                                          "asking": self.window_seat()},
             "deals": [d.as_dict() for d in self.deals.deals],
-            "history": [{**h, "payouts": [dict(p) for p in h["payouts"]], "gold": list(h["gold"])}
-                        for h in self.history],
+            "last_round": self.last_round(),
+            "history": copy_json(self.history),
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
         }
