@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from tricolore.agents import make_agent, strategy_names
+from tricolore.agents import SEARCH, make_agent, strategy_names
 from tricolore.core import IllegalAction, OptionsError, RecordError, get_game, list_games
 from tricolore.core.record import Record, new_state, verify
 from tricolore.games.culottes.book import BookError, BookOfPublicSafety, parse_side
@@ -133,7 +133,7 @@ def simulate(
         if workers is not None and workers < 1:
             raise Refused("--workers must be at least 1")
         g = get_game(game)
-        names = strategy_names(g)
+        names = [n for n in strategy_names(g) if n != SEARCH]  # a search is asked for by name
         rotation = [*names[1:], names[0]]
         seat_list = parse_seats(seats, players,
                                 lambda: [rotation[i % len(rotation)] for i in range(players)])
