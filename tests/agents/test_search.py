@@ -14,6 +14,7 @@ from tricolore.agents import RandomAgent, decide, make_agent, strategy_names
 from tricolore.agents.search import MAX_ITERATIONS, Budget, ISMCTSAgent
 from tricolore.cli.main import app
 from tricolore.core import ActionSpace, OptionsError, State
+from tricolore.server.tables import takeover_strategy
 from tricolore.sim.runner import play_game
 
 GAMES = [info.name for info in tricolore.list_games()]
@@ -194,6 +195,12 @@ def test_bad_search_settings_are_refused_with_a_sentence():
 def test_every_game_offers_ismcts_after_its_own_strategies(game):
     names = strategy_names(tricolore.get_game(game))
     assert names[-1] == "ismcts" and names[0] == "random"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_person_who_leaves_is_replaced_by_the_games_own_strategy_not_by_a_search(game):
+    own = list(tricolore.get_game(game).strategies)
+    assert takeover_strategy(game) == (own[0] if own else "random")
 
 
 def test_a_time_budget_is_kept_to_within_an_iteration():
