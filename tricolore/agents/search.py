@@ -12,7 +12,7 @@ and searches one tree over the games those samples lead to. Each iteration:
    searching one, chooses in the tree and maximizes its own reward, as in the paper; when several
    seats are asked at once (sealed moves), the searching seat chooses first at the root and the
    others follow in seat order, each by the same tree;
-3. **expands** one action the node has not tried in an available set, chosen at random;
+3. **expands** one action the node has not tried yet, at random among those legal now;
 4. **rolls out**: plays random legal actions (the game's own sampling) for at most
    ``rollout_depth`` actions, or to the end;
 5. **backs up** each seat's reward through the nodes it chose: ``1/k`` to each of the ``k`` seats
@@ -92,9 +92,6 @@ class Budget:
                                    f"got {text!r}")
             return cls(iterations=int(digits))
         return cls(iterations=None, seconds=float(match["seconds"]))
-
-    def __str__(self) -> str:
-        return f"{self.iterations}" if self.iterations is not None else f"{self.seconds:g}s"
 
 
 class _Node:
@@ -250,8 +247,9 @@ class ISMCTSAgent:
         if listed is not None:
             return listed
         # Progressive widening over a space too large to list.
-        known: list[tuple[str, Action]] = [(key, child.action) for (s, key), child in node.children.items()
-                 if s == seat and child.action is not None and space.contains(child.action)]
+        known: list[tuple[str, Action]] = [
+            (key, child.action) for (s, key), child in node.children.items()
+            if s == seat and child.action is not None and space.contains(child.action)]
         wanted = min(self.max_children, math.ceil(math.sqrt(node.visits + 1)))
         if len(known) < wanted:
             taken = {key for key, _ in known}
