@@ -85,6 +85,15 @@ def test_ismcts_wins_clearly_more_than_its_share_against_random_players(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_ismcts_plays_whole_games_at_a_full_table_in_every_game(game):
+    definition = tricolore.get_game(game)
+    players = min(definition.info.max_players, 5)
+    agents = [ISMCTSAgent(Budget(iterations=2)) for _ in range(players)]
+    played = play_game(definition.new(players, 1), agents)
+    assert played.state.is_over() and played.actions > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_the_same_generator_gives_the_same_action(game):
     state, seat = searching_position(game, seed=3)
     agents = [ISMCTSAgent(Budget(iterations=30)) for _ in range(2)]
