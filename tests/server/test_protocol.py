@@ -38,6 +38,7 @@ def test_the_lobby_lists_every_game_with_its_option_defaults_and_strategies(live
     assert set(games) == set(GAMES)
     assert games["revolution"]["options"] == {"edition": "seed", "max_rounds": None}
     assert "area-control" in games["revolution"]["strategies"]
+    assert all(game["strategies"][-1] == "ismcts" for game in games.values())
 
 
 def test_a_table_gives_one_invite_per_open_seat_and_starts_when_every_seat_is_taken(live_server):
@@ -254,6 +255,17 @@ def test_a_bot_takes_over_the_seat_of_a_person_who_leaves(live_server):
         sock.recv()
     assert sock.status == "over"
     assert live_server.store.live[table].seats[0]["strategy"] == "printer-first"
+    sock.close()
+
+
+def test_ismcts_bots_play_a_lobby_table_to_its_end(live_server):
+    created = live_server.create("revolution", ["open", "ismcts", "ismcts"], options={"max_rounds": 2})
+    table = created["table_id"]
+    sock = live_server.socket(table, live_server.join(created["invites"]["0"], "Desmoulins"))
+    assert play_until_over([sock], random.Random(3)) > 0
+    record = live_server.store.live[table].record()
+    assert {seat for seat, _ in record.actions} == {0, 1, 2}
+    assert [s.get("strategy") for s in live_server.store.live[table].seats] == [None, "ismcts", "ismcts"]
     sock.close()
 
 

@@ -2,17 +2,24 @@
 
 Per-game heuristic strategies live with their game (``tricolore.games.<name>.bots``) and are
 found through the game's ``strategies``; :func:`make_agent` resolves a strategy name for a game.
+The search agent (:mod:`tricolore.agents.search`, strategy ``ismcts``) plays every game. Every
+driver asks an agent for its move through :func:`decide`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, cast
 
+from tricolore.agents import search
 from tricolore.core.actions import ActionSpace
 from tricolore.core.errors import OptionsError
 from tricolore.core.model import Game, Seat, State
+
+SEARCH = "ismcts"
+"""The search strategy every game offers; ``ismcts:200`` (iterations) or ``ismcts:0.5s`` (seconds
+per decision) gives it a budget."""
 
 
 class Agent(Protocol):
@@ -20,6 +27,18 @@ class Agent(Protocol):
 
     def act(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> dict[str, Any]:
         """The action to take, one of ``legal``."""
+        ...
+
+
+class Searcher(Protocol):
+    """An agent that searches (``searches = True``): :func:`decide` asks it through ``search``."""
+
+    searches: bool
+
+    def search(self, seat: Seat, legal: ActionSpace, sample: Callable[[random.Random], State],
+               rng: random.Random) -> dict[str, Any]:
+        """The action to take, one of ``legal``; ``sample(rng)`` draws a state consistent with
+        all ``seat`` knows."""
         ...
 
 
@@ -44,15 +63,35 @@ def offered_actions(state: State, seat: Seat, agent: object) -> ActionSpace:
     return legal
 
 
+def decide(agent: Agent, state: State, seat: Seat, rng: random.Random) -> dict[str, Any]:
+    """The action ``agent`` takes for ``seat`` in ``state``, one of :func:`offered_actions`.
+
+    An agent sees the seat's view (built only if its ``needs_view`` is not false), never the
+    state. An agent whose ``searches`` attribute is true is asked through its ``search(seat, legal,
+    sample, rng)`` method instead of ``act``, with ``sample(rng)`` returning a fresh full state
+    consistent with all the seat knows (the state's ``determinize``): it samples the hidden parts,
+    it never reads them.
+    """
+    legal = offered_actions(state, seat, agent)
+    if getattr(agent, "searches", False):
+        return cast(Searcher, agent).search(seat, legal, lambda r: state.determinize(seat, r), rng)
+    return agent.act(state.view(seat) if getattr(agent, "needs_view", True) else {}, legal, rng)
+
+
 def strategy_names(game: Game) -> list[str]:
-    """Every strategy a seat of ``game`` may be given: ``random`` and the game's named ones."""
-    return ["random", *game.strategies]
+    """Every strategy a seat of ``game`` may be given: ``random``, the game's named ones, and the
+    search (``ismcts``, at its default budget)."""
+    return ["random", *game.strategies, SEARCH]
 
 
 def make_agent(game: Game, strategy: str) -> Agent:
-    """A fresh agent playing ``strategy`` for ``game``."""
+    """A fresh agent playing ``strategy`` for ``game``; ``ismcts:<budget>`` sets the search's
+    budget (see :class:`tricolore.agents.search.Budget`)."""
     if strategy == "random":
         return RandomAgent()
+    name, colon, budget = strategy.partition(":")
+    if name == SEARCH and strategy not in game.strategies:
+        return search.make(budget if colon else None)
     try:
         return game.strategies[strategy]()
     except KeyError:

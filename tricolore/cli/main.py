@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tricolore.agents import make_agent, strategy_names
+from tricolore.agents import SEARCH, make_agent, strategy_names
 from tricolore.cli.reading import MAX_DIGITS, text_problem, whole_number
 from tricolore.core import IllegalAction, OptionsError, RecordError, get_game, list_games
 from tricolore.core.inputs import RECORD_DEPTH, InputError, loads
@@ -182,7 +182,7 @@ def simulate(
         g.new(players, seed, options)  # the player count and options, checked before the seats
         if records is not None and records.exists() and not records.is_dir():
             raise Refused(f"--records must name a folder; {records} is a file")
-        names = strategy_names(g)
+        names = [n for n in strategy_names(g) if n != SEARCH]  # a search is asked for by name
         rotation = [*names[1:], names[0]]
         seat_list = parse_seats(seats, players,
                                 lambda: [rotation[i % len(rotation)] for i in range(players)])

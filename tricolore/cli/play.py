@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.console import Console
 
-from tricolore.agents import Agent, offered_actions
+from tricolore.agents import Agent, decide
 from tricolore.cli.reading import menu_number, text_problem, whole_number
 from tricolore.cli.render import renderer
 from tricolore.core import ActionFamily, Amount, Choice, Domain, IllegalAction, State, Subset
@@ -72,8 +72,7 @@ class TerminalTable:
             else:
                 agent = self.agents[seat]
                 assert agent is not None
-                action = agent.act(self.state.view(seat),
-                                   offered_actions(self.state, seat, agent), self.rngs[seat])
+                action = decide(agent, self.state, seat, self.rngs[seat])
                 self.state.apply(seat, action)
                 if not self.humans:
                     self.show_events(None)

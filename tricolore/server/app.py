@@ -29,7 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from tricolore.agents import make_agent, offered_actions, strategy_names
+from tricolore.agents import decide, make_agent, strategy_names
 from tricolore.core import OptionsError, State
 from tricolore.core.actions import ActionSpace
 from tricolore.core.errors import IllegalAction
@@ -507,7 +507,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         agent = make_agent(get_game(table.game), table.seats[seat]["strategy"])
         state: State = table.state
         rng = bot_rng(table.bot_secret, seat, len(table.actions))
-        action = agent.act(state.view(seat), offered_actions(state, seat, agent), rng)
+        action = await asyncio.to_thread(decide, agent, state, seat, rng)
         outcome = await asyncio.to_thread(store.act, table.id, seat, action)
         if not outcome.accepted:  # a bot must only choose legal actions; fall back to a random one
             log.error("bot %s at table %s refused: %s", seat, table.id, outcome.message)

@@ -365,7 +365,7 @@ class TableStore:
 
 def takeover_strategy(game: str) -> str:
     """The strategy that takes over a person's seat: the game's first named one, else random."""
-    named = [s for s in strategy_names(get_game(game)) if s != "random"]
+    named = list(get_game(game).strategies)
     return named[0] if named else "random"
 
 

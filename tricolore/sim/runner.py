@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tricolore.agents import Agent, offered_actions
+from tricolore.agents import Agent, decide
 from tricolore.core.model import State
 from tricolore.core.record import Record
 
@@ -30,7 +30,8 @@ def play_game(state: State, agents: Sequence[Agent], *, keep_digests: bool = Fal
               max_actions: int = 1_000_000) -> Played:
     """Play ``state`` to its end, each pending seat asked in seat order.
 
-    Agents choose from :func:`~tricolore.agents.offered_actions`.
+    Agents choose from :func:`~tricolore.agents.offered_actions`, asked by
+    :func:`~tricolore.agents.decide`.
 
     Raises ``RuntimeError`` if the game has not ended after ``max_actions`` actions.
     """
@@ -41,9 +42,7 @@ def play_game(state: State, agents: Sequence[Agent], *, keep_digests: bool = Fal
         if count >= max_actions:
             raise RuntimeError(f"{state.info.name} seed {state.seed} did not end in {max_actions} actions")
         seat = min(state.pending())
-        agent = agents[seat]
-        view = state.view(seat) if getattr(agent, "needs_view", True) else {}
-        action = agent.act(view, offered_actions(state, seat, agent), rngs[seat])
+        action = decide(agents[seat], state, seat, rngs[seat])
         state.apply(seat, action)
         record.add(seat, action, state if keep_digests else None)
         count += 1
