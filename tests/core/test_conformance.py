@@ -10,12 +10,12 @@ from tricolore.core import GameDefinition
 from tricolore.core.conformance import ConformanceError, check_game
 from tricolore.games.culottes.rules import INFO, CulottesState
 
-SEEDS_PER_PLAYER_COUNT = 200
-CHUNK = 50
+SEEDS_PER_PLAYER_COUNT = 120
+CHUNK = 40
 
 
 def plan() -> list[tuple[str, int, range]]:
-    """For every registered game: 200 seeds at each of its four smallest table sizes (the common
+    """For every registered game: 120 seeds at each of its four smallest table sizes (the common
     ones), in chunks that run in parallel, and one game at every larger size up to its maximum."""
     out = []
     for info in tricolore.list_games():
@@ -30,7 +30,7 @@ def plan() -> list[tuple[str, int, range]]:
 PLAN = plan()
 
 
-def test_the_plan_covers_every_registered_game_with_200_seeds_per_common_size():
+def test_the_plan_covers_every_registered_game_with_120_seeds_per_common_size():
     for info in tricolore.list_games():
         sizes = range(info.min_players, info.max_players + 1)
         for n in sizes[:4]:
