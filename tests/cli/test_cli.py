@@ -96,7 +96,7 @@ def test_hot_seat_hides_the_screen_between_humans():
     (["play", "chess"], "no game called 'chess'"),
     (["play", "culottes", "--players", "3", "--seats", "human,random"], "--seats lists 2 seats"),
     (["play", "culottes", "--seats", "human,random,random,random,genius"], "no strategy 'genius'"),
-    (["simulate", "culottes", "--option", "starting_cakes=-3"], "option starting_cakes must be from 1 to 1000"),
+    (["simulate", "culottes", "--option", "starting_cakes=-3"], "starting_cakes must be from 1 to 1000"),
     (["simulate", "culottes", "--option", "nonsense"], "name=value"),
     (["simulate", "culottes", "--games", "0"], "--games must be at least 1"),
     (["replay", "--verify", "/nonexistent/record.json"], "cannot read"),

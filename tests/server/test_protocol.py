@@ -311,8 +311,9 @@ def test_a_token_acts_only_for_its_own_seat_and_only_in_turn(live_server):
     state = live_server.store.live[table].state
     assert set(state.pending()) == {0}
     digest = state.digest()
+    # the server names the seat it waits for, never its number
     waiting = socks[1].act({"type": "pass"}, "early")
-    assert waiting["code"] == "not_your_turn" and "waiting for seat 0" in waiting["message"]
+    assert waiting["code"] == "not_your_turn" and "waiting for p0" in waiting["message"]
     posing = socks[1].act({"type": "pass", "seat": 0}, "posing")  # a message cannot name another seat
     assert posing["type"] == "error"
     assert socks[1].prompt is not None and socks[1].prompt["actions"] == []
