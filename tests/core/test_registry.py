@@ -21,7 +21,7 @@ def test_unknown_game_names_the_known_ones():
     ({"players": 4, "closing_faces": [7]}, "closing_faces"),
     ({"players": 4, "no_such_option": 1}, "unknown option 'no_such_option'"),
     ({"players": 4, "first_player": 4}, "first_player"),
-    ({"players": 4, "citizen_sheets_per_player": 1}, "at least 2"),
+    ({"players": 4, "citizen_sheets_per_player": 1}, "from 2 to 10"),
 ])
 def test_bad_options_are_refused_with_a_sentence(kwargs, fragment):
     players = kwargs.pop("players")
