@@ -149,73 +149,154 @@ def play(
             raise Refused("input ended before the game did") from None
 
 
+PoolOrSeats = Annotated[str | None, typer.Option(
+    help="Comma-separated strategies, one per seat, or 'pool:a,b,c' to draw each game's seats from "
+         "a pool (default: the game's strategies and random in turn).")]
+
+
+def seat_spec(g: Any, seats: str | None, players: int) -> tuple[tuple[str, ...], int | None]:
+    """The strategies of ``--seats`` and, for a pool, the number of players to draw."""
+    if seats is not None and seats.strip().startswith("pool:"):
+        pool = [s.strip() for s in seats.strip()[len("pool:"):].split(",") if s.strip()]
+        if not pool:
+            raise Refused("--seats pool: names no strategy; write e.g. pool:random,ismcts")
+        if len(set(pool)) != len(pool):
+            raise Refused("--seats pool: names a strategy twice; name each once")
+        return tuple(pool), players
+    names = [n for n in strategy_names(g) if n != SEARCH]  # a search is asked for by name
+    rotation = [*names[1:], names[0]]
+    return tuple(parse_seats(seats, players, lambda: [rotation[i % len(rotation)]
+                                                      for i in range(players)])), None
+
+
+def check_workers(workers: int | None) -> None:
+    """Refuse a worker count the machine cannot use."""
+    most_workers = 4 * (os.cpu_count() or 1)
+    if workers is not None and workers < 1:
+        raise Refused("--workers must be at least 1")
+    if workers is not None and workers > most_workers:
+        raise Refused(f"--workers must be at most {most_workers}, four per core")
+
+
+def check_games(games: int) -> None:
+    """Refuse a number of games outside 1 .. MAX_GAMES."""
+    if games < 1:
+        raise Refused("--games must be at least 1")
+    if games > MAX_GAMES:
+        raise Refused(f"--games must be at most {MAX_GAMES:,}; play more in batches with "
+                      "different seeds")
+
+
+def play_job(spec: Any, *, quiet: bool, backend: str, workers: int | None, ray_address: str | None,
+             out: Path | None, resume: bool) -> Any:
+    """Run a simulation job with a progress bar on a terminal (none when ``quiet``)."""
+    from tricolore.sim.backends import BackendError
+    from tricolore.sim.jobs import run_job
+    from tricolore.sim.results import ResultsError
+
+    if resume and out is None:
+        raise Refused("--resume continues the run kept in an --out file; name it with --out")
+    if out is not None and out.exists() and out.is_dir():
+        raise Refused(f"--out must name a file; {out} is a folder")
+    try:
+        if quiet or not sys.stderr.isatty():
+            finished = run_job(spec, backend=backend, workers=workers, address=ray_address, out=out,
+                               resume=resume)
+        else:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+            columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                       TextColumn("games"), TextColumn("{task.fields[rate]}"),
+                       TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
+            with Progress(*columns, console=errors, transient=True) as bar:
+                task = bar.add_task(spec.game, total=spec.games, rate="")
+                def advance(n: int) -> None:
+                    bar.advance(task, n)
+                    speed = bar.tasks[0].speed
+                    bar.update(task, rate=f"{speed:,.1f} games/s" if speed else "")
+
+                finished = run_job(spec, backend=backend, workers=workers, address=ray_address,
+                                   out=out, resume=resume, progress=advance)
+    except (BackendError, ResultsError) as exc:
+        raise Refused(str(exc)) from None
+    if not finished.rows:
+        raise Refused("interrupted before any game finished")
+    return finished
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="The game to simulate.")],
     players: Annotated[int, typer.Option(help="Number of players.")] = 5,
     games: Annotated[int, typer.Option(help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
-    seats: Annotated[str | None, typer.Option(
-        help="Comma-separated strategies, one per seat (default: the game's strategies and random "
-             "in turn).")] = None,
+    seats: PoolOrSeats = None,
+    rotate: Annotated[bool, typer.Option(
+        help="Turn seat positions from game to game, so no strategy is credited with a seat's "
+             "advantage.")] = True,
     option: OptionArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    out: Annotated[Path | None, typer.Option(
+        help="Write one row per game to this Parquet file.")] = None,
+    resume: Annotated[bool, typer.Option(
+        help="Continue an interrupted run of the same --out file without replaying its games.")] = False,
     records: Annotated[Path | None, typer.Option(help="Keep every game's record in this folder.")] = None,
+    backend: Annotated[str, typer.Option(help="Where to play: local (worker processes) or ray.")] = "local",
+    ray_address: Annotated[str | None, typer.Option(
+        help="The Ray cluster to use with --backend ray (default: start Ray on this machine).")] = None,
     workers: Annotated[int | None, typer.Option(help="Worker processes (default: every core).")] = None,
 ) -> None:
-    """Play bot games and summarise win rates and scores per strategy."""
-    from tricolore.sim.batch import BatchSpec, GameRow, run_rows, summarise
+    """Play bot games and summarise win rates and scores per strategy and per seat."""
+    from tricolore.sim.batch import BatchSpec, summarise
 
     with clear_errors():
-        if games < 1:
-            raise Refused("--games must be at least 1")
-        if games > MAX_GAMES:
-            raise Refused(f"--games must be at most {MAX_GAMES:,}; play more in batches with "
-                          "different seeds")
-        most_workers = 4 * (os.cpu_count() or 1)
-        if workers is not None and workers < 1:
-            raise Refused("--workers must be at least 1")
-        if workers is not None and workers > most_workers:
-            raise Refused(f"--workers must be at most {most_workers}, four per core")
+        check_games(games)
+        check_workers(workers)
         g = get_game(game)
         options = parse_options(option)
         g.new(players, seed, options)  # the player count and options, checked before the seats
         if records is not None and records.exists() and not records.is_dir():
             raise Refused(f"--records must name a folder; {records} is a file")
-        names = [n for n in strategy_names(g) if n != SEARCH]  # a search is asked for by name
-        rotation = [*names[1:], names[0]]
-        seat_list = parse_seats(seats, players,
-                                lambda: [rotation[i % len(rotation)] for i in range(players)])
-        spec = BatchSpec(game, tuple(seat_list), games, seed, options,
-                         None if records is None else str(records))
-        rows: list[GameRow] = []
-        interrupted = False
-        try:
-            if as_json or not sys.stderr.isatty():
-                rows.extend(run_rows(spec, workers))
-            else:
-                from rich.progress import Progress
-                with Progress(console=errors, transient=True) as progress:
-                    task = progress.add_task(f"{game}: {games} games", total=games)
-                    for row in run_rows(spec, workers, lambda n: progress.advance(task, n)):
-                        rows.append(row)
-        except KeyboardInterrupt:
-            interrupted = True
-        if not rows:
-            raise Refused("interrupted before any game finished")
-        summary = summarise(spec, rows, interrupted)
+        strategies, pool = seat_spec(g, seats, players)
+        spec = BatchSpec(game, strategies, games, seed, options,
+                         None if records is None else str(records), pool, rotate)
+        finished = play_job(spec, quiet=as_json, backend=backend, workers=workers,
+                            ray_address=ray_address, out=out, resume=resume)
+        summary = summarise(spec, finished.rows, finished.interrupted)
+        summary["out"] = None if out is None else str(out)
         if as_json:
             print(json.dumps(summary, indent=2))
             return
-        table = Table(title=f"{game}: {summary['games']} games, {players} players")
-        for col in ("strategy", "seats", "mean score", "win rate", "95% interval"):
-            table.add_column(col)
-        for name, s in summary["strategies"].items():
-            table.add_row(name, str(s["seats"]), f"{s['mean_score']:.2f}", f"{s['win_rate']:.3f}",
-                          f"{s['win_rate_95'][0]:.3f}-{s['win_rate_95'][1]:.3f}")
-        console.print(table)
-        for k, v in summary["metrics"].items():
-            console.print(f"mean {k}: {v}")
+        print_summary(summary)
+
+
+def print_summary(summary: dict[str, Any]) -> None:
+    """The summary of a simulation as tables: per strategy, per seat, and the game's metrics."""
+    table = Table(title=f"{summary['game']}: {summary['games']} games, {summary['players']} players"
+                  + (" (interrupted)" if summary["interrupted"] else ""))
+    for col in ("strategy", "seat-games", "mean score", "win rate", "95% interval"):
+        table.add_column(col)
+    for name, s in summary["strategies"].items():
+        table.add_row(name, str(s["seat_games"]), f"{s['mean_score']:.2f}", f"{s['win_rate']:.3f}",
+                      f"{s['win_rate_95'][0]:.3f}-{s['win_rate_95'][1]:.3f}")
+    console.print(table)
+    by_seat = Table(title="by seat (first to play is seat 1)")
+    for col in ("seat", "games", "mean score", "win rate", "95% interval"):
+        by_seat.add_column(col)
+    for s in summary["by_seat"]:
+        by_seat.add_row(str(s["seat"]), str(s["games"]), f"{s['mean_score']:.2f}", f"{s['win_rate']:.3f}",
+                        f"{s['win_rate_95'][0]:.3f}-{s['win_rate_95'][1]:.3f}")
+    console.print(by_seat)
+    for k, v in summary["metrics"].items():
+        console.print(f"mean {k}: {v}")
+    if summary.get("out"):
+        console.print(f"rows written to {summary['out']}")
 
 
 @app.command()

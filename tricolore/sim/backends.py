@@ -1,0 +1,105 @@
+"""Where a batch's games are played: worker processes on this machine, or a Ray cluster.
+
+Both back ends play the same chunks of seeds with :func:`~tricolore.sim.batch.play_chunk`, and a
+game's row depends only on its seed and the job, so the rows are the same whichever runs them;
+chunks come back in the order they finish.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from itertools import islice
+from typing import Any
+
+from tricolore.sim.batch import BatchSpec, GameRow, play_chunk
+
+BACKENDS = ("local", "ray")
+
+
+class BackendError(Exception):
+    """A back end that cannot run, in one sentence."""
+
+
+def chunked(seeds: Sequence[int], workers: int) -> list[list[int]]:
+    """Seeds in chunks small enough to spread over ``workers`` (about four each) and to lose
+    little when a run is interrupted, large enough to keep the overhead small."""
+    size = max(1, min(50, len(seeds) // (workers * 4)))
+    return [list(seeds[i:i + size]) for i in range(0, len(seeds), size)]
+
+
+def run_local(spec: BatchSpec, seeds: Sequence[int], workers: int | None = None) -> Iterator[list[GameRow]]:
+    """Play ``seeds`` in worker processes on this machine (in this process for one worker or a
+    handful of games), yielding each chunk's rows as it finishes."""
+    workers = workers or os.cpu_count() or 1
+    chunks = chunked(seeds, workers)
+    if workers == 1 or len(seeds) < 20:
+        for chunk in chunks:
+            yield play_chunk(spec, chunk)
+        return
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        running: set[Future[list[GameRow]]] = set()
+        waiting = iter(chunks)
+        for chunk in waiting:  # a bounded queue keeps the memory of a long run small
+            running.add(pool.submit(play_chunk, spec, chunk))
+            if len(running) >= workers * 2:
+                break
+        while running:
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                more = next(waiting, None)
+                if more is not None:
+                    running.add(pool.submit(play_chunk, spec, more))
+                yield future.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_ray(spec: BatchSpec, seeds: Sequence[int], address: str | None = None,
+            workers: int | None = None) -> Iterator[list[GameRow]]:
+    """Play ``seeds`` on Ray: the cluster at ``address`` (``auto``, ``host:port`` or
+    ``ray://host:10001``), or a Ray started on this machine with ``workers`` CPUs. Every node
+    needs this version of tricolore installed."""
+    try:
+        import ray
+    except ImportError:
+        raise BackendError("the ray back end needs Ray; install it with "
+                           "pip install 'tricolore[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        settings: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                    "configure_logging": False}
+        if address is None:
+            settings["num_cpus"] = workers or os.cpu_count() or 1
+        try:
+            ray.init(address=address, **settings)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise BackendError(f"cannot reach the Ray cluster at {address}: {exc}") from None
+    try:
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        remote = ray.remote(play_chunk)
+        chunks = iter(chunked(seeds, cpus))
+        running = [remote.remote(spec, c) for c in islice(chunks, cpus * 2)]
+        while running:
+            finished, running = ray.wait(running, num_returns=1)
+            chunk = next(chunks, None)
+            if chunk is not None:
+                running.append(remote.remote(spec, chunk))
+            yield ray.get(finished[0])
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def run(spec: BatchSpec, seeds: Sequence[int], backend: str = "local", workers: int | None = None,
+        address: str | None = None) -> Iterator[list[GameRow]]:
+    """Play ``seeds`` of ``spec`` on ``backend``, yielding chunks of rows as they finish."""
+    if backend == "local":
+        if address is not None:
+            raise BackendError("--ray-address is for the ray back end; add --backend ray")
+        return run_local(spec, seeds, workers)
+    if backend == "ray":
+        return run_ray(spec, seeds, address, workers)
+    raise BackendError(f"there is no back end {backend!r}; back ends are: {', '.join(BACKENDS)}")
