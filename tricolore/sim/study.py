@@ -1,0 +1,170 @@
+"""Studies: a standard set of experiments per game, run as simulation jobs, written up as a report.
+
+A study is a list of :class:`Experiment` objects. Each experiment asks one question, names the batches
+(:class:`Arm`) whose games answer it, and analyses their rows into a :class:`Finding`: claims in
+plain words, each with its number of games and its 95% interval, and the figures and tables behind
+them. Arms are played once even when several experiments read them, every arm of a study plays the
+same seeds (so two arms differ only by what the experiment changes), and each arm's rows are kept
+in a Parquet file in the study's folder, so an interrupted study resumes where it stopped.
+
+The experiments of each game are in :mod:`tricolore.sim.studies`.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tricolore.sim.batch import BatchSpec, GameRow
+from tricolore.sim.jobs import run_job
+
+Rows = Mapping[str, Sequence[GameRow]]
+"""The rows of every arm of a study, by arm key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Arm:
+    """One batch of games of a study: ``key`` names its rows file, ``label`` is what a reader
+    sees."""
+
+    key: str
+    label: str
+    spec: BatchSpec
+
+
+@dataclass(slots=True)
+class Table:
+    """A table behind a figure: column headings and rows of cells, as text."""
+
+    headings: list[str]
+    rows: list[list[str]]
+
+
+@dataclass(slots=True)
+class Finding:
+    """What one experiment shows: claims in words, and the figures and tables behind them."""
+
+    claims: list[str]
+    figures: list[str] = field(default_factory=list)
+    """Figures as inline SVG."""
+    tables: list[Table] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """How the experiment was set up, for the reader who checks it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Experiment:
+    """One question, the arms that answer it, and how their rows are read."""
+
+    key: str
+    heading: str
+    question: str
+    arms: tuple[Arm, ...]
+    analyse: Callable[[Rows], Finding]
+
+
+@dataclass(frozen=True, slots=True)
+class Study:
+    """A game's standard experiments."""
+
+    game: str
+    title: str
+    experiments: tuple[Experiment, ...]
+
+    def arms(self) -> list[Arm]:
+        """Every distinct arm, in the order experiments name them."""
+        seen: dict[str, Arm] = {}
+        for experiment in self.experiments:
+            for arm in experiment.arms:
+                if arm.key in seen and seen[arm.key].spec != arm.spec:
+                    raise ValueError(f"two arms of the {self.game} study share the key {arm.key}")
+                seen.setdefault(arm.key, arm)
+        return list(seen.values())
+
+    def games(self) -> int:
+        """Games the whole study plays."""
+        return sum(arm.spec.games for arm in self.arms())
+
+
+@dataclass(slots=True)
+class StudyResult:
+    """A finished study: each experiment's finding, and where the report was written."""
+
+    study: Study
+    findings: dict[str, Finding]
+    report: Path
+    interrupted: bool = False
+
+
+def run_study(
+    study: Study,
+    folder: Path,
+    *,
+    backend: str = "local",
+    workers: int | None = None,
+    address: str | None = None,
+    progress: Callable[[str, int], None] | None = None,
+    command: str = "",
+) -> StudyResult:
+    """Play every arm of ``study`` (resuming any arm already begun in ``folder``), analyse, and
+    write ``report.html`` and ``findings.json`` there. ``progress(arm label, games)`` hears each
+    finished chunk."""
+    folder.mkdir(parents=True, exist_ok=True)
+    rows: dict[str, Sequence[GameRow]] = {}
+    for arm in study.arms():
+
+        def told(n: int, label: str = arm.label) -> None:
+            if progress:
+                progress(label, n)
+
+        finished = run_job(
+            arm.spec,
+            backend=backend,
+            workers=workers,
+            address=address,
+            out=folder / f"{arm.key}.parquet",
+            resume=True,
+            progress=told,
+        )
+        if finished.interrupted:
+            return StudyResult(study, {}, folder / "report.html", interrupted=True)
+        rows[arm.key] = finished.rows
+    findings = {e.key: e.analyse({a.key: rows[a.key] for a in e.arms}) for e in study.experiments}
+    report = folder / "report.html"
+    from tricolore.sim.report import study_page  # matplotlib is loaded only to write a report
+
+    report.write_text(study_page(study, findings, command), encoding="utf-8")
+    (folder / "findings.json").write_text(
+        json.dumps(
+            {
+                "game": study.game,
+                "title": study.title,
+                "command": command,
+                "experiments": [
+                    {
+                        "key": e.key,
+                        "heading": e.heading,
+                        "question": e.question,
+                        "arms": {
+                            a.key: {"label": a.label, **a.spec.describe(), "games": a.spec.games}
+                            for a in e.arms
+                        },
+                        "claims": findings[e.key].claims,
+                    }
+                    for e in study.experiments
+                ],
+            },
+            indent=2,
+        ),
+        encoding="utf-8",
+    )
+    return StudyResult(study, findings, report)
+
+
+def escape(text: Any) -> str:
+    """Text for HTML."""
+    return html.escape(str(text), quote=True)
