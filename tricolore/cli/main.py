@@ -300,6 +300,89 @@ def print_summary(summary: dict[str, Any]) -> None:
 
 
 @app.command()
+def study(
+    game: Annotated[str, typer.Argument(help="The game to study.")],
+    out: Annotated[Path | None, typer.Option(
+        help="Folder for the report, the findings and every batch's rows (default: study-GAME).")] = None,
+    games: Annotated[int | None, typer.Option(
+        help="Games per batch (default: the study's own, enough for intervals of a few points).")] = None,
+    players: Annotated[int | None, typer.Option(help="Players per game (default: a typical table).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game of every batch.")] = 0,
+    quick: Annotated[bool, typer.Option(
+        help="A few games per batch: shows every figure in a minute, proves nothing.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+    backend: Annotated[str, typer.Option(help="Where to play: local (worker processes) or ray.")] = "local",
+    ray_address: Annotated[str | None, typer.Option(
+        help="The Ray cluster to use with --backend ray (default: start Ray on this machine).")] = None,
+    workers: Annotated[int | None, typer.Option(help="Worker processes (default: every core).")] = None,
+) -> None:
+    """Run a game's standard experiments and write a report of what the data shows.
+
+    An interrupted study resumes where it stopped when run again with the same settings.
+    """
+    from tricolore.sim.backends import BackendError
+    from tricolore.sim.results import ResultsError
+    from tricolore.sim.studies import QUICK_GAMES, build
+    from tricolore.sim.study import run_study
+
+    with clear_errors():
+        info = get_game(game).info
+        if quick and games is not None:
+            raise Refused("--quick sets the number of games; give --quick or --games, not both")
+        if games is not None:
+            check_games(games)
+        check_workers(workers)
+        if players is not None and not info.min_players <= players <= info.max_players:
+            raise Refused(f"{info.title} is played by {info.min_players} to {info.max_players} players, "
+                          f"not {players}")
+        folder = out if out is not None else Path(f"study-{game}")
+        if folder.exists() and not folder.is_dir():
+            raise Refused(f"--out must name a folder; {folder} is a file")
+        plan = build(game, QUICK_GAMES if quick else games, players, seed)
+        command = " ".join(["tricolore study", game, *(["--quick"] if quick else []),
+                            *([f"--games {games}"] if games is not None else []),
+                            *([f"--players {players}"] if players is not None else []),
+                            *([f"--seed {seed}"] if seed else [])])
+        try:
+            if as_json or not sys.stderr.isatty():
+                result = run_study(plan, folder, backend=backend, workers=workers, address=ray_address,
+                                   command=command)
+            else:
+                from rich.progress import (
+                    BarColumn,
+                    MofNCompleteColumn,
+                    Progress,
+                    TextColumn,
+                    TimeRemainingColumn,
+                )
+                columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                           TextColumn("games"), TimeRemainingColumn())
+                with Progress(*columns, console=errors, transient=True) as bar:
+                    task = bar.add_task(f"{game} study", total=plan.games())
+
+                    def advance(label: str, n: int) -> None:
+                        bar.update(task, advance=n, description=label)
+
+                    result = run_study(plan, folder, backend=backend, workers=workers, address=ray_address,
+                                       progress=advance, command=command)
+        except (BackendError, ResultsError) as exc:
+            raise Refused(str(exc)) from None
+        if result.interrupted:
+            raise Refused(f"interrupted; run the same command again to resume the study in {folder}")
+        if as_json:
+            print(json.dumps({"game": game, "report": str(result.report), "findings": {
+                e.key: {"question": e.question, "claims": result.findings[e.key].claims}
+                for e in plan.experiments}}, indent=2))
+            return
+        console.print(Text(plan.title, style="bold"))
+        for e in plan.experiments:
+            console.print(Text(e.heading, style="bold"))
+            for claim in result.findings[e.key].claims:
+                console.print(f"  - {claim}", soft_wrap=True)
+        console.print(f"report written to {result.report}")
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,

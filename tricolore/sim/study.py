@@ -12,12 +12,10 @@ The experiments of each game are in :mod:`tricolore.sim.studies`.
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from tricolore.sim.batch import BatchSpec, GameRow
 from tricolore.sim.jobs import run_job
@@ -135,8 +133,6 @@ def run_study(
         rows[arm.key] = finished.rows
     findings = {e.key: e.analyse({a.key: rows[a.key] for a in e.arms}) for e in study.experiments}
     report = folder / "report.html"
-    from tricolore.sim.report import study_page  # matplotlib is loaded only to write a report
-
     report.write_text(study_page(study, findings, command), encoding="utf-8")
     (folder / "findings.json").write_text(
         json.dumps(
@@ -165,6 +161,26 @@ def run_study(
     return StudyResult(study, findings, report)
 
 
-def escape(text: Any) -> str:
-    """Text for HTML."""
-    return html.escape(str(text), quote=True)
+def study_page(study: Study, findings: Mapping[str, Finding], command: str = "") -> str:
+    """The study's report: what was played, every claim at the top, then each experiment with its
+    question, claims, figures and the tables behind them."""
+    from tricolore.sim import report
+
+    arms = study.arms()
+    total = sum(a.spec.games for a in arms)
+    intro = [f"{len(study.experiments)} experiments over {len(arms)} batches of games, "
+             f"{total:,} games in all ({arms[0].spec.players} players, seeds from {arms[0].spec.seed}; "
+             "every batch plays the same seeds). Each claim gives the number of games behind it and "
+             "a 95% interval in brackets."]
+    if command:
+        intro.append(f"Made with: {command}")
+    summary = report.Section("What the data shows", [
+        f"{e.heading}: {claim}" for e in study.experiments for claim in findings[e.key].claims])
+    sections = [summary]
+    for e in study.experiments:
+        finding = findings[e.key]
+        batches = "; ".join(f"{a.label} ({a.spec.games:,} games)" for a in e.arms)
+        sections.append(report.Section(
+            e.heading, [e.question, *finding.claims, *finding.notes, f"Batches: {batches}."],
+            finding.figures, [report.Table(t.headings, t.rows) for t in finding.tables]))
+    return report.render_page(study.title, intro, sections, footer="Made with tricolore study.")

@@ -200,7 +200,8 @@ def bribery_experiment(setup: Setup) -> Experiment:
         n = len(rows[attack.key])
         claims = [
             f"A P+epsilon attack changes the attacker's score by {gain.number(2)} points a game, "
-            f"against the same grabber without bribes ({mean(base).number(2)} → {mean(bribed).number(2)}; {games(n)} each).",
+            f"against the same grabber without bribes ({mean(base).number(2)} → "
+            f"{mean(bribed).number(2)}; {games(n)} each).",
             f"The alliance defence changes it back by {taken_back.number(2)} points "
             f"({mean(bribed).number(2)} → {mean(guarded).number(2)}; {games(n)} each)"
             + (
