@@ -23,7 +23,7 @@ import statistics
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import matplotlib
 from matplotlib.figure import Figure
@@ -82,8 +82,7 @@ class Section:
 @contextmanager
 def styled() -> Iterator[None]:
     """Draw under :data:`STYLE` (wrap the whole drawing of a figure, not only its saving)."""
-    with matplotlib.rc_context():
-        matplotlib.rcParams.update(STYLE)
+    with matplotlib.rc_context(cast(Any, STYLE)):  # the stubs know every key only as a literal
         yield
 
 
