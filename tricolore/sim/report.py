@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 import matplotlib
+import numpy
 from matplotlib.figure import Figure
 
 from tricolore.sim.batch import GameRow, wilson_interval
@@ -215,7 +216,11 @@ def heatmap_figure(labels: Sequence[str], shares: Sequence[Sequence[float | None
         side = 1.6 + 0.75 * n
         fig = new_figure(side + 1.2, side)
         ax = fig.add_subplot()
-        image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=1)
+        edges = [k - 0.5 for k in range(n + 1)]
+        # Cells drawn as shapes rather than an image: sharp in print, and no embedded picture.
+        image = ax.pcolormesh(edges, edges, numpy.ma.masked_invalid(grid), cmap="RdBu", vmin=0, vmax=1)
+        ax.set_aspect("equal")
+        ax.invert_yaxis()
         ax.grid(False)
         for i in range(n):
             for j in range(n):
