@@ -411,7 +411,8 @@ def report(
         except ReportError as exc:
             raise Refused(f"cannot report on {results}: {exc}") from None
         out.write_text(page, encoding="utf-8")
-        console.print(f"report on {len(rows):,} games written to {out}", soft_wrap=True)
+        games_text = f"{len(rows):,} game" + ("" if len(rows) == 1 else "s")
+        console.print(f"report on {games_text} written to {out}", soft_wrap=True)
 
 
 @app.command()
