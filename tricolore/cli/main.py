@@ -299,6 +299,122 @@ def print_summary(summary: dict[str, Any]) -> None:
         console.print(f"rows written to {summary['out']}")
 
 
+def parse_strategies(text: str) -> tuple[str, ...]:
+    """The comma-separated strategies of a tournament: two or more, each named once."""
+    names = [s.strip() for s in text.split(",") if s.strip()]
+    if len(set(names)) != len(names):
+        raise Refused("--strategies names a strategy twice; name each once")
+    if len(names) < 2:
+        raise Refused("--strategies must name at least two strategies, e.g. random,ismcts")
+    return tuple(names)
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="The game to play.")],
+    strategies: Annotated[str, typer.Option(help="Comma-separated strategies to rate, e.g. a,b,c.")],
+    games: Annotated[int, typer.Option(help="Number of games.")] = 100,
+    players: Annotated[int | None, typer.Option(
+        help="Players at each table (default: one per strategy, within the game's range).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
+    option: OptionArg = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print ratings and head to head as JSON.")] = False,
+    out: Annotated[Path | None, typer.Option(
+        help="Write one row per game to this Parquet file (for tricolore report).")] = None,
+    resume: Annotated[bool, typer.Option(
+        help="Continue an interrupted run of the same --out file without replaying its games.")] = False,
+    backend: Annotated[str, typer.Option(help="Where to play: local (worker processes) or ray.")] = "local",
+    ray_address: Annotated[str | None, typer.Option(
+        help="The Ray cluster to use with --backend ray (default: start Ray on this machine).")] = None,
+    workers: Annotated[int | None, typer.Option(help="Worker processes (default: every core).")] = None,
+) -> None:
+    """Rate strategies against each other: OpenSkill ratings and a head-to-head matrix.
+
+    Each game seats strategies drawn from the list (distinct ones when there are enough), turned
+    from seat to seat so every strategy sits in every seat equally often.
+    """
+    from tricolore.sim.batch import BatchSpec
+    from tricolore.sim.ratings import head_to_head, head_to_head_json, rate
+
+    with clear_errors():
+        check_games(games)
+        check_workers(workers)
+        g = get_game(game)
+        pool = parse_strategies(strategies)
+        if players is None:
+            players = min(max(len(pool), g.info.min_players), g.info.max_players)
+        options = parse_options(option)
+        g.new(players, seed, options)  # the player count and options, checked before the strategies
+        spec = BatchSpec(game, pool, games, seed, options, players_in_pool=players, rotate=True)
+        finished = play_job(spec, quiet=as_json, backend=backend, workers=workers,
+                            ray_address=ray_address, out=out, resume=resume)
+        ratings = rate(finished.rows)
+        matrix = head_to_head(finished.rows)
+        if as_json:
+            print(json.dumps({**spec.describe(), "games": len(finished.rows),
+                              "interrupted": finished.interrupted,
+                              "ratings": [r.as_dict() for r in ratings],
+                              "head_to_head": head_to_head_json(matrix),
+                              "out": None if out is None else str(out)}, indent=2))
+            return
+        title = (f"{game}: {len(finished.rows)} games, {players} players"
+                 + (" (interrupted)" if finished.interrupted else ""))
+        table = Table(title=title)
+        for col in ("strategy", "games", "mu", "sigma", "ordinal (mu - 3 sigma)"):
+            table.add_column(col, justify="left" if col == "strategy" else "right")
+        for r in ratings:
+            table.add_row(r.strategy, str(r.games), f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}")
+        console.print(table)
+        names = [r.strategy for r in ratings]
+        pairs = Table(title="head to head: share of games the row beat the column (ties half), games")
+        pairs.add_column("")
+        for name in names:
+            pairs.add_column(name, justify="right")
+        for a in names:
+            pairs.add_row(a, *("-" if a == b or not matrix[a][b].games else
+                               f"{matrix[a][b].share:.2f} ({matrix[a][b].games})" for b in names))
+        console.print(pairs)
+        if out is not None:
+            console.print(f"rows written to {out}; tricolore report {out} makes an HTML report of them")
+
+
+@app.command()
+def report(
+    results: Annotated[Path, typer.Argument(help="A results file written by simulate or tournament --out.")],
+    out: Annotated[Path | None, typer.Option(
+        help="The HTML file to write (default: the results file with .html).")] = None,
+) -> None:
+    """Write a self-contained HTML report of a results file: win rates, seats, scores, game
+    lengths, the game's metrics and, with two strategies or more, ratings and head to head."""
+    from tricolore.sim.report import ReportError, results_page
+    from tricolore.sim.results import ResultsError, job_of, read, rows_of
+
+    with clear_errors():
+        out = out if out is not None else results.with_suffix(".html")
+        if results.is_dir():
+            raise Refused(f"{results} is a folder, not a results file")
+        if out.is_dir():
+            raise Refused(f"--out must name a file; {out} is a folder")
+        if out.resolve() == results.resolve():
+            raise Refused(f"--out {out} would overwrite the results file; name another file")
+        try:
+            table = read(results)
+            job = job_of(table)
+            rows = rows_of(table)
+        except ResultsError as exc:
+            raise Refused(str(exc)) from None
+        except (TypeError, ValueError, KeyError):  # missing values, or a job that is not JSON
+            raise Refused(f"{results} is not a results file written by tricolore: some of its "
+                          "rows or its job cannot be read") from None
+        try:
+            page = results_page(rows, job, results.name)
+        except ReportError as exc:
+            raise Refused(f"cannot report on {results}: {exc}") from None
+        out.write_text(page, encoding="utf-8")
+        games_text = f"{len(rows):,} game" + ("" if len(rows) == 1 else "s")
+        console.print(f"report on {games_text} written to {out}", soft_wrap=True)
+
+
 @app.command()
 def study(
     game: Annotated[str, typer.Argument(help="The game to study.")],
