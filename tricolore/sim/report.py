@@ -29,6 +29,7 @@ import matplotlib
 import numpy
 from matplotlib.figure import Figure
 
+from tricolore.sim import stats
 from tricolore.sim.batch import GameRow, wilson_interval
 from tricolore.sim.ratings import Rating, head_to_head, rate, strategies_of
 
@@ -240,11 +241,8 @@ def heatmap_figure(labels: Sequence[str], shares: Sequence[Sequence[float | None
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     """The mean of ``values`` and its 95% interval (normal approximation: 1.96 standard errors)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, mean, mean
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return mean, mean - half, mean + half
+    estimate = stats.mean(values)
+    return estimate.value, estimate.low, estimate.high
 
 
 def _n(x: float) -> str:

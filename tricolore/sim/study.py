@@ -19,6 +19,7 @@ from pathlib import Path
 
 from tricolore.sim.batch import BatchSpec, GameRow
 from tricolore.sim.jobs import run_job
+from tricolore.sim.report import Section, Table, render_page
 
 Rows = Mapping[str, Sequence[GameRow]]
 """The rows of every arm of a study, by arm key."""
@@ -32,14 +33,6 @@ class Arm:
     key: str
     label: str
     spec: BatchSpec
-
-
-@dataclass(slots=True)
-class Table:
-    """A table behind a figure: column headings and rows of cells, as text."""
-
-    headings: list[str]
-    rows: list[list[str]]
 
 
 @dataclass(slots=True)
@@ -164,8 +157,6 @@ def run_study(
 def study_page(study: Study, findings: Mapping[str, Finding], command: str = "") -> str:
     """The study's report: what was played, every claim at the top, then each experiment with its
     question, claims, figures and the tables behind them."""
-    from tricolore.sim import report
-
     arms = study.arms()
     total = sum(a.spec.games for a in arms)
     intro = [f"{len(study.experiments)} experiments over {len(arms)} batches of games, "
@@ -174,13 +165,13 @@ def study_page(study: Study, findings: Mapping[str, Finding], command: str = "")
              "a 95% interval in brackets."]
     if command:
         intro.append(f"Made with: {command}")
-    summary = report.Section("What the data shows", [
+    summary = Section("What the data shows", [
         f"{e.heading}: {claim}" for e in study.experiments for claim in findings[e.key].claims])
     sections = [summary]
     for e in study.experiments:
         finding = findings[e.key]
         batches = "; ".join(f"{a.label} ({a.spec.games:,} games)" for a in e.arms)
-        sections.append(report.Section(
+        sections.append(Section(
             e.heading, [e.question, *finding.claims, *finding.notes, f"Batches: {batches}."],
-            finding.figures, [report.Table(t.headings, t.rows) for t in finding.tables]))
-    return report.render_page(study.title, intro, sections, footer="Made with tricolore study.")
+            finding.figures, list(finding.tables)))
+    return render_page(study.title, intro, sections, footer="Made with tricolore study.")

@@ -12,8 +12,9 @@ from tricolore.agents import SEARCH, strategy_names
 from tricolore.core.registry import get_game
 from tricolore.sim import figures
 from tricolore.sim.batch import BatchSpec, GameRow
+from tricolore.sim.report import Table, box_figure, histograms_figure
 from tricolore.sim.stats import Estimate, games, mean, rate
-from tricolore.sim.study import Arm, Experiment, Finding, Rows, Table
+from tricolore.sim.study import Arm, Experiment, Finding, Rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,10 +153,12 @@ def strategies_experiment(arm: Arm) -> Experiment:
                     [rates[n] for n in names],
                     axis="win rate",
                 ),
-                figures.distributions_chart(
-                    f"Scores per strategy ({games(len(played))})",
-                    {n: scores_of(played, n) for n in names},
-                    axis="score",
+                box_figure(
+                    names,
+                    [scores_of(played, n) for n in names],
+                    title="Scores per strategy",
+                    games=len(played),
+                    ylabel="score",
                 ),
             ],
             [rate_table("strategy", rates), mean_table("strategy", scores, "mean score")],
@@ -232,11 +235,7 @@ def length_experiment(arm: Arm) -> Experiment:
             f"{statistics.median(actions):.0f}, 90% of games under {quantile(actions, 0.9):.0f}; "
             f"{games(len(played))})."
         ]
-        figs = [
-            figures.histogram(
-                f"Decisions per game ({games(len(played))})", actions, axis="decisions (actions) per game"
-            )
-        ]
+        samples = {"decisions per game": actions}
         for unit in ("rounds", "turns"):
             if any(unit in r.metrics for r in played):
                 values = metric(played, unit)
@@ -244,13 +243,11 @@ def length_experiment(arm: Arm) -> Experiment:
                     f"It lasts {mean(values).number(2)} {unit} on average (from "
                     f"{min(values):.0f} to {max(values):.0f}; {games(len(played))})."
                 )
-                figs.append(
-                    figures.histogram(
-                        f"{unit.capitalize()} per game ({games(len(played))})", values, axis=unit
-                    )
-                )
+                samples[f"{unit} per game"] = values
                 break
-        return Finding(claims, figs, [mean_table("length", {"decisions": mean(actions)}, "mean")])
+        figure = histograms_figure(samples, title="Game length", games=len(played), columns=2)
+        means = {name: mean(values) for name, values in samples.items()}
+        return Finding(claims, [figure], [mean_table("length", means, "mean")])
 
     return Experiment("length", "Game length", "How long does a game last?", (arm,), analyse)
 

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from tricolore.games.culottes.data import GRABBER, REVOLUTIONARY
 from tricolore.sim import figures
 from tricolore.sim.batch import GameRow
+from tricolore.sim.report import Table
 from tricolore.sim.stats import Estimate, difference, games, mean, rate
 from tricolore.sim.studies.common import Setup, mean_table, metric, rate_table, side_wins, standard
-from tricolore.sim.study import Arm, Experiment, Finding, Rows, Study, Table
+from tricolore.sim.study import Arm, Experiment, Finding, Rows, Study
 
 HONEST = "honest-revolutionary"
 GRABBERS = ("puppet-grabber", "p-epsilon-briber")
@@ -118,16 +119,17 @@ def grabbers_experiment(setup: Setup) -> Experiment:
     def analyse(rows: Rows) -> Finding:
         claims: list[str] = []
         lines: dict[str, list[Estimate]] = {}
-        table = Table(
-            ["grabber", "grabbers at the table", "a grabber wins", "a revolutionary wins", "games"], []
-        )
+        cells: list[list[str]] = []
         counts = sorted({k for _, k, _ in arms})
         for grabber in GRABBERS:
             wins = [side_wins(rows[a.key], GRABBER) for g, _, a in arms if g == grabber]
             revs = [side_wins(rows[a.key], REVOLUTIONARY) for g, _, a in arms if g == grabber]
             lines[grabber] = wins
             for k, w, r in zip(counts, wins, revs, strict=True):
-                table.rows.append([grabber, str(k), w.percent(), r.percent(), f"{w.n:,}"])
+                cells.append([grabber, str(k), w.percent(), r.percent(), f"{w.n:,}"])
+        table = Table(
+            ["grabber", "grabbers at the table", "a grabber wins", "a revolutionary wins", "games"], cells
+        )
         best = max(GRABBERS, key=lambda g: sum(e.value for e in lines[g]))
         n = lines[best][0].n
         beats = [k for k, w in zip(counts, lines[best], strict=True) if w.low > 0.5]
