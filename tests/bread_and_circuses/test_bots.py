@@ -4,6 +4,7 @@ import random
 
 import tricolore
 from tricolore.agents import make_agent, offered_actions
+from tricolore.games.bread_and_circuses.bots import FreeRider, HonestDiscloser
 from tricolore.sim.runner import play_game
 
 
@@ -86,3 +87,22 @@ def test_honest_discloser_takes_a_bribe_to_be_honest_and_earns_it():
     played = play_game(state, [make_agent(game, s) for s in
                                ("honest-discloser", "random", "random", "random")]).state
     assert played.deals.get(0).status == "paid" and played.deals.get(0).payee == 0
+
+
+def test_honest_discloser_plays_its_sabotage_cards_against_riots_and_monopoly_last():
+    def cards(counts, riot):
+        return [w["card"] for w in HonestDiscloser().sabotage({"counts": counts, "riot": riot})]
+
+    assert cards({"breads": 0, "circuses": 2}, False) == ["Charity Kitchen", "Monopoly"]
+    assert cards({"breads": 1, "circuses": 0}, True) == ["Street Players", "Appease the Mob", "Monopoly"]
+    assert cards({"breads": 1, "circuses": 1}, False) == ["Monopoly"]
+
+
+def test_free_rider_pickpockets_the_richest_and_escapes_a_riot_it_abstained_in():
+    view = {"seat": 0, "players": 4, "gold": [9, 3, 7, 7], "deals": [], "round": 1,
+            "options": {"regulated_bribery": False}, "disclosures": [None] * 4}
+    assert FreeRider().negotiate(view) == [
+        {"type": "play_sabotage", "card": "Pickpocket", "target": 2}, {"type": "ready"}]
+    caught = {"seat": 0, "riot": True, "counts_as": ["abstain", "bread", "circus", "bread"]}
+    assert FreeRider().sabotage(caught)[0]["card"] == "Bribed Magistrate"
+    assert [w["card"] for w in FreeRider().sabotage({**caught, "riot": False})] == ["Monopoly"]

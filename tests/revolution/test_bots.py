@@ -64,3 +64,33 @@ def test_bots_only_send_legal_actions():
         legal = state.legal_actions(0)
         assert isinstance(legal, ActionSpace) and legal.contains(bot.act(state.view(0), legal,
                                                                          random.Random(1)))
+
+
+def test_both_strategies_decline_the_spy_when_no_choice_improves_their_area_support():
+    state = tricolore.make("revolution", 3, seed=1)
+    for area in state.board:
+        state.board[area] = [0, 0, 0]
+    state.board["Fortress"] = [3, 1, 0]  # seat 0 already wins the Fortress alone
+    state.phase, state.decider = "spy", 0
+    state.changed()
+    for bot in (PrinterFirst(), AreaControl()):
+        assert bot.act(state.view(0), state.legal_actions(0), random.Random(0)) == {"type": "decline"}
+
+
+def test_printer_first_values_a_character_by_support_and_chips_and_a_card_at_two_and_a_half():
+    view = tricolore.make("revolution", 3, seed=1).view(0)
+    printer = next(s for s in view["chart"] if s["name"] == "Printer")
+    card = next(s for s in view["chart"] if s["special"] == "card")
+    assert PrinterFirst().space_value(view, card) == 2.5
+    assert PrinterFirst().space_value(view, printer) >= 10
+
+
+def test_area_control_values_an_area_within_reach_above_one_lost_or_full():
+    state = tricolore.make("revolution", 3, seed=1)
+    view = state.view(0)
+    space = next(s for s in view["chart"] if s["area"] is not None)
+    area = space["area"]
+    open_value = AreaControl().space_value(view, space)
+    state.board[area] = [0, 2, 0]  # trails by two: out of reach
+    state.changed()
+    assert AreaControl().space_value(state.view(0), space) < open_value
