@@ -1,6 +1,7 @@
 """Studies: every game's experiments run, resume, and write a report whose every claim names its
 games and interval."""
 
+import html
 import json
 import re
 
@@ -27,7 +28,7 @@ def test_a_small_study_writes_a_report_whose_claims_name_their_games_and_figures
     page = result.report.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "http://" not in page.replace("http://www.w3.org", "")
     for experiment in study.experiments:
-        assert experiment.heading in page and experiment.question in page
+        assert html.escape(experiment.heading) in page and html.escape(experiment.question) in page
         finding = result.findings[experiment.key]
         assert finding.claims and finding.figures
         for claim in finding.claims:
