@@ -157,12 +157,14 @@ class DealBook:
         self.deals[deal.id] = done
         return done
 
-    def lapse(self, accepted: bool = False) -> list[Deal]:
+    def lapse(self, accepted: bool = False, which: Callable[[Deal], bool] | None = None) -> list[Deal]:
         """Every unanswered offer lapses (the moment to accept has passed); with ``accepted``,
         every accepted deal not yet settled lapses too, unpaid (its condition will never be
-        decided, say because the game is over)."""
+        decided, say because the game is over). ``which(deal)`` limits it to some deals (those
+        about one trial, say)."""
         lapsed = []
-        for deal in [d for d in self.deals if d.status == OFFERED or (accepted and d.status == ACCEPTED)]:
+        for deal in [d for d in self.deals if (d.status == OFFERED or (accepted and d.status == ACCEPTED))
+                     and (which is None or which(d))]:
             self.deals[deal.id] = replace(deal, status=LAPSED)
             lapsed.append(self.deals[deal.id])
         return lapsed
