@@ -78,7 +78,7 @@ def test_a_kept_bribe_reimburses_the_lost_cakes_and_pays_the_reward_when_the_sid
     assert state.deals.get(deal).status == "paid" and state.deals.get(deal).paid == 4
     assert state.citizens[1].cakes == 20 - 3 + 4  # lost 3, reimbursed 3, reward 1
     assert state.escrow.held() == 0
-    settled = [e for e in state.events_for(None) if e["kind"] == "bribe_settled"][0]
+    settled = next(e for e in state.events_for(None) if e["kind"] == "bribe_settled")
     assert (settled["reimbursed"], settled["reward"], settled["returned"]) == (3, 1, 0)
     metrics = state.result().metrics
     assert metrics["bribes_paid"] == 1.0 and metrics["bribe_cakes_paid"] == 4.0
@@ -146,7 +146,7 @@ def test_a_bribed_citizen_who_also_votes_the_other_side_is_not_paid():
 def test_unanswered_declined_and_withdrawn_bribes_give_their_deposit_back():
     state = table(rolls=[1, CLOSES])
     vote(state, 0, "sans_culotte", 2)
-    declined, withdrawn, unanswered = bribe(state), bribe(state, voter=2), bribe(state, cover=1)
+    declined, withdrawn, _ = bribe(state), bribe(state, voter=2), bribe(state, cover=1)
     assert state.citizens[0].cakes == 18 - 4 - 4 - 2
     state.apply(1, {"type": "decline_bribe", "deal": declined})
     state.apply(0, {"type": "withdraw_bribe", "deal": withdrawn})
@@ -187,7 +187,7 @@ def test_a_disloyal_member_forfeits_its_deposit_to_the_loyal_ones_first_joined_f
     end_turn(state)  # Fouché does not vote: its deposit back, no share
     end_turn(state)
     vote(state, 0, "privileged", 5)  # Danton again; closes, privileged wins
-    settled = [e for e in state.events_for(None) if e["kind"] == "alliance_settled"][0]
+    settled = next(e for e in state.events_for(None) if e["kind"] == "alliance_settled")
     assert settled["loyal"] == [1] and settled["disloyal"] == [2] and settled["idle"] == [3]
     assert settled["forfeited"] == 1 and settled["shares"] == [{"citizen": 1, "cakes": 1}]
     assert state.citizens[3].cakes == 20 and state.escrow.held() == 0
@@ -209,7 +209,7 @@ def test_without_a_disloyal_member_nothing_is_forfeited_and_votes_before_joining
     vote(state, 0, "privileged", 1)
     # Robespierre voted sans-culotte before it joined: that vote does not count; it did not vote
     # since, so it is idle. Nobody is disloyal: no forfeit, every deposit back.
-    settled = [e for e in state.events_for(None) if e["kind"] == "alliance_settled"][0]
+    settled = next(e for e in state.events_for(None) if e["kind"] == "alliance_settled")
     assert settled["loyal"] == [1, 2, 3] and settled["idle"] == [0] and settled["forfeited"] == 0
     assert state.escrow.held() == 0
 
@@ -235,7 +235,7 @@ def test_a_forfeit_that_does_not_divide_evenly_goes_to_the_loyal_member_who_join
     end_turn(state)
     end_turn(state)
     vote(state, 0, "privileged", 1)  # Robespierre's second vote, privileged: still disloyal
-    settled = [e for e in state.events_for(None) if e["kind"] == "alliance_settled"][0]
+    settled = next(e for e in state.events_for(None) if e["kind"] == "alliance_settled")
     assert settled["loyal"] == [1, 2, 3] and settled["disloyal"] == [0]
     assert settled["shares"] == [{"citizen": 1, "cakes": 1}, {"citizen": 2, "cakes": 0},
                                  {"citizen": 3, "cakes": 0}]
@@ -249,7 +249,7 @@ def test_with_no_loyal_member_every_deposit_goes_back():
     vote(state, 0, "sans_culotte", 1)
     end_turn(state)
     vote(state, 0, "sans_culotte", 1)
-    settled = [e for e in state.events_for(None) if e["kind"] == "alliance_settled"][0]
+    settled = next(e for e in state.events_for(None) if e["kind"] == "alliance_settled")
     assert settled["disloyal"] == [1] and settled["forfeited"] == 0 and settled["returned"] == 1
 
 
@@ -257,10 +257,7 @@ def test_with_no_loyal_member_every_deposit_goes_back():
 def test_citizens_bastille_scales_and_escrow_hold_every_cake_through_random_games_with_deals():
     for seed in range(12):
         state = tricolore.make("culottes", 3 + seed % 4, seed=seed, max_rounds=6)
-        start = None
         for _ in random_play(state, random.Random(seed), free_rate=0.5):
-            if start is None:
-                start = 20 * len(state.citizens)
             assert total_cakes(state) == 20 * len(state.citizens)
         assert state.escrow.held() == 0
 

@@ -769,7 +769,8 @@ class CulottesState(State):
             mine = tuple(d.id for d in self.deals.own_offers(seat))
             if mine:
                 families.append(ActionFamily(
-                    "withdraw_bribe", {"deal": Choice(mine, refusal=f"you may withdraw {self._bribes(mine)}")},
+                    "withdraw_bribe",
+                    {"deal": Choice(mine, refusal=f"you may withdraw {self._bribes(mine)}")},
                     help="Withdraw a bribe not yet answered; the deposit comes back"))
             founding = tuple(t for t in trials if self._founders(seat, t).options)
             if founding:
@@ -870,12 +871,13 @@ class CulottesState(State):
         kind = action["type"]
         code = f"bad_{kind}"
         trial = action.get("trial")
-        if kind in ("offer_bribe", "found_alliance") and "trial" in action and trial not in self.trials_open():
+        if (kind in ("offer_bribe", "found_alliance") and "trial" in action
+                and trial not in self.trials_open()):
             if type(trial) is int and 0 <= trial < len(self.citizens):
                 return IllegalAction(code, f"{self.citizens[trial].name} has no justice scale; the "
                                            f"open trials are {self._trial_names()}")
             return None
-        if kind == "found_alliance" and "trial" in action and not self._founders(seat, trial).options:
+        if kind == "found_alliance" and type(trial) is int and not self._founders(seat, trial).options:
             return IllegalAction(code, f"none of your citizens may found an alliance in "
                                        f"{self.citizens[trial].name}'s trial: each has no cakes or is "
                                        "in an alliance of it already")
@@ -988,7 +990,7 @@ class CulottesState(State):
             self._tally("bribes_lapsed")
             self.emit("bribe_lapsed", deal=deal.id, returned=self._refund(("bribe", deal.id)))
         for deal in self.deals.binding():
-            if deal.condition["trial"] == trial:
+            if verdict is not None and deal.condition["trial"] == trial:
                 self._settle_bribe(deal, closing, verdict)
         for alliance in [a for a in self.alliances if a["trial"] == trial and a["status"] == "open"]:
             if verdict is None:
