@@ -438,6 +438,9 @@ class CulottesState(State):
         try:
             return super().apply(seat, action)
         except IllegalAction as refused:
+            if refused.code not in ("not_allowed_now", "not_your_turn") and not refused.code.startswith(
+                    "bad_"):
+                raise  # a malformed action, a seat not at the table, the game over
             kind = str(action["type"])
             if kind in DEAL_KINDS and refused.code == f"bad_{kind}":
                 better = self._deal_value_refusal(seat, action)
