@@ -2,7 +2,7 @@
 
 import pytest
 
-from tricolore.core.deals import DealBook, DealError
+from tricolore.core.deals import DealBook, DealError, Escrow
 
 
 def test_an_offer_is_answered_by_the_other_side_and_binds_once_accepted():
@@ -72,3 +72,43 @@ def test_lapsing_accepted_deals_too_when_their_moment_never_comes():
     book.accept(0, 1)
     assert [d.id for d in book.lapse()] == [0] and book.get(1).status == "accepted"
     assert [(d.id, d.status, d.paid) for d in book.lapse(accepted=True)] == [(1, "lapsed", 0)]
+
+
+def test_resolve_settles_one_accepted_deal_by_the_games_own_arithmetic():
+    book = DealBook(2)
+    deal = book.offer(by=0, payer=0, payee=1, amount=5, condition={"trial": 3})
+    with pytest.raises(DealError, match="only an accepted deal is settled"):
+        book.resolve(deal.id, 2)
+    book.accept(1, deal.id)
+    assert book.resolve(deal.id, 3).status == "paid" and book.get(deal.id).paid == 3
+    with pytest.raises(DealError, match="is paid"):
+        book.resolve(deal.id, None)
+    other = book.offer(by=0, payer=0, payee=1, amount=1, condition={})
+    book.accept(1, other.id)
+    assert book.resolve(other.id, None).status == "lapsed"
+
+
+def test_escrow_holds_deposits_by_account_and_gives_back_exactly_what_came_in():
+    escrow = Escrow()
+    escrow.deposit(("deal", 0), 4, 5)
+    escrow.deposit(("alliance", 0), 1, 1)
+    escrow.deposit(("alliance", 0), 2, 1)
+    escrow.deposit(("deal", 0), 4, 2)
+    assert escrow.held() == 9 and escrow.held(("deal", 0)) == 7 and escrow.held(depositor=2) == 1
+    assert escrow.accounts() == [("deal", 0), ("alliance", 0)]
+    assert escrow.take(("deal", 0), 4, 3) == 3 and escrow.held(("deal", 0)) == 4
+    assert escrow.take(("deal", 0), 4, 10) == 4 and escrow.held(("deal", 0)) == 0
+    assert escrow.take(("deal", 0), 4) == 0
+    assert escrow.release(("alliance", 0)) == [(1, 1), (2, 1)]
+    assert not escrow and escrow.held() == 0 and escrow.payload() == []
+
+
+def test_escrow_copies_are_independent_and_refuse_empty_deposits():
+    escrow = Escrow()
+    escrow.deposit(("deal", 1), 0, 2)
+    copy = escrow.copy()
+    copy.take(("deal", 1), 0)
+    assert escrow.entries() == [(("deal", 1), 0, 2)] and copy.entries() == []
+    assert escrow.payload() == [["deal", 1, 0, 2]]
+    with pytest.raises(DealError, match="at least 1"):
+        escrow.deposit(("deal", 1), 0, 0)

@@ -22,3 +22,28 @@ def test_the_board_shows_past_verdicts_and_the_name_sealed_with_the_role():
     state.apply(2, {"type": "choose_role", "role": "revolutionary", "name": "Olympe"})
     state.apply(0, {"type": "cake_vote", "citizen": 1, "side": "privileged", "cakes": 3})
     assert "Verdicts: Marat privileged (3 against 0, turn 1)" in shown(state.view(None))
+
+
+def test_the_board_shows_live_deals_and_the_escrow_with_citizens_names_and_events_in_words():
+    state = tricolore.make("culottes", 3, seed=0, first_player=0, chance={"randint": [1] * 20})
+    for seat, name in enumerate(["Robespierre", "Danton", "Marat"]):
+        state.apply(seat, {"type": "choose_role", "role": "grabber", "name": name})
+    state.apply(0, {"type": "cake_vote", "citizen": 0, "side": "sans_culotte", "cakes": 2})
+    state.apply(0, {"type": "offer_bribe", "from": 0, "trial": 0, "voter": 1,
+                    "side": "sans_culotte", "reward": 1, "cover": 3})
+    state.apply(2, {"type": "found_alliance", "trial": 0, "side": "privileged", "from": 2})
+    console = Console(width=250, record=True)
+    for part in RENDERERS["culottes"].table(state.view(None)):
+        console.print(part)
+    text = console.export_text()
+    assert ("bribe 0: Robespierre to Danton, vote sans-culotte on Robespierre; if that side loses, "
+            "up to 3 lost cakes back and 1 more (offered)") in text
+    assert "alliance 0 in the trial of Robespierre: members vote privileged: Marat" in text
+    assert "Escrow holds 5 cakes: Robespierre 4 for bribe 0, Marat 1 for alliance 0" in text
+    lines = [RENDERERS["culottes"].event(e, state.view(None)) for e in state.events_for(None)[-3:]]
+    assert lines == [
+        "Robespierre offers Danton a bribe (0): vote sans-culotte on Robespierre, and if that side "
+        "loses, up to 3 lost cakes back and 1 more; 4 cakes go into escrow",
+        "Marat founds alliance 0 in the trial of Robespierre: members vote privileged",
+        "Marat joins alliance 0, 1 cake into escrow"]
+    assert "seat" not in " ".join(lines)

@@ -436,5 +436,7 @@ def test_no_cake_is_created_or_lost_during_a_game():
         state = tricolore.make("culottes", 3 + seed % 5, seed=seed)
         for _ in random_play(state, random.Random(seed), free_rate=0.2):
             on_scales = sum(r.cakes for r in state.book.rows if r.closing is None)
-            total = sum(c.cakes for c in state.citizens) + state.bastille.cakes + on_scales
+            total = (sum(c.cakes for c in state.citizens) + state.bastille.cakes + on_scales
+                     + state.escrow.held())
             assert total == 20 * len(state.citizens)
+        assert state.escrow.held() == 0

@@ -320,3 +320,37 @@ def test_a_token_acts_only_for_its_own_seat_and_only_in_turn(live_server):
     assert live_server.store.live[table].state.digest() == digest
     for sock in socks:
         sock.close()
+
+
+def test_a_culottes_bribe_is_offered_and_accepted_over_the_wire_with_its_escrow_in_every_view(live_server):
+    created = live_server.create("culottes", ["open", "open", "open"], options={"first_player": 0})
+    table = created["table_id"]
+    socks = [live_server.socket(table, live_server.join(created["invites"][str(s)], f"p{s}"))
+             for s in range(3)]
+    for s, name in enumerate(["Robespierre", "Danton", "Marat"]):
+        socks[s].act({"type": "choose_role", "role": "grabber", "name": name}, f"r{s}")
+    for turn in range(30):  # cake-vote on Robespierre until the die leaves the trial open
+        seat = live_server.store.live[table].state.current
+        socks[seat].act({"type": "cake_vote", "citizen": 0, "side": "sans_culotte", "cakes": 1}, f"v{turn}")
+        if live_server.store.live[table].state.citizens[0].on_trial:
+            break
+        while live_server.store.live[table].state.current == seat:
+            socks[seat].act({"type": "pass"}, f"p{turn}")
+    briber, bribed = seat, (seat + 1) % 3
+    socks[briber].drain(0.3)
+    assert "offer_bribe" in [step["type"] for step in socks[briber].prompt["free"]]
+    offer = {"type": "offer_bribe", "from": briber, "trial": 0, "voter": bribed, "side": "sans_culotte",
+             "reward": 1, "cover": 3}
+    assert socks[briber].act(offer, "o")["type"] == "ack"
+    socks[bribed].drain(0.3)
+    assert socks[bribed].view["escrow"] == {"cakes": 4, "deposits": [
+        {"for": "bribe", "id": 0, "depositor": briber, "cakes": 4}]}
+    assert [step["type"] for step in socks[bribed].prompt["free"]].count("accept_bribe") == 1
+    other = 3 - briber - bribed
+    refused = socks[other].act({"type": "accept_bribe", "deal": 0}, "x")
+    assert refused["type"] == "error" and "No bribe waits for your answer" in refused["message"]
+    assert socks[bribed].act({"type": "accept_bribe", "deal": 0}, "a")["type"] == "ack"
+    socks[other].drain(0.3)
+    assert socks[other].view["deals"][0]["status"] == "accepted"
+    for sock in socks:
+        sock.close()

@@ -104,6 +104,7 @@ def culottes_table(view: Mapping[str, Any]) -> list[RenderableType]:
         out.append(Text("Verdicts: " + "; ".join(
             f"{_name(view, c['citizen'])} {_side(c['verdict'])} ({c['winning_cakes']} against "
             f"{c['lost_cakes']}, turn {c['turn']})" for c in verdicts)))
+    out += culottes_deals(view)
     you = view.get("you")
     if you is not None and view["phase"] != "over":
         lines = [f"Your role: {you['role'] or 'not chosen yet'}"]
@@ -114,6 +115,30 @@ def culottes_table(view: Mapping[str, Any]) -> list[RenderableType]:
             lines.append(f"{_name(view, int(cid))}: {_side(secret['nature'])}{puppet}")
         out.append(secret_panel(lines))
     return out
+
+
+def bribe_terms(view: Mapping[str, Any], deal: Mapping[str, Any]) -> str:
+    """A bribe in words: who promises what to whom."""
+    return (f"bribe {deal['id']}: {_name(view, deal['briber'])} to {_name(view, deal['voter'])}, "
+            f"vote {_side(deal['side'])} on {_name(view, deal['trial'])}; if that side loses, up to "
+            f"{deal['cover']} lost cakes back and {deal['reward']} more")
+
+
+def culottes_deals(view: Mapping[str, Any]) -> list[RenderableType]:
+    """The live bribes and alliances, and what the escrow holds for them."""
+    live = [d for d in view.get("deals", ()) if d["status"] in ("offered", "accepted")]
+    allied = [a for a in view.get("alliances", ()) if a["status"] == "open"]
+    escrow = view.get("escrow") or {"cakes": 0, "deposits": []}
+    if not (live or allied or escrow["cakes"]):
+        return []
+    lines = [f"{bribe_terms(view, d)} ({d['status']})" for d in live]
+    lines += [f"alliance {a['id']} in the trial of {_name(view, a['trial'])}: members vote "
+              f"{_side(a['side'])}: " + ", ".join(_name(view, m["citizen"]) for m in a["members"])
+              for a in allied]
+    lines.append(f"Escrow holds {escrow['cakes']} cakes: " + (", ".join(
+        f"{_name(view, e['depositor'])} {e['cakes']} for {e['for']} {e['id']}"
+        for e in escrow["deposits"]) or "none"))
+    return [Panel("\n".join(lines), title="Deals kept by the engine")]
 
 
 def culottes_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
@@ -153,6 +178,35 @@ def culottes_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
         "trial_abandoned": lambda: f"the open trial of {n('citizen')} ends without verdict; "
                                    "cakes go back to their voters",
         "game_over": lambda: f"the game is over: {event['reason']}",
+        "bribe_offered": lambda: f"{n('briber')} offers {n('voter')} a bribe ({event['deal']}): vote "
+                                 f"{_side(event['side'])} on {n('trial')}, and if that side loses, up "
+                                 f"to {event['cover']} lost cakes back and {event['reward']} more; "
+                                 f"{event['deposit']} cakes go into escrow",
+        "bribe_accepted": lambda: f"{n('voter')} accepts bribe {event['deal']}: it binds until the "
+                                  "trial closes",
+        "bribe_declined": lambda: f"{n('voter')} declines bribe {event['deal']}; "
+                                  f"{event['returned']} cakes come back from escrow",
+        "bribe_withdrawn": lambda: f"{n('briber')} withdraws bribe {event['deal']}; "
+                                   f"{event['returned']} cakes come back from escrow",
+        "bribe_lapsed": lambda: f"bribe {event['deal']} lapses; {event['returned']} cakes come back "
+                                "from escrow",
+        "bribe_settled": lambda: (
+            f"bribe {event['deal']} kept: {n('voter')} voted the promised side and lost, and gets "
+            f"{event['reimbursed']} cakes back and {event['reward']} more; "
+            if event["reimbursed"] or event["reward"] else
+            f"bribe {event['deal']} settled: nothing owed to {n('voter')}; ")
+            + f"{event['returned']} cakes back to {n('briber')}",
+        "alliance_founded": lambda: f"{n('founder')} founds alliance {event['alliance']} in the trial "
+                                    f"of {n('trial')}: members vote {_side(event['side'])}",
+        "alliance_joined": lambda: f"{n('citizen')} joins alliance {event['alliance']}, 1 cake into "
+                                   "escrow",
+        "alliance_settled": lambda: f"alliance {event['alliance']} settled: loyal "
+                                    + (", ".join(_name(view, c) for c in event["loyal"]) or "none")
+                                    + "; forfeited by "
+                                    + (", ".join(_name(view, c) for c in event["disloyal"]) or "none")
+                                    + f" ({event['forfeited']} cakes shared among the loyal)",
+        "alliance_dissolved": lambda: f"alliance {event['alliance']} is dissolved; "
+                                      f"{event['returned']} cakes come back from escrow",
     }
     return lines[k]() if k in lines else _generic_event(event, view)
 

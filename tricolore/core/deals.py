@@ -11,6 +11,13 @@ A deal may be about a later moment (next round's play): it stays binding until i
 never accepted, and deals whose moment never comes, lapse when the game says so
 (:meth:`DealBook.lapse`).
 
+A game that settles a deal by its own arithmetic (paid from a deposit, say) calls
+:meth:`DealBook.resolve` for that deal instead.
+
+:class:`Escrow` is the engine as a trusted third party: a ledger, belonging to no player, of goods
+deposited for a deal or an alliance until the game settles it. It only counts; the game moves the
+goods in and out, so what the players hold plus what the escrow holds is constant.
+
 The book holds data only; the game logs the events, checks that a seat may offer at all, and
 moves the goods. See ``docs/deals.md``.
 """
@@ -139,12 +146,25 @@ class DealBook:
             settled.append(done)
         return settled
 
-    def lapse(self, accepted: bool = False) -> list[Deal]:
+    def resolve(self, deal_id: object, paid: int | None) -> Deal:
+        """Settle one accepted deal by the game's own arithmetic: ``paid`` is what changed hands
+        (the deal is ``paid``), or ``None`` when its condition did not hold (it ``lapsed``)."""
+        deal = self.get(deal_id)
+        if deal.status != ACCEPTED:
+            raise DealError(f"deal {deal.id} is {deal.status}; only an accepted deal is settled")
+        done = (replace(deal, status=LAPSED) if paid is None
+                else replace(deal, status=PAID, paid=paid))
+        self.deals[deal.id] = done
+        return done
+
+    def lapse(self, accepted: bool = False, which: Callable[[Deal], bool] | None = None) -> list[Deal]:
         """Every unanswered offer lapses (the moment to accept has passed); with ``accepted``,
         every accepted deal not yet settled lapses too, unpaid (its condition will never be
-        decided, say because the game is over)."""
+        decided, say because the game is over). ``which(deal)`` limits it to some deals (those
+        about one trial, say)."""
         lapsed = []
-        for deal in [d for d in self.deals if d.status == OFFERED or (accepted and d.status == ACCEPTED)]:
+        for deal in [d for d in self.deals if (d.status == OFFERED or (accepted and d.status == ACCEPTED))
+                     and (which is None or which(d))]:
             self.deals[deal.id] = replace(deal, status=LAPSED)
             lapsed.append(self.deals[deal.id])
         return lapsed
@@ -158,3 +178,74 @@ class DealBook:
     def payload(self) -> list[Any]:
         """Every deal, for digests."""
         return [d.as_dict() for d in self.deals]
+
+
+Account = tuple[str, int]
+"""What a deposit is held for: a kind and a number, such as ``("deal", 3)`` or ``("alliance", 0)``."""
+
+
+class Escrow:
+    """Deposits held by the engine for deals and alliances, by account and depositor.
+
+    The depositor is whatever holds goods in the game (a seat, a citizen). Deposits only come in
+    through :meth:`deposit` and go out through :meth:`take` and :meth:`release`, each returning
+    what left the ledger for the game to hand over, so nothing is created or destroyed here.
+    """
+
+    __slots__ = ("_held",)
+
+    def __init__(self) -> None:
+        self._held: dict[tuple[Account, int], int] = {}
+
+    def deposit(self, account: Account, depositor: int, amount: int) -> None:
+        """``depositor`` puts ``amount`` (at least 1) into escrow for ``account``."""
+        if type(amount) is not int or amount < 1:
+            raise DealError("a deposit is at least 1")
+        key = (account, depositor)
+        self._held[key] = self._held.get(key, 0) + amount
+
+    def held(self, account: Account | None = None, depositor: int | None = None) -> int:
+        """What the escrow holds (for ``account``, from ``depositor``, or in all)."""
+        return sum(n for (a, d), n in self._held.items()
+                   if (account is None or a == account) and (depositor is None or d == depositor))
+
+    def take(self, account: Account, depositor: int, amount: int | None = None) -> int:
+        """Take up to ``amount`` (everything by default) of ``depositor``'s deposit for
+        ``account`` out of escrow; returns what was taken, for the game to hand over."""
+        key = (account, depositor)
+        have = self._held.get(key, 0)
+        taken = have if amount is None else max(0, min(amount, have))
+        if taken == have:
+            self._held.pop(key, None)
+        else:
+            self._held[key] = have - taken
+        return taken
+
+    def release(self, account: Account) -> list[tuple[int, int]]:
+        """Empty ``account``: every ``(depositor, amount)`` still held for it, in the order
+        deposited, for the game to give back."""
+        out = [(d, n) for (a, d), n in self._held.items() if a == account]
+        for depositor, _ in out:
+            del self._held[account, depositor]
+        return out
+
+    def accounts(self) -> list[Account]:
+        """The accounts holding anything, in the order first deposited."""
+        return list(dict.fromkeys(a for a, _ in self._held))
+
+    def entries(self) -> list[tuple[Account, int, int]]:
+        """Every ``(account, depositor, amount)`` held, in the order deposited."""
+        return [(a, d, n) for (a, d), n in self._held.items()]
+
+    def __bool__(self) -> bool:
+        return bool(self._held)
+
+    def copy(self) -> Escrow:
+        """An independent copy."""
+        other = Escrow()
+        other._held = dict(self._held)
+        return other
+
+    def payload(self) -> list[Any]:
+        """Every deposit, for digests."""
+        return [[a[0], a[1], d, n] for (a, d), n in self._held.items()]

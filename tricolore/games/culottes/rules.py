@@ -35,6 +35,7 @@ from tricolore.core import (
     State,
     Text,
 )
+from tricolore.core.deals import ACCEPTED, OFFERED, Deal, DealBook, Escrow
 from tricolore.core.errors import listed
 from tricolore.games.culottes.book import (
     BASTILLE,
@@ -61,8 +62,17 @@ AGREE_REFUSAL = "agree to end the game with true, or withdraw your agreement wit
 """Why an ``agree`` other than true or false is refused."""
 CITIZEN_STEPS = ("vive_la_revolution", "buy_cockade", "donate", "cake_vote", "emigrate")
 """The kinds of action a citizen takes in steps 1 to 6 of its owner's turn."""
-KINDS = (*CITIZEN_STEPS, "choose_role", "pass", "recruit", "agree_end", "give_cakes")
+DEAL_KINDS = ("offer_bribe", "accept_bribe", "decline_bribe", "withdraw_bribe", "found_alliance",
+              "join_alliance")
+"""The deals the engine keeps: the rulebook's bribery attack and alliance defence."""
+KINDS = (*CITIZEN_STEPS, "choose_role", "pass", "recruit", "agree_end", "give_cakes", *DEAL_KINDS)
 """Every kind of action of the game."""
+DEAL_METRICS = (
+    "bribes_offered", "bribes_accepted", "bribes_declined", "bribes_withdrawn", "bribes_lapsed",
+    "bribe_cakes_deposited", "bribed_cakes_voted", "bribes_won", "bribes_lost", "bribes_paid",
+    "bribe_cakes_paid", "bribe_rewards_paid", "alliances_founded", "alliance_members",
+    "alliance_loyal", "alliance_disloyal", "alliance_deposits_forfeited", "alliances_won")
+"""The counts of deals in ``result().metrics`` (see docs/games/culottes.md, "Deals")."""
 DONE_AT_STEP = {3: "bought a cockade", 4: "donated to the Bastille", 6: "cake-voted"}
 """What the current citizen did last this turn, by the step it has reached."""
 
@@ -91,6 +101,9 @@ class CulottesOptions(Options):
     """Whether an emigrated citizen holding a cap still receives Bastille cakes."""
     final_verdicts: bool = False
     """At the end, close every open trial with the Book instead of returning its cakes."""
+    deals: bool = True
+    """Whether the engine keeps bribes and alliances with deposits in escrow (off: talk only,
+    and cakes may still be given)."""
 
     def validate(self, players: int) -> None:
         """Check ranges against each other and the number of players. Each upper bound is more
@@ -117,6 +130,10 @@ INFO = GameInfo(
     name="culottes", title="Culottes", rules_version="1", min_players=3, max_players=12,
     options=CulottesOptions, simultaneous=True, hidden_information=True, chance=True,
     summary="Cake votes on who deserves the Bastille's cakes: revolutionaries against grabbers.")
+
+
+def _other_side(side: str) -> str:
+    return PRIVILEGED if side == SANS_CULOTTE else SANS_CULOTTE
 
 
 def _not_now(rule: str) -> IllegalAction:
@@ -250,6 +267,11 @@ class CulottesState(State):
         self.end_agreed = False
         self.final_turns_left: int | None = None
         self.end_reason: str | None = None
+        self.deals = DealBook(players)
+        self.accepted_at: dict[int, int] = {}
+        self.alliances: list[dict[str, Any]] = []
+        self.escrow = Escrow()
+        self.deal_tally: dict[str, int] = {}
 
     # -- set-up ------------------------------------------------------------------------------
     def _spare_name(self) -> str:
@@ -398,6 +420,7 @@ class CulottesState(State):
                               f"cakes go to another player's citizen, not to one of your own ({own})"),
                  "cakes": lambda chosen: self._give_limit(chosen.get("from"))},
                 help="Give cakes from one of your citizens to another player's citizen"))
+        families += self._deal_actions(seat)
         if not self.end_agreed:
             families.append(ActionFamily("agree_end", {"agree": Choice((True, False),
                                                                        refusal=AGREE_REFUSAL)},
@@ -415,9 +438,18 @@ class CulottesState(State):
         try:
             return super().apply(seat, action)
         except IllegalAction as refused:
+            if refused.code not in ("not_allowed_now", "not_your_turn") and not refused.code.startswith(
+                    "bad_"):
+                raise  # a malformed action, a seat not at the table, the game over
+            kind = str(action["type"])
+            if kind in DEAL_KINDS and refused.code == f"bad_{kind}":
+                better = self._deal_value_refusal(seat, action)
+                if better is None:
+                    raise
+                raise better from None
             if refused.code not in ("not_allowed_now", "not_your_turn"):
                 raise
-            better = self._rule_against(seat, str(action["type"]))
+            better = self._rule_against(seat, kind)
             if better is None:
                 raise
             raise better from None
@@ -445,6 +477,8 @@ class CulottesState(State):
                             "last turn")
         if kind == "give_cakes":
             return _not_now("none of your citizens has any cakes to give")
+        if kind in DEAL_KINDS:
+            return self._deal_rule_against(seat, kind)
         if seat != self.current:
             return None
         if self.phase == "recruit":
@@ -602,6 +636,7 @@ class CulottesState(State):
                   "lost": [{"voter": v, "cakes": n} for v, n in closing.lost]}
         self.closings.append(record)
         self.emit("trial_closed", **record)
+        self.settle_deals(trialed.id, closing.verdict)
         return closing
 
     def do_emigrate(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -684,6 +719,354 @@ class CulottesState(State):
                 return
         self._start_turn()
 
+    # -- deals: the bribery attack and the alliance defence, kept by the engine ----------------
+    def trials_open(self) -> list[int]:
+        """Citizens with a justice scale (an open trial), by citizen id."""
+        return [c.id for c in self.citizens if c.on_trial]
+
+    def trial_opened_row(self, citizen: int) -> int:
+        """The Book row (numbered from 1) that opened ``citizen``'s open trial: with the
+        citizen, it tells this trial from the citizen's earlier and later ones."""
+        return next(i + 1 for i, r in enumerate(self.book.rows)
+                    if r.citizen == citizen and r.closing is None)
+
+    def _trial_names(self) -> str:
+        return listed([f"{self.citizens[i].name}'s" for i in self.trials_open()])
+
+    def _deal_actions(self, seat: Seat) -> list[ActionFamily]:
+        """The deal actions ``seat`` may take now (free actions, while a trial is open)."""
+        if not self.options.deals:
+            return []
+        families: list[ActionFamily] = []
+        trials = tuple(self.trials_open())
+        own = listed([self.citizens[i].name for i in self.holdings[seat]], "and")
+        trial = Choice(trials, tuple(self.citizens[i].name for i in trials),
+                       f"a deal is about an open trial: {self._trial_names()}")
+        if trials:
+            briber = tuple(i for i in self.holdings[seat] if self.citizens[i].cakes >= 2)
+            voters = tuple(c.id for c in self.citizens if c.owner != seat)
+            if briber and voters:
+                families.append(ActionFamily(
+                    "offer_bribe",
+                    {"from": Choice(briber, tuple(self.citizens[i].name for i in briber),
+                                    "the deposit comes from one of your own citizens with at least "
+                                    "2 cakes: " + listed([self.citizens[i].name for i in briber])),
+                     "trial": trial,
+                     "voter": Choice(voters, tuple(self.citizens[i].name for i in voters),
+                                     "a bribe is offered to another player's citizen, not to one of "
+                                     f"your own ({own})"),
+                     "side": Choice(SIDES),
+                     "reward": lambda chosen: self._reward_limit(chosen.get("from")),
+                     "cover": lambda chosen: self._cover_limit(chosen.get("from"), chosen.get("reward"))},
+                    help="Bribe a citizen (P+epsilon): if it votes your side in this trial and the "
+                         "side loses, escrow reimburses its lost cakes (up to the cover) and pays "
+                         "the reward; you deposit reward + cover"))
+            answerable = tuple(d.id for d in self.deals.open_offers(seat))
+            if answerable:
+                answer = Choice(answerable, refusal=f"you may answer {self._bribes(answerable)}")
+                families += [ActionFamily("accept_bribe", {"deal": answer},
+                                          help="Accept a bribe offered to one of your citizens: "
+                                               "it binds until the trial closes"),
+                             ActionFamily("decline_bribe", {"deal": answer},
+                                          help="Decline a bribe offered to one of your citizens")]
+            mine = tuple(d.id for d in self.deals.own_offers(seat))
+            if mine:
+                families.append(ActionFamily(
+                    "withdraw_bribe",
+                    {"deal": Choice(mine, refusal=f"you may withdraw {self._bribes(mine)}")},
+                    help="Withdraw a bribe not yet answered; the deposit comes back"))
+            founding = tuple(t for t in trials if self._founders(seat, t).options)
+            if founding:
+                families.append(ActionFamily(
+                    "found_alliance",
+                    {"trial": Choice(founding, tuple(self.citizens[i].name for i in founding),
+                                     f"a deal is about an open trial: {self._trial_names()}"),
+                     "side": Choice(SIDES),
+                     "from": lambda chosen: self._founders(seat, chosen.get("trial"))},
+                    help="Found an alliance in a trial: members deposit 1 cake and vote the "
+                         "alliance's side; who votes the other side forfeits it to the loyal"))
+            if any(self.citizens[i].cakes for i in self.holdings[seat]):
+                joinable = tuple(a["id"] for a in self.alliances
+                                 if a["status"] == "open" and self._joiners(seat, a["id"]).options)
+                if joinable:
+                    families.append(ActionFamily(
+                        "join_alliance",
+                        {"alliance": Choice(joinable, refusal="your citizens may join "
+                                            + listed([f"alliance {a}" for a in joinable])),
+                         "citizen": lambda chosen: self._joiners(seat, chosen.get("alliance"))},
+                        help="Join an alliance with one of your citizens, depositing 1 cake"))
+        return families
+
+    @staticmethod
+    def _bribes(ids: tuple[int, ...]) -> str:
+        return listed([f"bribe {i}" for i in ids])
+
+    def _reward_limit(self, briber: object) -> Amount:
+        if type(briber) is int and 0 <= briber < len(self.citizens):
+            c = self.citizens[briber]
+            return Amount(1, max(1, c.cakes - 1), 1,
+                          f"{c.name} has {c.cakes} cakes, and a bribe deposits its reward and at "
+                          "least 1 cake of cover")
+        return Amount(1, 1)
+
+    def _cover_limit(self, briber: object, reward: object) -> Amount:
+        if type(briber) is int and 0 <= briber < len(self.citizens) and type(reward) is int:
+            c = self.citizens[briber]
+            return Amount(1, max(1, c.cakes - reward), 5,
+                          f"{c.name} has {c.cakes} cakes, enough to cover at most "
+                          f"{c.cakes - reward} lost cakes besides the reward of {reward}")
+        return Amount(1, 1)
+
+    def _joiners(self, seat: Seat, alliance: object) -> Choice:
+        """Which of ``seat``'s citizens may join ``alliance``: with a cake for the deposit, and
+        in no alliance of that trial yet."""
+        if type(alliance) is not int or not 0 <= alliance < len(self.alliances):
+            return Choice(())
+        a = self.alliances[alliance]
+        taken = self._allied(a["trial"])
+        able = tuple(i for i in self.holdings[seat] if self.citizens[i].cakes and i not in taken)
+        return Choice(able, tuple(self.citizens[i].name for i in able),
+                      "a member deposits 1 cake and joins one alliance per trial: "
+                      + (listed([self.citizens[i].name for i in able]) + " may join"
+                         if able else "none of your citizens may join"))
+
+    def _founders(self, seat: Seat, trial: object) -> Choice:
+        """Which of ``seat``'s citizens may found an alliance in ``trial``: with a cake for the
+        deposit, and in no alliance of that trial yet."""
+        taken = self._allied(trial) if type(trial) is int else set()
+        able = tuple(i for i in self.holdings[seat] if self.citizens[i].cakes and i not in taken)
+        return Choice(able, tuple(self.citizens[i].name for i in able),
+                      "the founder deposits 1 cake and joins one alliance per trial: "
+                      + (listed([self.citizens[i].name for i in able]) + " may found it"
+                         if able else "none of your citizens may"))
+
+    def _allied(self, trial: int) -> set[int]:
+        """Citizens in an open alliance of ``trial``'s open trial."""
+        return {m["citizen"] for a in self.alliances if a["status"] == "open" and a["trial"] == trial
+                for m in a["members"]}
+
+    def _deal_rule_against(self, seat: Seat, kind: str) -> IllegalAction:
+        """Why a deal action of ``kind`` is not allowed now at all."""
+        if not self.options.deals:
+            return _not_now("this table plays without deals (option deals is off), so the engine "
+                            "keeps no promise; cakes may still be given")
+        if not self.trials_open():
+            return _not_now("no trial is open; a bribe or an alliance is about the trial of a "
+                            "citizen with a justice scale")
+        if kind == "offer_bribe":
+            if all(c.owner == seat for c in self.citizens):
+                return _not_now("a bribe is offered to another player's citizen")
+            return _not_now("a bribe deposits its reward and at least 1 cake of cover; none of "
+                            "your citizens has 2 cakes")
+        if kind in ("accept_bribe", "decline_bribe"):
+            return _not_now("no bribe waits for your answer")
+        if kind == "withdraw_bribe":
+            return _not_now("you have no bribe waiting for an answer to withdraw")
+        if kind == "join_alliance" and any(self.citizens[i].cakes for i in self.holdings[seat]):
+            return _not_now("there is no alliance your citizens may join: a citizen joins one "
+                            "alliance per trial; found one in an open trial")
+        return _not_now("an alliance deposit is 1 cake: none of your citizens may found or join "
+                        "one, each having no cakes or an alliance in every open trial")
+
+    def _deal_value_refusal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction | None:
+        """A refusal naming the bribe or trial concerned, for a deal action whose value the
+        action space refused; ``None`` keeps the space's sentence."""
+        kind = action["type"]
+        code = f"bad_{kind}"
+        trial = action.get("trial")
+        if (kind in ("offer_bribe", "found_alliance") and "trial" in action
+                and trial not in self.trials_open()):
+            if type(trial) is int and 0 <= trial < len(self.citizens):
+                return IllegalAction(code, f"{self.citizens[trial].name} has no justice scale; the "
+                                           f"open trials are {self._trial_names()}")
+            return None
+        if kind == "found_alliance" and type(trial) is int and not self._founders(seat, trial).options:
+            return IllegalAction(code, f"none of your citizens may found an alliance in "
+                                       f"{self.citizens[trial].name}'s trial: each has no cakes or is "
+                                       "in an alliance of it already")
+        if kind not in ("accept_bribe", "decline_bribe", "withdraw_bribe") or "deal" not in action:
+            return None
+        deal_id = action["deal"]
+        if type(deal_id) is not int or not 0 <= deal_id < len(self.deals.deals):
+            return IllegalAction(code, f"there is no bribe {deal_id!r}")
+        deal = self.deals.deals[deal_id]
+        if deal.status == ACCEPTED:
+            return IllegalAction(code, f"bribe {deal_id} is already accepted, and binds {{0}} and {{1}}",
+                                 (deal.payer, deal.payee))
+        if deal.status != OFFERED:
+            return IllegalAction(code, f"bribe {deal_id} is {deal.status}; an offer is answered only once")
+        if kind == "withdraw_bribe":
+            return IllegalAction(code, "only the briber may withdraw a bribe, and only before it is "
+                                       f"answered: {{0}} offered bribe {deal_id}", (deal.payer,))
+        if seat == deal.payer:
+            return IllegalAction(code, f"you offered bribe {deal_id}; {{0}} accepts or declines it",
+                                 (deal.payee,))
+        return IllegalAction(code, f"bribe {deal_id} is for {{0}} to answer", (deal.payee,))
+
+    def _tally(self, key: str, n: int = 1) -> None:
+        self.deal_tally[key] = self.deal_tally.get(key, 0) + n
+
+    def _refund(self, account: tuple[str, int]) -> int:
+        """Every deposit of ``account`` back to its depositor's sheet; returns the cakes."""
+        back = 0
+        for citizen, cakes in self.escrow.release(account):
+            self.citizens[citizen].cakes += cakes
+            back += cakes
+        return back
+
+    def do_offer_bribe(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """The bribery attack: "If you vote like me in this trial and we lose, I promise I will
+        reimburse your lost cakes and I will give one more cake as a reward", with the engine as
+        the third party holding the briber's deposit (reward + cover) in escrow."""
+        briber, voter = self.citizens[action["from"]], self.citizens[action["voter"]]
+        trial, reward, cover = action["trial"], action["reward"], action["cover"]
+        condition = {"trial": trial, "opened_row": self.trial_opened_row(trial), "briber": briber.id,
+                     "voter": voter.id, "side": action["side"], "reward": reward, "cover": cover}
+        deal = self.deals.offer(seat, seat, voter.owner, reward + cover, condition)
+        briber.cakes -= reward + cover
+        self.escrow.deposit(("bribe", deal.id), briber.id, reward + cover)
+        self._tally("bribes_offered")
+        self._tally("bribe_cakes_deposited", reward + cover)
+        self.emit("bribe_offered", deal=deal.id, briber=briber.id, voter=voter.id, trial=trial,
+                  side=action["side"], reward=reward, cover=cover, deposit=reward + cover)
+
+    def do_accept_bribe(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """The bribed citizen's player accepts: the promise binds until the trial closes, and
+        only the votes written in the Book from now on count for it."""
+        deal = self.deals.accept(seat, action["deal"])
+        self.accepted_at[deal.id] = len(self.book.rows)
+        self._tally("bribes_accepted")
+        self.emit("bribe_accepted", deal=deal.id, voter=deal.condition["voter"])
+
+    def do_decline_bribe(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """The bribed citizen's player declines; the deposit goes back to the briber."""
+        deal = self.deals.decline(seat, action["deal"])
+        self._tally("bribes_declined")
+        self.emit("bribe_declined", deal=deal.id, voter=deal.condition["voter"],
+                  returned=self._refund(("bribe", deal.id)))
+
+    def do_withdraw_bribe(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """The briber takes back an offer nobody has answered, and its deposit."""
+        deal = self.deals.withdraw(seat, action["deal"])
+        self._tally("bribes_withdrawn")
+        self.emit("bribe_withdrawn", deal=deal.id, briber=deal.condition["briber"],
+                  returned=self._refund(("bribe", deal.id)))
+
+    def do_found_alliance(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """The alliance defence: "If you join our alliance against that citizen, you have to
+        give 1 cake as a deposit"; the founder is its first member and deposits first."""
+        trial = action["trial"]
+        alliance = {"id": len(self.alliances), "trial": trial, "opened_row": self.trial_opened_row(trial),
+                    "side": action["side"], "founder": action["from"], "members": [],
+                    "status": "open"}
+        self.alliances.append(alliance)
+        self._tally("alliances_founded")
+        self.emit("alliance_founded", alliance=alliance["id"], founder=action["from"], trial=trial,
+                  side=action["side"])
+        self._join(alliance, action["from"])
+
+    def do_join_alliance(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        """A citizen joins an open alliance and deposits 1 cake into escrow."""
+        self._join(self.alliances[action["alliance"]], action["citizen"])
+
+    def _join(self, alliance: dict[str, Any], citizen: int) -> None:
+        self.citizens[citizen].cakes -= 1
+        self.escrow.deposit(("alliance", alliance["id"]), citizen, 1)
+        alliance["members"] = [*alliance["members"], {"citizen": citizen, "since": len(self.book.rows)}]
+        self._tally("alliance_members")
+        self.emit("alliance_joined", alliance=alliance["id"], citizen=citizen)
+
+    def _votes_since(self, closing: int, voter: int, since: int) -> dict[str, int]:
+        """Cakes ``voter`` put on each side of the trial counted by ``closing``, in Book rows
+        written from row index ``since`` on."""
+        out = {SANS_CULOTTE: 0, PRIVILEGED: 0}
+        for r in self.book.rows[since:]:
+            if r.closing == closing and r.voter == voter:
+                out[r.side] += r.cakes
+        return out
+
+    def settle_deals(self, trial: int, verdict: str | None) -> None:
+        """Settle the bribes and alliances of ``trial``'s trial, just closed by the Book
+        (``verdict``) or abandoned at the end (``None``: every deposit goes back)."""
+        closing = self.book.closings
+        for deal in self.deals.lapse(accepted=verdict is None, which=lambda d: d.condition["trial"] == trial):
+            self._tally("bribes_lapsed")
+            self.emit("bribe_lapsed", deal=deal.id, returned=self._refund(("bribe", deal.id)))
+        for deal in self.deals.binding():
+            if verdict is not None and deal.condition["trial"] == trial:
+                self._settle_bribe(deal, closing, verdict)
+        for alliance in [a for a in self.alliances if a["trial"] == trial and a["status"] == "open"]:
+            if verdict is None:
+                alliance["status"] = "dissolved"
+                self.emit("alliance_dissolved", alliance=alliance["id"],
+                          returned=self._refund(("alliance", alliance["id"])))
+                continue
+            self._settle_alliance(alliance, closing, verdict)
+
+    def _settle_bribe(self, deal: Deal, closing: int, verdict: str) -> None:
+        """The promise kept: if the bribed citizen voted the promised side (and never the
+        other) since accepting, and that side lost, escrow pays its lost cakes up to the cover
+        plus the reward; the rest of the deposit goes back to the briber."""
+        c = deal.condition
+        votes = self._votes_since(closing, c["voter"], self.accepted_at[deal.id])
+        side = c["side"]
+        voted_like = votes[side] > 0 and votes[_other_side(side)] == 0
+        account = ("bribe", deal.id)
+        if voted_like:
+            self._tally("bribed_cakes_voted", votes[side])
+            self._tally("bribes_won" if verdict == side else "bribes_lost")
+        reimbursed = reward = 0
+        if voted_like and verdict != side:
+            reimbursed = self.escrow.take(account, c["briber"], min(votes[side], c["cover"]))
+            reward = self.escrow.take(account, c["briber"], c["reward"])
+            self.citizens[c["voter"]].cakes += reimbursed + reward
+            self.deals.resolve(deal.id, reimbursed + reward)
+            self._tally("bribes_paid")
+            self._tally("bribe_cakes_paid", reimbursed + reward)
+            self._tally("bribe_rewards_paid", reward)
+        else:
+            self.deals.resolve(deal.id, None)
+        self.emit("bribe_settled", deal=deal.id, briber=c["briber"], voter=c["voter"],
+                  voted_like=voted_like, verdict=verdict, reimbursed=reimbursed, reward=reward,
+                  returned=self._refund(account))
+
+    def _settle_alliance(self, alliance: dict[str, Any], closing: int, verdict: str) -> None:
+        """"If you vote against them in this trial, you get your deposit back. But if you vote
+        like them, the alliance will give your deposit cake to any of its loyal members": a
+        member who voted the other side since joining forfeits; the forfeits are shared evenly
+        among the loyal (voted only the alliance's side), the remainder one cake each to the
+        loyal in the order they joined. A member who did not vote gets its deposit back, and no
+        share; with no loyal member, every deposit goes back."""
+        side, account = alliance["side"], ("alliance", alliance["id"])
+        loyal, disloyal, idle = [], [], []
+        for m in alliance["members"]:
+            votes = self._votes_since(closing, m["citizen"], m["since"])
+            if votes[_other_side(side)]:
+                disloyal.append(m["citizen"])
+            elif votes[side]:
+                loyal.append(m["citizen"])
+            else:
+                idle.append(m["citizen"])
+        shares: list[dict[str, int]] = []
+        forfeited = 0
+        if loyal and disloyal:
+            forfeited = sum(self.escrow.take(account, c) for c in disloyal)
+            each, extra = divmod(forfeited, len(loyal))
+            for i, citizen in enumerate(loyal):
+                share = each + (1 if i < extra else 0)
+                self.citizens[citizen].cakes += share
+                shares.append({"citizen": citizen, "cakes": share})
+        returned = self._refund(account)
+        alliance["status"] = "settled"
+        self._tally("alliance_loyal", len(loyal))
+        self._tally("alliance_disloyal", len(disloyal))
+        self._tally("alliance_deposits_forfeited", forfeited)
+        if verdict == side:
+            self._tally("alliances_won")
+        self.emit("alliance_settled", alliance=alliance["id"], trial=alliance["trial"], side=side,
+                  verdict=verdict, loyal=loyal, disloyal=disloyal, idle=idle, forfeited=forfeited,
+                  shares=shares, returned=returned)
+
     # -- ending ------------------------------------------------------------------------------
     def do_agree_end(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Agree (or withdraw agreement) to end; once all agree, each player plays one last turn."""
@@ -729,6 +1112,7 @@ class CulottesState(State):
             self.closings.append({"closing": self.book.closings, "citizen": c.id,
                                   "turn": self.turn, "verdict": None, "returned": True})
             self.emit("trial_abandoned", citizen=c.id, returned=len(rows))
+            self.settle_deals(c.id, None)
 
     def tallies(self) -> list[CitizenTally]:
         """Every citizen as scoring sees it, true natures revealed."""
@@ -753,7 +1137,8 @@ class CulottesState(State):
                    "bastille_from_verdicts": self.bastille.from_verdicts,
                    "turns": self.turn, "rounds": self.rounds_completed,
                    "trials_closed": sum(1 for c in self.closings if c.get("verdict")),
-                   "grabbers": sum(r == GRABBER for r in self.roles)}
+                   "grabbers": sum(r == GRABBER for r in self.roles),
+                   **{k: float(self.deal_tally.get(k, 0)) for k in DEAL_METRICS}}
         return Result.from_scores([b["score"] for b in breakdown], breakdown, metrics)
 
     # -- views -------------------------------------------------------------------------------
@@ -784,6 +1169,11 @@ class CulottesState(State):
             "closings": [{**c, "rewards": [dict(r) for r in c["rewards"]],
                           "lost": [dict(v) for v in c["lost"]]} if "rewards" in c else dict(c)
                          for c in self.closings],
+            "deals": [self._bribe_view(d) for d in self.deals.deals],
+            "alliances": [{**a, "members": [dict(m) for m in a["members"]]} for a in self.alliances],
+            "escrow": {"cakes": self.escrow.held(),
+                       "deposits": [{"for": a[0], "id": a[1], "depositor": d, "cakes": n}
+                                    for a, d, n in self.escrow.entries()]},
             "role_choice": None if self.role_choice is None else self.role_choice.public(),
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
@@ -797,6 +1187,12 @@ class CulottesState(State):
             out["reveal"] = {"roles": list(self.roles),
                              "citizens": [self.flap(c) for c in self.citizens]}
             out["result"] = self.result().as_dict()
+        return out
+
+    def _bribe_view(self, deal: Deal) -> dict[str, Any]:
+        out = {"id": deal.id, "status": deal.status, "paid": deal.paid, "payer": deal.payer,
+               "payee": deal.payee, **deal.condition}
+        out["deposit"] = deal.amount
         return out
 
     # -- search and replay -------------------------------------------------------------------
@@ -813,6 +1209,11 @@ class CulottesState(State):
         other.bastille = self.bastille.copy()
         other.closings = list(self.closings)
         other.agrees_to_end = list(self.agrees_to_end)
+        other.deals = self.deals.copy()
+        other.accepted_at = dict(self.accepted_at)
+        other.alliances = [{**a, "members": list(a["members"])} for a in self.alliances]
+        other.escrow = self.escrow.copy()
+        other.deal_tally = dict(self.deal_tally)
         return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
@@ -845,8 +1246,12 @@ class CulottesState(State):
         return other
 
     def digest_payload(self) -> Any:
-        """The full state, for digests."""
-        return [self.phase, self.sheets, self.next_sheet, self.spare_names,
+        """The full state, for digests; the deals only once one was made, so that a game without
+        any keeps the digests it always had."""
+        deals = ([self.deals.payload(), sorted(self.accepted_at.items()), self.alliances,
+                  self.escrow.payload(), sorted(self.deal_tally.items())]
+                 if self.deals.deals or self.alliances else [])
+        return [*deals, self.phase, self.sheets, self.next_sheet, self.spare_names,
                 [c.payload() for c in self.citizens], self.holdings, self.roles,
                 None if self.role_choice is None else self.role_choice.payload(),
                 [[r.voter, r.citizen, r.cakes, r.side, r.closing, r.turn] for r in self.book.rows],

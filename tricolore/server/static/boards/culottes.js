@@ -14,11 +14,25 @@ Tricolore.registerBoard("culottes", {
         c.scales ? h("span", { class: "muted" }, ` scales: sans-culotte ${c.scales.sans_culotte} · privileged ${c.scales.privileged}`) : null)))));
     const citizenName = (id) => ((view.citizens || [])[id] || {}).name || `citizen ${id}`;
     const verdicts = (view.closings || []).filter((c) => c.verdict).slice(-5);
+    const side = (s) => String(s).replace("_", "-");
+    const bribes = (view.deals || []).filter((d) => d.status === "offered" || d.status === "accepted");
+    const alliances = (view.alliances || []).filter((a) => a.status === "open");
+    const escrow = view.escrow || { cakes: 0, deposits: [] };
+    const deals = bribes.length || alliances.length || escrow.cakes ? h("div", { class: "deals" },
+      h("h3", {}, "Deals kept by the engine"),
+      h("ul", {}, bribes.map((d) => h("li", {},
+        `Bribe ${d.id} (${d.status}): ${citizenName(d.briber)} to ${citizenName(d.voter)}, vote ${side(d.side)} on ` +
+        `${citizenName(d.trial)}; if that side loses, up to ${d.cover} lost cakes back and ${d.reward} more`)),
+        alliances.map((a) => h("li", {}, `Alliance ${a.id} in the trial of ${citizenName(a.trial)}: members vote ` +
+          `${side(a.side)}: ${a.members.map((m) => citizenName(m.citizen)).join(", ")}`))),
+      h("p", {}, `🔒 Escrow holds ${escrow.cakes} cakes` + (escrow.deposits.length ? ": " +
+        escrow.deposits.map((e) => `${citizenName(e.depositor)} ${e.cakes} for ${e.for} ${e.id}`).join(", ") : ""))) : null;
     return h("div", { class: "board culottes" },
       h("p", {}, h("span", { class: "stat" }, `Turn ${view.turn}`), h("span", { class: "stat" }, `Phase: ${label(view.phase)}`),
         h("span", { class: "stat" }, `Step ${view.step}`), h("span", { class: "stat" }, `🏰 Bastille: ${view.bastille} cakes`),
         view.last_roll ? h("span", { class: "stat" }, `🎲 ${view.last_roll}`) : null),
       h("div", { class: "players" }, owners),
+      deals,
       view.book && view.book.length ? h("div", {}, h("h3", {}, "Book of Public Safety"), renderValue(view.book)) : null,
       verdicts.length ? h("div", {}, h("h3", {}, "Verdicts"), h("ul", {}, verdicts.map((c) => h("li", {},
         `${citizenName(c.citizen)}: ${label(c.verdict)} (${c.winning_cakes} against ${c.lost_cakes}, turn ${c.turn})`)))) : null,
