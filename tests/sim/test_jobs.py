@@ -21,7 +21,7 @@ def test_rotation_seats_every_strategy_once_in_every_seat_over_each_block():
     strategies = ["a", "b", "c", "d"]
     block = [lineup(strategies, 4, 0, i) for i in range(8)]
     for seat in range(4):
-        assert Counter(line[seat] for line in block) == {s: 2 for s in strategies}
+        assert Counter(line[seat] for line in block) == dict.fromkeys(strategies, 2)
     assert all(sorted(line) == strategies for line in block)
 
 

@@ -26,7 +26,7 @@ def chunked(seeds: Sequence[int], workers: int) -> list[list[int]]:
     """Seeds in chunks small enough to spread over ``workers`` (about four each) and to lose
     little when a run is interrupted, large enough to keep the overhead small."""
     size = max(1, min(50, len(seeds) // (workers * 4)))
-    return [list(seeds[i:i + size]) for i in range(0, len(seeds), size)]
+    return [list(seeds[i : i + size]) for i in range(0, len(seeds), size)]
 
 
 def run_local(spec: BatchSpec, seeds: Sequence[int], workers: int | None = None) -> Iterator[list[GameRow]]:
@@ -57,20 +57,25 @@ def run_local(spec: BatchSpec, seeds: Sequence[int], workers: int | None = None)
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def run_ray(spec: BatchSpec, seeds: Sequence[int], address: str | None = None,
-            workers: int | None = None) -> Iterator[list[GameRow]]:
+def run_ray(
+    spec: BatchSpec, seeds: Sequence[int], address: str | None = None, workers: int | None = None
+) -> Iterator[list[GameRow]]:
     """Play ``seeds`` on Ray: the cluster at ``address`` (``auto``, ``host:port`` or
     ``ray://host:10001``), or a Ray started on this machine with ``workers`` CPUs. Every node
     needs this version of tricolore installed."""
     try:
         import ray
     except ImportError:
-        raise BackendError("the ray back end needs Ray; install it with "
-                           "pip install 'tricolore[ray]'") from None
+        raise BackendError(
+            "the ray back end needs Ray; install it with pip install 'tricolore[ray]'"
+        ) from None
     started = not ray.is_initialized()
     if started:
-        settings: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
-                                    "configure_logging": False}
+        settings: dict[str, Any] = {
+            "include_dashboard": False,
+            "log_to_driver": False,
+            "configure_logging": False,
+        }
         if address is None:
             settings["num_cpus"] = workers or os.cpu_count() or 1
         try:
@@ -93,8 +98,13 @@ def run_ray(spec: BatchSpec, seeds: Sequence[int], address: str | None = None,
             ray.shutdown()
 
 
-def run(spec: BatchSpec, seeds: Sequence[int], backend: str = "local", workers: int | None = None,
-        address: str | None = None) -> Iterator[list[GameRow]]:
+def run(
+    spec: BatchSpec,
+    seeds: Sequence[int],
+    backend: str = "local",
+    workers: int | None = None,
+    address: str | None = None,
+) -> Iterator[list[GameRow]]:
     """Play ``seeds`` of ``spec`` on ``backend``, yielding chunks of rows as they finish."""
     if backend == "local":
         if address is not None:

@@ -53,18 +53,26 @@ class BatchSpec:
 
     def lineup(self, game_seed: int) -> tuple[str, ...]:
         """The strategy in each seat for the game of ``game_seed`` (see :func:`lineup`)."""
-        return lineup(self.seats, self.players, self.seed, game_seed - self.seed,
-                      pool=self.pool, rotate=self.rotate)
+        return lineup(
+            self.seats, self.players, self.seed, game_seed - self.seed, pool=self.pool, rotate=self.rotate
+        )
 
     def describe(self) -> dict[str, Any]:
         """The job as JSON: what a results file records so that a resumed job can be checked."""
-        return {"game": self.game, "players": self.players, "seats": list(self.seats),
-                "pool": self.pool, "rotate": self.rotate, "seed": self.seed,
-                "options": dict(self.options)}
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seats": list(self.seats),
+            "pool": self.pool,
+            "rotate": self.rotate,
+            "seed": self.seed,
+            "options": dict(self.options),
+        }
 
 
-def lineup(strategies: Sequence[str], players: int, seed: int, index: int, *, pool: bool = False,
-           rotate: bool = True) -> tuple[str, ...]:
+def lineup(
+    strategies: Sequence[str], players: int, seed: int, index: int, *, pool: bool = False, rotate: bool = True
+) -> tuple[str, ...]:
     """The strategy in each seat of game ``index`` of a batch.
 
     Games come in blocks of ``players``. A block's base line-up is ``strategies`` itself, or for
@@ -115,10 +123,15 @@ def play_one(spec: BatchSpec, seed: int) -> GameRow:
         played.record.save(Path(spec.records) / f"{spec.game}-{seed}.json")
     result = state.result()
     roles = tuple(str(b.get("role", "")) for b in result.breakdown)
-    return GameRow(seed, strategies, tuple(float(s) for s in result.scores),
-                   tuple(sorted(result.winners)), played.actions,
-                   {k: float(v) for k, v in result.metrics.items()},
-                   roles if any(roles) else ())
+    return GameRow(
+        seed,
+        strategies,
+        tuple(float(s) for s in result.scores),
+        tuple(sorted(result.winners)),
+        played.actions,
+        {k: float(v) for k, v in result.metrics.items()},
+        roles if any(roles) else (),
+    )
 
 
 def play_chunk(spec: BatchSpec, seeds: Sequence[int]) -> list[GameRow]:
@@ -148,8 +161,11 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]
 
 def _rate(wins: float, n: int) -> dict[str, Any]:
     low, high = wilson_interval(wins, n)
-    return {"wins": int(wins), "win_rate": round(wins / n, 4) if n else 0.0,
-            "win_rate_95": [round(low, 4), round(high, 4)]}
+    return {
+        "wins": int(wins),
+        "win_rate": round(wins / n, 4) if n else 0.0,
+        "win_rate_95": [round(low, 4), round(high, 4)],
+    }
 
 
 def summarise(spec: BatchSpec, rows: Sequence[GameRow], interrupted: bool = False) -> dict[str, Any]:
@@ -171,21 +187,37 @@ def summarise(spec: BatchSpec, rows: Sequence[GameRow], interrupted: bool = Fals
     for name in sorted(per, key=lambda n: (spec.seats.index(n) if n in spec.seats else 0, n)):
         s = per[name]
         n = int(s["seat_games"])
-        strategies[name] = {"seat_games": n, "mean_score": round(s["score"] / n, 4),
-                            **_rate(s["wins"], n)}
-    by_seat = [{"seat": i + 1, "games": int(s["games"]),
-                "mean_score": round(s["score"] / s["games"], 4) if s["games"] else 0.0,
-                **_rate(s["wins"], int(s["games"]))} for i, s in enumerate(seats)]
+        strategies[name] = {"seat_games": n, "mean_score": round(s["score"] / n, 4), **_rate(s["wins"], n)}
+    by_seat = [
+        {
+            "seat": i + 1,
+            "games": int(s["games"]),
+            "mean_score": round(s["score"] / s["games"], 4) if s["games"] else 0.0,
+            **_rate(s["wins"], int(s["games"])),
+        }
+        for i, s in enumerate(seats)
+    ]
     metric_names = sorted({k for r in rows for k in r.metrics})
-    metrics = {k: round(sum(r.metrics.get(k, 0) for r in rows) / len(rows), 4) for k in metric_names
-               } if rows else {}
+    metrics = (
+        {k: round(sum(r.metrics.get(k, 0) for r in rows) / len(rows), 4) for k in metric_names}
+        if rows
+        else {}
+    )
     return {
-        "game": spec.game, "players": spec.players, "seats": list(spec.seats), "pool": spec.pool,
-        "rotate": spec.rotate, "options": dict(spec.options), "seed": spec.seed,
-        "games": len(rows), "interrupted": interrupted,
+        "game": spec.game,
+        "players": spec.players,
+        "seats": list(spec.seats),
+        "pool": spec.pool,
+        "rotate": spec.rotate,
+        "options": dict(spec.options),
+        "seed": spec.seed,
+        "games": len(rows),
+        "interrupted": interrupted,
         "mean_actions": round(sum(r.actions for r in rows) / len(rows), 2) if rows else 0,
         "mean_turns": metrics.get("turns"),
-        "strategies": strategies, "by_seat": by_seat, "metrics": metrics,
+        "strategies": strategies,
+        "by_seat": by_seat,
+        "metrics": metrics,
         "records": spec.records,
     }
 

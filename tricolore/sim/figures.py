@@ -13,9 +13,16 @@ COLOURS = (ACCENT, FAIR, "#7f8c8d", "#27ae60", "#8e44ad", "#d35400")
 """Blue and red first, then colours a reader tells apart."""
 
 
-def estimates_chart(title: str, labels: Sequence[str], estimates: Sequence[Estimate], *, axis: str,
-                    reference: float | None = None, reference_label: str = "",
-                    percent: bool = True) -> str:
+def estimates_chart(
+    title: str,
+    labels: Sequence[str],
+    estimates: Sequence[Estimate],
+    *,
+    axis: str,
+    reference: float | None = None,
+    reference_label: str = "",
+    percent: bool = True,
+) -> str:
     """Horizontal bars, one per label (first on top), with 95% interval whiskers and an optional
     reference line (an average, a baseline); rates in percent or plain means. Returns SVG."""
     scale = 100 if percent else 1
@@ -25,9 +32,18 @@ def estimates_chart(title: str, labels: Sequence[str], estimates: Sequence[Estim
         ys = list(range(len(labels)))[::-1]
         values = [e.value * scale for e in estimates]
         ax.barh(ys, values, color=ACCENT, alpha=0.75, height=0.6)
-        ax.errorbar(values, ys, fmt="none", ecolor="black", capsize=3, lw=1,
-                    xerr=[[(e.value - e.low) * scale for e in estimates],
-                          [(e.high - e.value) * scale for e in estimates]])
+        ax.errorbar(
+            values,
+            ys,
+            fmt="none",
+            ecolor="black",
+            capsize=3,
+            lw=1,
+            xerr=[
+                [(e.value - e.low) * scale for e in estimates],
+                [(e.high - e.value) * scale for e in estimates],
+            ],
+        )
         if reference is not None:
             ax.axvline(reference * scale, color=FAIR, ls="--", lw=1, label=reference_label or None)
             if reference_label:
@@ -38,9 +54,16 @@ def estimates_chart(title: str, labels: Sequence[str], estimates: Sequence[Estim
         return svg(fig)
 
 
-def sweep_chart(title: str, settings: Sequence[str], lines: Mapping[str, Sequence[Estimate]], *,
-                axis: str, setting_axis: str, percent: bool = False,
-                reference: float | None = None) -> str:
+def sweep_chart(
+    title: str,
+    settings: Sequence[str],
+    lines: Mapping[str, Sequence[Estimate]],
+    *,
+    axis: str,
+    setting_axis: str,
+    percent: bool = False,
+    reference: float | None = None,
+) -> str:
     """How figures move as one setting changes: a line per figure over the settings, with its 95%
     interval as a band, and an optional reference line. Returns SVG."""
     scale = 100 if percent else 1
@@ -51,8 +74,13 @@ def sweep_chart(title: str, settings: Sequence[str], lines: Mapping[str, Sequenc
         for i, (name, estimates) in enumerate(lines.items()):
             colour = COLOURS[i % len(COLOURS)]
             ax.plot(xs, [e.value * scale for e in estimates], marker="o", color=colour, label=name)
-            ax.fill_between(xs, [e.low * scale for e in estimates], [e.high * scale for e in estimates],
-                            color=colour, alpha=0.15)
+            ax.fill_between(
+                xs,
+                [e.low * scale for e in estimates],
+                [e.high * scale for e in estimates],
+                color=colour,
+                alpha=0.15,
+            )
         if reference is not None:
             ax.axhline(reference * scale, color="black", ls="--", lw=1)
         ax.set_xticks(xs, list(settings))

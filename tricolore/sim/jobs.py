@@ -21,9 +21,16 @@ class Finished:
     """Games found already played in the journal (with ``resume``)."""
 
 
-def run_job(spec: BatchSpec, *, backend: str = "local", workers: int | None = None,
-            address: str | None = None, out: Path | None = None, resume: bool = False,
-            progress: Callable[[int], None] | None = None) -> Finished:
+def run_job(
+    spec: BatchSpec,
+    *,
+    backend: str = "local",
+    workers: int | None = None,
+    address: str | None = None,
+    out: Path | None = None,
+    resume: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> Finished:
     """Play every game of ``spec`` not already in ``out``'s journal, on ``backend``.
 
     With ``out``, each finished chunk is kept in the journal at once and the results file is
@@ -53,4 +60,3 @@ def run_job(spec: BatchSpec, *, backend: str = "local", workers: int | None = No
     if journal is not None and not interrupted:
         journal.finish(rows)
     return Finished(rows, interrupted, resumed)
-

@@ -41,8 +41,13 @@ class Rating:
 
     def as_dict(self) -> dict[str, float | int | str]:
         """The rating as JSON, rounded to four decimals."""
-        return {"strategy": self.strategy, "games": self.games, "mu": round(self.mu, 4),
-                "sigma": round(self.sigma, 4), "ordinal": round(self.ordinal, 4)}
+        return {
+            "strategy": self.strategy,
+            "games": self.games,
+            "mu": round(self.mu, 4),
+            "sigma": round(self.sigma, 4),
+            "ordinal": round(self.ordinal, 4),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,5 +151,10 @@ def head_to_head(rows: Sequence[GameRow]) -> dict[str, dict[str, Pairing]]:
 
 def head_to_head_json(matrix: dict[str, dict[str, Pairing]]) -> dict[str, dict[str, dict[str, Any]]]:
     """The head-to-head matrix as JSON: ``{a: {b: {"share": ..., "games": ...}}}``."""
-    return {a: {b: {"share": None if p.share is None else round(p.share, 4), "games": p.games}
-                for b, p in row.items()} for a, row in matrix.items()}
+    return {
+        a: {
+            b: {"share": None if p.share is None else round(p.share, 4), "games": p.games}
+            for b, p in row.items()
+        }
+        for a, row in matrix.items()
+    }

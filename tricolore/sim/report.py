@@ -81,6 +81,7 @@ class Section:
 
 # --- figures -------------------------------------------------------------------------------------
 
+
 @contextmanager
 def styled() -> Iterator[None]:
     """Draw under :data:`STYLE` (wrap the whole drawing of a figure, not only its saving)."""
@@ -106,10 +107,9 @@ def svg(fig: Figure) -> str:
     """
     with styled():
         out = io.StringIO()
-        fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None, "Format": None,
-                                                  "Type": None})
+        fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
     text = out.getvalue()
-    text = text[text.index("<svg"):]
+    text = text[text.index("<svg") :]
     text = re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", text)
     text = re.sub(r"<metadata>.*?</metadata>\s*", "", text, flags=re.S)
     prefix = "f" + hashlib.sha256(text.encode()).hexdigest()[:8] + "-"
@@ -122,9 +122,16 @@ def _games(n: int) -> str:
     return f"{n:,} game" + ("" if n == 1 else "s")
 
 
-def rates_figure(labels: Sequence[str], rates: Sequence[float], intervals: Sequence[tuple[float, float]],
-                 *, title: str, games: int, fair: float | None = None,
-                 xlabel: str = "win rate") -> str:
+def rates_figure(
+    labels: Sequence[str],
+    rates: Sequence[float],
+    intervals: Sequence[tuple[float, float]],
+    *,
+    title: str,
+    games: int,
+    fair: float | None = None,
+    xlabel: str = "win rate",
+) -> str:
     """Rates (e.g. win rates) as horizontal bars with their intervals, first label on top, and,
     with ``fair``, a line at the fair share; ``games`` is named in the title. Returns SVG."""
     with styled():
@@ -145,17 +152,24 @@ def rates_figure(labels: Sequence[str], rates: Sequence[float], intervals: Seque
         return svg(fig)
 
 
-def box_figure(labels: Sequence[str], samples: Sequence[Sequence[float]], *, title: str, games: int,
-               ylabel: str) -> str:
+def box_figure(
+    labels: Sequence[str], samples: Sequence[Sequence[float]], *, title: str, games: int, ylabel: str
+) -> str:
     """A box plot per label, side by side (box: quartiles, line: median, whiskers: 1.5 IQR, dots:
     beyond); ``games`` is named in the title. Returns SVG."""
     with styled():
         fig = new_figure(max(4.0, 1.2 + 0.9 * len(labels)), 3.4)
         ax = fig.add_subplot()
         xs = list(range(len(labels)))
-        ax.boxplot([list(s) for s in samples], positions=xs, widths=0.55, patch_artist=True,
-                   boxprops={"facecolor": "#d6e4f0", "edgecolor": ACCENT},
-                   medianprops={"color": FAIR}, flierprops={"markersize": 3, "alpha": 0.5})
+        ax.boxplot(
+            [list(s) for s in samples],
+            positions=xs,
+            widths=0.55,
+            patch_artist=True,
+            boxprops={"facecolor": "#d6e4f0", "edgecolor": ACCENT},
+            medianprops={"color": FAIR},
+            flierprops={"markersize": 3, "alpha": 0.5},
+        )
         crowded = len(labels) > 2 and max(len(label) for label in labels) > 10
         ax.set_xticks(xs, list(labels), rotation=20 if crowded else 0, ha="right" if crowded else "center")
         ax.set_ylabel(ylabel)
@@ -163,8 +177,9 @@ def box_figure(labels: Sequence[str], samples: Sequence[Sequence[float]], *, tit
         return svg(fig)
 
 
-def histograms_figure(samples: Mapping[str, Sequence[float]], *, title: str, games: int,
-                      columns: int = 3) -> str:
+def histograms_figure(
+    samples: Mapping[str, Sequence[float]], *, title: str, games: int, columns: int = 3
+) -> str:
     """One small histogram per named sample, ``columns`` to a row (whole-number samples get one
     bar per value when they span few values); ``games`` is named in the title. Returns SVG."""
     names = list(samples)
@@ -196,10 +211,25 @@ def ratings_figure(ratings: Sequence[Rating], *, games: int) -> str:
         fig = new_figure(6.5, 0.9 + 0.32 * len(ratings))
         ax = fig.add_subplot()
         ys = list(range(len(ratings)))[::-1]
-        ax.errorbar([r.mu for r in ratings], ys, xerr=[3 * r.sigma for r in ratings], fmt="o",
-                    color=ACCENT, capsize=3, lw=1, label="mu ± 3 sigma")
-        ax.plot([r.ordinal for r in ratings], ys, "|", color=FAIR, markersize=12, mew=2,
-                label="ordinal (mu - 3 sigma)")
+        ax.errorbar(
+            [r.mu for r in ratings],
+            ys,
+            xerr=[3 * r.sigma for r in ratings],
+            fmt="o",
+            color=ACCENT,
+            capsize=3,
+            lw=1,
+            label="mu ± 3 sigma",
+        )
+        ax.plot(
+            [r.ordinal for r in ratings],
+            ys,
+            "|",
+            color=FAIR,
+            markersize=12,
+            mew=2,
+            label="ordinal (mu - 3 sigma)",
+        )
         ax.set_yticks(ys, [r.strategy for r in ratings])
         ax.set_xlabel("OpenSkill rating (Plackett-Luce)")
         ax.legend(loc="lower right", frameon=False, fontsize=7)
@@ -207,8 +237,14 @@ def ratings_figure(ratings: Sequence[Rating], *, games: int) -> str:
         return svg(fig)
 
 
-def heatmap_figure(labels: Sequence[str], shares: Sequence[Sequence[float | None]],
-                   counts: Sequence[Sequence[int]], *, title: str, games: int) -> str:
+def heatmap_figure(
+    labels: Sequence[str],
+    shares: Sequence[Sequence[float | None]],
+    counts: Sequence[Sequence[int]],
+    *,
+    title: str,
+    games: int,
+) -> str:
     """A square heat map of ``shares[i][j]`` (0 to 1; ``None`` left blank), each cell showing its
     share and, below, its count; rows are the first of each pair. Returns SVG."""
     n = len(labels)
@@ -227,8 +263,15 @@ def heatmap_figure(labels: Sequence[str], shares: Sequence[Sequence[float | None
             for j in range(n):
                 if shares[i][j] is not None:
                     value = float(grid[i][j])
-                    ax.text(j, i, f"{value:.2f}\n{counts[i][j]}", ha="center", va="center",
-                            fontsize=7, color="white" if abs(value - 0.5) > 0.3 else "black")
+                    ax.text(
+                        j,
+                        i,
+                        f"{value:.2f}\n{counts[i][j]}",
+                        ha="center",
+                        va="center",
+                        fontsize=7,
+                        color="white" if abs(value - 0.5) > 0.3 else "black",
+                    )
         ax.set_xticks(range(n), list(labels), rotation=35, ha="right")
         ax.set_yticks(range(n), list(labels))
         ax.set_xlabel("against")
@@ -238,6 +281,7 @@ def heatmap_figure(labels: Sequence[str], shares: Sequence[Sequence[float | None
 
 
 # --- statistics ----------------------------------------------------------------------------------
+
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     """The mean of ``values`` and its 95% interval (normal approximation: 1.96 standard errors)."""
@@ -255,14 +299,21 @@ def _interval(low: float, high: float) -> str:
 
 def _describe(name: str, values: Sequence[float]) -> list[str]:
     mean, low, high = mean_interval(values)
-    return [name, _n(mean), f"{low:,.2f}–{high:,.2f}", _n(statistics.median(values)), _n(min(values)),
-            _n(max(values))]
+    return [
+        name,
+        _n(mean),
+        f"{low:,.2f}–{high:,.2f}",
+        _n(statistics.median(values)),
+        _n(min(values)),
+        _n(max(values)),
+    ]
 
 
 DESCRIBE = ("", "mean", "95% interval of the mean", "median", "min", "max")
 
 
 # --- the sections of a results file --------------------------------------------------------------
+
 
 def check_rows(rows: Sequence[GameRow]) -> None:
     """Refuse rows a report cannot be made of (none, or a game whose columns do not agree)."""
@@ -291,9 +342,16 @@ def usable_job(job: object) -> dict[str, Any] | None:
     file written by hand or by another tool may record anything, or nothing)."""
     if not isinstance(job, Mapping):
         return None
-    kinds: dict[str, type | tuple[type, ...]] = {"game": str, "players": int, "seats": list,
-                                                  "pool": bool, "rotate": bool, "seed": int,
-                                                  "options": dict, "games": int}
+    kinds: dict[str, type | tuple[type, ...]] = {
+        "game": str,
+        "players": int,
+        "seats": list,
+        "pool": bool,
+        "rotate": bool,
+        "seed": int,
+        "options": dict,
+        "games": int,
+    }
     out = {k: job[k] for k, kind in kinds.items() if isinstance(job.get(k), kind)}
     if isinstance(out.get("players"), bool) or out.get("players", 1) < 1:
         out.pop("players")
@@ -316,10 +374,22 @@ def job_section(job: Mapping[str, Any] | None, rows: Sequence[GameRow]) -> Secti
     options = job.get("options") or {}
     facts.append(["options", ", ".join(f"{k}={v}" for k, v in options.items()) or "none"])
     facts.append(["seeds", f"{seeds[0]} to {seeds[-1]}" if seeds else "none"])
-    facts.append(["games", f"{len(rows):,}" + (f" of {job['games']:,} asked" if isinstance(
-        job.get("games"), int) and job["games"] != len(rows) else "")])
-    return Section("Job", ("What was played. Game i of the job plays with seed + i, so any game "
-                           "can be replayed alone.",), tables=(Table(("", ""), facts),))
+    facts.append(
+        [
+            "games",
+            f"{len(rows):,}"
+            + (
+                f" of {job['games']:,} asked"
+                if isinstance(job.get("games"), int) and job["games"] != len(rows)
+                else ""
+            ),
+        ]
+    )
+    return Section(
+        "Job",
+        ("What was played. Game i of the job plays with seed + i, so any game can be replayed alone.",),
+        tables=(Table(("", ""), facts),),
+    )
 
 
 def _strategy_order(rows: Sequence[GameRow], job: Mapping[str, Any] | None) -> list[str]:
@@ -328,9 +398,12 @@ def _strategy_order(rows: Sequence[GameRow], job: Mapping[str, Any] | None) -> l
     return list(dict.fromkeys([*named, *seen]))
 
 
-def _rate_rows(names: Sequence[str], wins: Mapping[str, float], seat_games: Mapping[str, int],
-               scores: Mapping[str, list[float]]) -> tuple[list[float], list[tuple[float, float]],
-                                                          list[list[object]]]:
+def _rate_rows(
+    names: Sequence[str],
+    wins: Mapping[str, float],
+    seat_games: Mapping[str, int],
+    scores: Mapping[str, list[float]],
+) -> tuple[list[float], list[tuple[float, float]], list[list[object]]]:
     rates: list[float] = []
     intervals: list[tuple[float, float]] = []
     table: list[list[object]] = []
@@ -340,8 +413,16 @@ def _rate_rows(names: Sequence[str], wins: Mapping[str, float], seat_games: Mapp
         low, high = wilson_interval(wins[name], n)
         rates.append(rate_)
         intervals.append((low, high))
-        table.append([name, f"{n:,}", f"{int(wins[name]):,}", f"{rate_:.3f}", _interval(low, high),
-                      f"{statistics.fmean(scores[name]):.2f}" if scores[name] else "–"])
+        table.append(
+            [
+                name,
+                f"{n:,}",
+                f"{int(wins[name]):,}",
+                f"{rate_:.3f}",
+                _interval(low, high),
+                f"{statistics.fmean(scores[name]):.2f}" if scores[name] else "–",
+            ]
+        )
     return rates, intervals, table
 
 
@@ -361,10 +442,13 @@ def win_rate_section(rows: Sequence[GameRow], names: Sequence[str]) -> Section:
     rates, intervals, table = _rate_rows(names, wins, seat_games, scores)
     return Section(
         "Win rate per strategy",
-        ("Each seat a strategy held counts once (a seat-game); a shared win counts as a win for each "
-         "seat that shares it. Bars are 95% Wilson score intervals.",),
+        (
+            "Each seat a strategy held counts once (a seat-game); a shared win counts as a win for each "
+            "seat that shares it. Bars are 95% Wilson score intervals.",
+        ),
         (rates_figure(names, rates, intervals, title="Win rate per strategy", games=len(rows)),),
-        (Table(("strategy", *RATE_HEADERS[1:]), table),))
+        (Table(("strategy", *RATE_HEADERS[1:]), table),),
+    )
 
 
 def seat_section(rows: Sequence[GameRow], players: int) -> Section:
@@ -382,12 +466,18 @@ def seat_section(rows: Sequence[GameRow], players: int) -> Section:
     rates, intervals, table = _rate_rows(names, wins, seat_games, scores)
     return Section(
         "Seat advantage",
-        ("Win rate of each seat position whatever the strategy in it; seat 1 plays first. With "
-         "rotating seats every strategy sits in every seat equally often, so a seat above the fair "
-         f"share of 1/{players} is an advantage of the seat itself.",),
-        (rates_figure(names, rates, intervals, title="Win rate per seat", games=len(rows),
-                      fair=1 / players),),
-        (Table(("seat", *RATE_HEADERS[1:]), table),))
+        (
+            "Win rate of each seat position whatever the strategy in it; seat 1 plays first. With "
+            "rotating seats every strategy sits in every seat equally often, so a seat above the fair "
+            f"share of 1/{players} is an advantage of the seat itself.",
+        ),
+        (
+            rates_figure(
+                names, rates, intervals, title="Win rate per seat", games=len(rows), fair=1 / players
+            ),
+        ),
+        (Table(("seat", *RATE_HEADERS[1:]), table),),
+    )
 
 
 def score_section(rows: Sequence[GameRow], names: Sequence[str]) -> Section:
@@ -399,10 +489,22 @@ def score_section(rows: Sequence[GameRow], names: Sequence[str]) -> Section:
     return Section(
         "Scores per strategy",
         ("The final score of every seat each strategy held.",),
-        (box_figure(names, [scores[n] for n in names], title="Scores per strategy", games=len(rows),
-                    ylabel="final score"),),
-        (Table(("strategy", "seat-games", *DESCRIBE[1:]),
-               [[n, f"{len(scores[n]):,}", *_describe(n, scores[n])[1:]] for n in names]),))
+        (
+            box_figure(
+                names,
+                [scores[n] for n in names],
+                title="Scores per strategy",
+                games=len(rows),
+                ylabel="final score",
+            ),
+        ),
+        (
+            Table(
+                ("strategy", "seat-games", *DESCRIBE[1:]),
+                [[n, f"{len(scores[n]):,}", *_describe(n, scores[n])[1:]] for n in names],
+            ),
+        ),
+    )
 
 
 def length_section(rows: Sequence[GameRow]) -> Section:
@@ -413,11 +515,17 @@ def length_section(rows: Sequence[GameRow]) -> Section:
             samples[name] = [r.metrics[name] for r in rows]
     return Section(
         "Game length",
-        ("Actions are the decisions taken in a game, by every player together"
-         + (f"; {' and '.join(list(samples)[1:])} are counted by the game itself." if len(samples) > 1
-            else "."),),
+        (
+            "Actions are the decisions taken in a game, by every player together"
+            + (
+                f"; {' and '.join(list(samples)[1:])} are counted by the game itself."
+                if len(samples) > 1
+                else "."
+            ),
+        ),
         (histograms_figure(samples, title="Game length", games=len(rows)),),
-        (Table(("measure", *DESCRIBE[1:]), [_describe(k, v) for k, v in samples.items()]),))
+        (Table(("measure", *DESCRIBE[1:]), [_describe(k, v) for k, v in samples.items()]),),
+    )
 
 
 def metrics_section(rows: Sequence[GameRow]) -> Section | None:
@@ -429,12 +537,19 @@ def metrics_section(rows: Sequence[GameRow]) -> Section | None:
     least = min(len(v) for v in samples.values())
     return Section(
         "Game metrics",
-        ("What the game itself counts in each game. The interval is the 95% interval of the mean "
-         "(1.96 standard errors).",),
+        (
+            "What the game itself counts in each game. The interval is the 95% interval of the mean "
+            "(1.96 standard errors).",
+        ),
         (histograms_figure(samples, title="Game metrics", games=len(rows)),),
-        (Table(("metric", *DESCRIBE[1:], "games"),
-               [[*_describe(k, v), f"{len(v):,}"] for k, v in samples.items()],
-               caption="" if least == len(rows) else "Some games do not record every metric."),))
+        (
+            Table(
+                ("metric", *DESCRIBE[1:], "games"),
+                [[*_describe(k, v), f"{len(v):,}"] for k, v in samples.items()],
+                caption="" if least == len(rows) else "Some games do not record every metric.",
+            ),
+        ),
+    )
 
 
 def role_section(rows: Sequence[GameRow], names: Sequence[str]) -> Section | None:
@@ -459,10 +574,13 @@ def role_section(rows: Sequence[GameRow], names: Sequence[str]) -> Section | Non
     rates, intervals, table = _rate_rows(labels, wins, seat_games, scores)
     return Section(
         "By role",
-        ("Each player's secret side, dealt at the start: win rate and mean score of every role, then "
-         "of each strategy in each role.",),
+        (
+            "Each player's secret side, dealt at the start: win rate and mean score of every role, then "
+            "of each strategy in each role.",
+        ),
         (rates_figure(labels, rates, intervals, title="Win rate by role", games=len(with_roles)),),
-        (Table(("role", *RATE_HEADERS[1:]), table),))
+        (Table(("role", *RATE_HEADERS[1:]), table),),
+    )
 
 
 def ratings_section(rows: Sequence[GameRow]) -> Section:
@@ -471,16 +589,25 @@ def ratings_section(rows: Sequence[GameRow]) -> Section:
     rated = sum(1 for r in rows if len(set(r.strategies)) > 1)
     return Section(
         "Ratings",
-        ("Every game is a match between the strategies at the table, each ranked by its best seat "
-         "(higher score first; at equal scores, a seat the game declared winner first; equal "
-         "standings share a rank), rated one game after another in seed order with OpenSkill's "
-         "Plackett-Luce model. mu is the skill, sigma its uncertainty, and the ordinal mu - 3 sigma a "
-         "conservative estimate; strategies are sorted by it. Games with a single strategy at the "
-         "table are left out.",),
+        (
+            "Every game is a match between the strategies at the table, each ranked by its best seat "
+            "(higher score first; at equal scores, a seat the game declared winner first; equal "
+            "standings share a rank), rated one game after another in seed order with OpenSkill's "
+            "Plackett-Luce model. mu is the skill, sigma its uncertainty, and the ordinal mu - 3 sigma a "
+            "conservative estimate; strategies are sorted by it. Games with a single strategy at the "
+            "table are left out.",
+        ),
         (ratings_figure(ratings, games=rated),),
-        (Table(("strategy", "games", "mu", "sigma", "ordinal"),
-               [[r.strategy, f"{r.games:,}", f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}"]
-                for r in ratings]),))
+        (
+            Table(
+                ("strategy", "games", "mu", "sigma", "ordinal"),
+                [
+                    [r.strategy, f"{r.games:,}", f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}"]
+                    for r in ratings
+                ],
+            ),
+        ),
+    )
 
 
 def head_to_head_section(rows: Sequence[GameRow], names: Sequence[str]) -> Section:
@@ -489,16 +616,28 @@ def head_to_head_section(rows: Sequence[GameRow], names: Sequence[str]) -> Secti
     shares = [[None if a == b else matrix[a][b].share for b in names] for a in names]
     counts = [[0 if a == b else matrix[a][b].games for b in names] for a in names]
     met = sum(1 for r in rows if len(set(r.strategies)) > 1)
-    table = [[a, *("–" if a == b or not matrix[a][b].games else
-                   f"{matrix[a][b].share:.3f} ({matrix[a][b].games:,})" for b in names)]
-             for a in names]
+    table = [
+        [
+            a,
+            *(
+                "–"
+                if a == b or not matrix[a][b].games
+                else f"{matrix[a][b].share:.3f} ({matrix[a][b].games:,})"
+                for b in names
+            ),
+        ]
+        for a in names
+    ]
     return Section(
         "Head to head",
-        ("Row against column: over the games where both sat, the share in which the row's best seat "
-         "beat the column's (higher score, or the game's winner at equal scores), ties counting "
-         "half; in brackets, the number of those games.",),
+        (
+            "Row against column: over the games where both sat, the share in which the row's best seat "
+            "beat the column's (higher score, or the game's winner at equal scores), ties counting "
+            "half; in brackets, the number of those games.",
+        ),
         (heatmap_figure(names, shares, counts, title="Head to head", games=met),),
-        (Table(("", *names), table),))
+        (Table(("", *names), table),),
+    )
 
 
 def results_sections(rows: Sequence[GameRow], job: Mapping[str, Any] | None) -> list[Section]:
@@ -509,10 +648,17 @@ def results_sections(rows: Sequence[GameRow], job: Mapping[str, Any] | None) -> 
     job = usable_job(job)
     names = _strategy_order(rows, job)
     players = int((job or {}).get("players") or max(len(r.strategies) for r in rows))
-    sections = [job_section(job, rows), win_rate_section(rows, names), seat_section(rows, players),
-                score_section(rows, names), length_section(rows)]
-    optional: list[Callable[[], Section | None]] = [lambda: metrics_section(rows),
-                                                    lambda: role_section(rows, names)]
+    sections = [
+        job_section(job, rows),
+        win_rate_section(rows, names),
+        seat_section(rows, players),
+        score_section(rows, names),
+        length_section(rows),
+    ]
+    optional: list[Callable[[], Section | None]] = [
+        lambda: metrics_section(rows),
+        lambda: role_section(rows, names),
+    ]
     if len(names) > 1:
         optional += [lambda: ratings_section(rows), lambda: head_to_head_section(rows, names)]
     sections += [s for make in optional if (s := make()) is not None]
@@ -575,13 +721,22 @@ def render_page(title: str, intro: Sequence[str], sections: Sequence[Section], f
     e = html.escape
     taken: set[str] = set()
     ids = [s.id or _slug(s.heading, taken) for s in sections]
-    parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-             f"<title>{e(title)}</title><style>{CSS}</style></head><body><main>",
-             f"<h1>{e(title)}</h1>", *(f"<p>{e(p)}</p>" for p in intro)]
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{e(title)}</title><style>{CSS}</style></head><body><main>",
+        f"<h1>{e(title)}</h1>",
+        *(f"<p>{e(p)}</p>" for p in intro),
+    ]
     if len(sections) > 1:
-        parts.append("<nav><ol>" + "".join(f'<li><a href="#{e(i)}">{e(s.heading)}</a></li>'
-                                           for i, s in zip(ids, sections, strict=True)) + "</ol></nav>")
+        parts.append(
+            "<nav><ol>"
+            + "".join(
+                f'<li><a href="#{e(i)}">{e(s.heading)}</a></li>' for i, s in zip(ids, sections, strict=True)
+            )
+            + "</ol></nav>"
+        )
     for anchor, section in zip(ids, sections, strict=True):
         parts.append(f'<section id="{e(anchor)}"><h2>{e(section.heading)}</h2>')
         parts.extend(f"<p>{e(p)}</p>" for p in section.paragraphs)
@@ -599,5 +754,9 @@ def results_page(rows: Sequence[GameRow], job: Mapping[str, Any] | None, source:
     check_rows(rows)
     game = (usable_job(job) or {}).get("game", "unknown game")
     intro = [f"{len(rows):,} games of {game}" + (f" from {source}" if source else "") + "."]
-    return render_page(f"{game}: {_games(len(rows))}", intro, results_sections(rows, job),
-                       footer="Made with tricolore report.")
+    return render_page(
+        f"{game}: {_games(len(rows))}",
+        intro,
+        results_sections(rows, job),
+        footer="Made with tricolore report.",
+    )

@@ -22,18 +22,20 @@ import pyarrow.parquet as pq
 
 from tricolore.sim.batch import BatchSpec, GameRow, in_seed_order
 
-SCHEMA = pa.schema([
-    ("game", pa.string()),
-    ("seed", pa.int64()),
-    ("players", pa.int32()),
-    ("strategies", pa.list_(pa.string())),
-    ("scores", pa.list_(pa.float64())),
-    ("winners", pa.list_(pa.int32())),
-    ("winner_strategies", pa.list_(pa.string())),
-    ("actions", pa.int64()),
-    ("roles", pa.list_(pa.string())),
-    ("metrics", pa.map_(pa.string(), pa.float64())),
-])
+SCHEMA = pa.schema(
+    [
+        ("game", pa.string()),
+        ("seed", pa.int64()),
+        ("players", pa.int32()),
+        ("strategies", pa.list_(pa.string())),
+        ("scores", pa.list_(pa.float64())),
+        ("winners", pa.list_(pa.int32())),
+        ("winner_strategies", pa.list_(pa.string())),
+        ("actions", pa.int64()),
+        ("roles", pa.list_(pa.string())),
+        ("metrics", pa.map_(pa.string(), pa.float64())),
+    ]
+)
 """One row per game: ``strategies``, ``scores`` and ``roles`` are indexed by seat (seat 0 plays
 first); ``winners`` are seats (a shared win lists each); ``actions`` is the game's length in
 decisions; ``metrics`` the game's own figures (rounds, riots, Bastille cakes, ...)."""
@@ -65,10 +67,18 @@ def to_table(rows: Sequence[GameRow], game: str, job: Mapping[str, Any] | None =
 
 def rows_of(table: pa.Table) -> list[GameRow]:
     """The rows of a results table."""
-    return [GameRow(seed=d["seed"], strategies=tuple(d["strategies"]), scores=tuple(d["scores"]),
-                    winners=tuple(d["winners"]), actions=d["actions"], metrics=dict(d["metrics"]),
-                    roles=tuple(d["roles"]))
-            for d in table.to_pylist()]
+    return [
+        GameRow(
+            seed=d["seed"],
+            strategies=tuple(d["strategies"]),
+            scores=tuple(d["scores"]),
+            winners=tuple(d["winners"]),
+            actions=d["actions"],
+            metrics=dict(d["metrics"]),
+            roles=tuple(d["roles"]),
+        )
+        for d in table.to_pylist()
+    ]
 
 
 def write(path: Path, rows: Sequence[GameRow], game: str, job: Mapping[str, Any] | None = None) -> None:
@@ -88,8 +98,9 @@ def read(path: Path) -> pa.Table:
         raise ResultsError(f"{path} is not a results file written by tricolore ({exc})") from None
     missing = [name for name in SCHEMA.names if name not in table.schema.names]
     if missing:
-        raise ResultsError(f"{path} is not a results file written by tricolore: it has no "
-                           f"{', '.join(missing)} column")
+        raise ResultsError(
+            f"{path} is not a results file written by tricolore: it has no {', '.join(missing)} column"
+        )
     return table
 
 
@@ -117,10 +128,16 @@ class Journal:
         done: list[GameRow] = []
         if self.folder.exists():
             if not resume:
-                raise ResultsError(f"{self.folder} holds an interrupted run; continue it with "
-                                   "--resume, or remove that folder to start again")
-            self._check(json.loads((self.folder / "job.json").read_text(encoding="utf-8"))
-                        if (self.folder / "job.json").exists() else None, self.folder)
+                raise ResultsError(
+                    f"{self.folder} holds an interrupted run; continue it with "
+                    "--resume, or remove that folder to start again"
+                )
+            self._check(
+                json.loads((self.folder / "job.json").read_text(encoding="utf-8"))
+                if (self.folder / "job.json").exists()
+                else None,
+                self.folder,
+            )
             for part in sorted(self.folder.glob("part-*.parquet")):
                 try:
                     done.extend(rows_of(pq.read_table(part)))
@@ -139,9 +156,11 @@ class Journal:
         job = {k: v for k, v in (job or {}).items() if k != "games"}  # a longer run may resume
         if job != self.job:
             differs = sorted(k for k in {*self.job, *job} if job.get(k) != self.job.get(k))
-            raise ResultsError(f"{where} was made by a different job (its {', '.join(differs)} "
-                               "differ); resume it with the same game, players, seats, seed and "
-                               "options, or choose another --out")
+            raise ResultsError(
+                f"{where} was made by a different job (its {', '.join(differs)} "
+                "differ); resume it with the same game, players, seats, seed and "
+                "options, or choose another --out"
+            )
 
     def save(self, rows: Sequence[GameRow]) -> None:
         """Keep a finished chunk."""

@@ -26,8 +26,9 @@ class Played:
     actions: int
 
 
-def play_game(state: State, agents: Sequence[Agent], *, keep_digests: bool = False,
-              max_actions: int = 1_000_000) -> Played:
+def play_game(
+    state: State, agents: Sequence[Agent], *, keep_digests: bool = False, max_actions: int = 1_000_000
+) -> Played:
     """Play ``state`` to its end, each pending seat asked in seat order.
 
     Agents choose from :func:`~tricolore.agents.offered_actions`, asked by

@@ -159,19 +159,28 @@ def study_page(study: Study, findings: Mapping[str, Finding], command: str = "")
     question, claims, figures and the tables behind them."""
     arms = study.arms()
     total = sum(a.spec.games for a in arms)
-    intro = [f"{len(study.experiments)} experiments over {len(arms)} batches of games, "
-             f"{total:,} games in all ({arms[0].spec.players} players, seeds from {arms[0].spec.seed}; "
-             "every batch plays the same seeds). Each claim gives the number of games behind it and "
-             "a 95% interval in brackets."]
+    intro = [
+        f"{len(study.experiments)} experiments over {len(arms)} batches of games, "
+        f"{total:,} games in all ({arms[0].spec.players} players, seeds from {arms[0].spec.seed}; "
+        "every batch plays the same seeds). Each claim gives the number of games behind it and "
+        "a 95% interval in brackets."
+    ]
     if command:
         intro.append(f"Made with: {command}")
-    summary = Section("What the data shows", [
-        f"{e.heading}: {claim}" for e in study.experiments for claim in findings[e.key].claims])
+    summary = Section(
+        "What the data shows",
+        [f"{e.heading}: {claim}" for e in study.experiments for claim in findings[e.key].claims],
+    )
     sections = [summary]
     for e in study.experiments:
         finding = findings[e.key]
         batches = "; ".join(f"{a.label} ({a.spec.games:,} games)" for a in e.arms)
-        sections.append(Section(
-            e.heading, [e.question, *finding.claims, *finding.notes, f"Batches: {batches}."],
-            finding.figures, list(finding.tables)))
+        sections.append(
+            Section(
+                e.heading,
+                [e.question, *finding.claims, *finding.notes, f"Batches: {batches}."],
+                finding.figures,
+                list(finding.tables),
+            )
+        )
     return render_page(study.title, intro, sections, footer="Made with tricolore study.")

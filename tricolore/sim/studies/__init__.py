@@ -28,11 +28,11 @@ PLAYERS = {
 }
 """The table size each study plays at: a typical table of the game."""
 GAMES = {
-    "culottes": 2000,
-    "culottes-trials": 2000,
-    "let-them-eat-cake": 2000,
-    "revolution": 1000,
-    "bread-and-circuses": 2000,
+    "culottes": 3000,
+    "culottes-trials": 5000,
+    "let-them-eat-cake": 4000,
+    "revolution": 4000,
+    "bread-and-circuses": 5000,
 }
 """Games per arm by default: enough for intervals of a few points, within half an hour on two
 cores."""

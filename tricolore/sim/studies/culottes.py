@@ -58,12 +58,15 @@ def bastille_experiment(arm: Arm) -> Experiment:
             f"The sans-culottes eat more than the privileged in {more.percent()} of games "
             f"({games(len(played))}).",
         ]
-        claims.append(
-            "The Bastille favours the genuine sans-culottes beyond chance."
+        verdict = (
+            "The Bastille favours the genuine sans-culottes beyond chance"
             if gap.low > 0
-            else "The privileged eat at least as much: the cockade does not sort the citizens."
+            else "The privileged eat more, beyond chance: the cockades do not sort the citizens"
             if gap.high < 0
-            else "No difference shows between the two natures."
+            else "No difference between the two natures shows"
+        )
+        claims.append(
+            f"{verdict} (the interval of the difference, {gap.number(1)}, over {games(len(played))})."
         )
         labels = ["to sans-culottes", "to privileged"]
         means = [mean(to_sans), mean(to_privileged)]
@@ -211,7 +214,9 @@ def bribery_experiment(setup: Setup) -> Experiment:
                 if gain.low > 0
                 else "."
             ),
-            "The attacker wins " + "; ".join(f"{e.percent()} {label}" for label, e in wins.items()) + ".",
+            "The attacker is among the winners in "
+            + "; ".join(f"{e.percent()} of games with {label}" for label, e in wins.items())
+            + f" ({games(n)} each).",
         ]
         accepted, paid = (
             metric(rows[attack.key], "bribes_accepted"),
@@ -292,15 +297,23 @@ def levers_experiment(setup: Setup, mixed: Arm) -> Experiment:
             grabbers = [side_wins(rows[a.key], GRABBER) for _, a in settings]
             n = len(rows[settings[0][1].key])
             labels = [label for label, _ in settings]
-            claims.append(
-                f"With the {name} at "
-                + "; ".join(
-                    f"{label}: the sans-culottes get {g.number(1)} cakes more than the privileged and "
-                    f"a grabber wins {w.percent()} of games"
-                    for label, g, w in zip(labels, gaps, grabbers, strict=True)
+            if len(set(gaps)) == 1 and len(set(grabbers)) == 1:
+                claims.append(
+                    f"Changing the {name} leaves the Bastille cakes and the grabbers' wins exactly "
+                    f"as they were ({gaps[0].number(1)} cakes, {grabbers[0].percent()}): the "
+                    "strategies do not play differently for it, and the scores it moves do not "
+                    f"change who wins ({games(n)} each)."
                 )
-                + f" ({games(n)} each)."
-            )
+            else:
+                claims.append(
+                    f"With the {name} at "
+                    + "; ".join(
+                        f"{label}: the sans-culottes get {g.number(1)} cakes more than the privileged and "
+                        f"a grabber wins {w.percent()} of games"
+                        for label, g, w in zip(labels, gaps, grabbers, strict=True)
+                    )
+                    + f" ({games(n)} each)."
+                )
             figs.append(
                 figures.sweep_chart(
                     f"Bastille cakes, sans-culottes minus privileged ({games(n)} per point)",
