@@ -65,7 +65,7 @@ Tricolore.registerBoard("culottes", {
         view.last_roll ? h("span", { class: "stat" }, `🎲 ${view.last_roll}`) : null),
       h("div", { class: "players" }, owners),
       deals,
-      view.book && view.book.length ? h("div", {}, h("h3", {}, "Book of Public Safety"), renderValue(view.book)) : null,
+      view.book && view.book.length ? h("div", {}, h("h3", {}, "Book of Public Safety"), renderValue(view.book.map((r) => ({ ...r, voter: citizenName(r.voter), citizen: citizenName(r.citizen) })))) : null,
       verdicts.length ? h("div", {}, h("h3", {}, "Verdicts"), h("ul", {}, verdicts.map((c) => h("li", {},
         `${citizenName(c.citizen)}: ${label(c.verdict)} (${c.winning_cakes} against ${c.lost_cakes}, turn ${c.turn})`)))) : null,
       view.role_choice ? h("div", {}, h("h3", {}, "Role choice"), renderValue(view.role_choice)) : null,
