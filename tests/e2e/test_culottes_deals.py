@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from tests.server.conftest import LiveServer
+from tricolore.games.culottes.rules import CulottesState
 
 SEED = 0
 """With this seed the die of the first cake vote rolls 3, so the trial it opens stays open."""
@@ -27,7 +28,8 @@ def test_a_bribe_is_offered_and_accepted_in_the_browser_with_citizens_named_on_b
     table = created.table_id
     problems: list[str] = []
     pages: list[Page] = []
-    for seat, size in ((0, {"width": 1280, "height": 900}), (1, {"width": 390, "height": 844})):
+    sizes = [ViewportSize(width=1280, height=900), ViewportSize(width=390, height=844)]  # a phone
+    for seat, size in enumerate(sizes):
         page = browser.new_context(viewport=size).new_page()
         page.on("pageerror", lambda e: problems.append(str(e)))
         page.goto(f"{server.base}/table/{table}#invite={created.invites[seat]}")
@@ -46,7 +48,9 @@ def test_a_bribe_is_offered_and_accepted_in_the_browser_with_citizens_named_on_b
                                f"role-{seat}")["type"] == "ack"
     vote = {"type": "cake_vote", "citizen": 2, "side": "privileged", "cakes": 2}
     assert socks[0].act(vote, "vote")["type"] == "ack"
-    assert server.store.live[table].state.trials_open() == [2], "the seed no longer leaves the trial open"
+    state = server.store.live[table].state
+    assert isinstance(state, CulottesState)
+    assert state.trials_open() == [2], "the seed no longer leaves the trial open"
     for sock in socks:
         sock.close()
 
