@@ -3,43 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from tests.server.conftest import LiveServer, serve
-from tricolore.server.db import sqlite_url
+from tests.server.conftest import LiveServer
 
-CHROMIUM = "/usr/bin/chromium"
-# Debian's Chromium, quiet: no connections of its own on a machine without internet access.
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 HOSTILE_NAME = '<img src=x onerror="window.pwned=1">'
-
-
-@pytest.fixture
-def output(request: pytest.FixtureRequest) -> Path:
-    """This test's output folder, where its screenshots are kept."""
-    folder = Path(request.config.rootpath) / "test-results" / re.sub(r"\W+", "-", request.node.name)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    yield from serve(sqlite_url(tmp_path / "tables.db"), bot_delay=0.05)
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Chromium is not installed: .ci/run installs Debian's chromium package")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def take_a_turn(page: Page, turn: int) -> bool:

@@ -201,7 +201,7 @@ function freePanel() {
 function logPanel() {
   const n = names();
   const items = table.events.slice(-200).map((e) => {
-    const text = table.board && table.board.describeEvent ? table.board.describeEvent(e, { names: n, seat: table.seat }) : describeEvent(e, n);
+    const text = table.board && table.board.describeEvent ? table.board.describeEvent(e, { names: n, seat: table.seat, view: table.view }) : describeEvent(e, n);
     return h("li", { class: e.to ? "private" : "" }, e.to ? "(private) " : "", text);
   });
   const list = h("ol", { class: "log", "data-testid": "log" }, items);
@@ -305,7 +305,7 @@ function makeWidget(param, domain, changed) {
     case "choice": {
       const select = h("select", { name: param.name, onchange: changed },
         optional || domain.options.length > 1 ? h("option", { value: "" }, optional ? "(leave out)" : `choose ${name}…`) : null,
-        domain.options.map((option, i) => h("option", { value: String(i) }, domain.labels ? domain.labels[i] : optionText(option))));
+        domain.options.map((option, i) => h("option", { value: String(i) }, domain.labels ? domain.labels[i] : optionText(option, param.name))));
       return { element: h("label", {}, `${name} `, select), read: () => {
         if (select.value === "") return optional ? { omit: true } : { error: `choose ${name}` };
         return { value: domain.options[Number(select.value)] };
@@ -331,7 +331,7 @@ function makeWidget(param, domain, changed) {
     }
     case "subset": {
       const boxes = domain.options.map((option, i) => h("input", { type: "checkbox", value: String(i), onchange: changed }));
-      return { element: h("fieldset", {}, h("legend", {}, `${name} (${domain.min_size}–${domain.max_size})`), boxes.map((box, i) => h("label", { class: "inline" }, box, optionText(domain.options[i])))), read: () => {
+      return { element: h("fieldset", {}, h("legend", {}, `${name} (${domain.min_size}–${domain.max_size})`), boxes.map((box, i) => h("label", { class: "inline" }, box, optionText(domain.options[i], param.name)))), read: () => {
         const picked = boxes.filter((b) => b.checked).map((b) => domain.options[Number(b.value)]);
         if (picked.length < domain.min_size || picked.length > domain.max_size) return { error: `pick ${domain.min_size} to ${domain.max_size} for ${name}` };
         return { value: picked };
@@ -348,7 +348,10 @@ function makeWidget(param, domain, changed) {
   }
 }
 
-function optionText(option) {
+/** How a choice's option reads: the board's words for it (a deal by what it promises), if it has any. */
+function optionText(option, param) {
+  const own = table.board && table.board.optionText ? table.board.optionText(param, option, { names: names(), view: table.view }) : null;
+  if (own) return own;
   if (option === null) return "nobody";
   if (option === true) return "yes";
   if (option === false) return "no";

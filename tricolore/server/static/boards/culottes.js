@@ -1,7 +1,40 @@
 // Culottes: the Bastille, each player's citizens with their cakes and Cockades, the Book of trials
 // and their verdicts.
 "use strict";
+{
+const genericEvent = describeEvent; // common.js's log line, which names seats
+const citizenOf = (view) => (id) => ((view.citizens || [])[id] || {}).name || `citizen ${id}`;
+const side = (s) => String(s).replace("_", "-");
+// Event fields that hold citizen ids (the generic log names only seats).
+const CITIZEN_FIELDS = new Set(["citizen", "voter", "briber", "trial", "founder", "giver", "receiver"]);
+const CITIZEN_LISTS = new Set(["citizens", "loyal", "disloyal", "idle"]);
+
 Tricolore.registerBoard("culottes", {
+  /** A log line with citizens by name. */
+  describeEvent(event, { names, view = {} }) {
+    const citizenName = citizenOf(view);
+    const named = Object.fromEntries(Object.entries(event).map(([key, value]) => {
+      if (CITIZEN_FIELDS.has(key) && Number.isInteger(value)) return [key, citizenName(value)];
+      if (CITIZEN_LISTS.has(key) && Array.isArray(value) && value.every(Number.isInteger)) return [key, value.map(citizenName).join(", ")];
+      return [key, value];
+    }));
+    return genericEvent(named, names);
+  },
+
+  /** A bribe or an alliance in a form's choice, by what it promises rather than by its number. */
+  optionText(param, option, { view = {} }) {
+    const citizenName = citizenOf(view);
+    if (param === "deal") {
+      const d = (view.deals || [])[option];
+      return d ? `bribe ${d.id}: ${citizenName(d.briber)} to ${citizenName(d.voter)}, vote ${side(d.side)} on ${citizenName(d.trial)}` : null;
+    }
+    if (param === "alliance") {
+      const a = (view.alliances || [])[option];
+      return a ? `alliance ${a.id}: vote ${side(a.side)} on ${citizenName(a.trial)}` : null;
+    }
+    return null;
+  },
+
   render(view, { names, h, renderValue, label }) {
     const owners = names.map((name, seat) => h("div", { class: `player ${view.current_player === seat ? "active" : ""}` },
       h("h4", {}, name, view.agrees_to_end && view.agrees_to_end[seat] ? h("span", { class: "badge" }, "agrees to end") : null),
@@ -12,9 +45,8 @@ Tricolore.registerBoard("culottes", {
         c.emigrated ? h("span", { class: "badge" }, "emigrated") : null,
         c.status !== "none" ? h("span", { class: "badge red" }, label(c.status)) : null,
         c.scales ? h("span", { class: "muted" }, ` scales: sans-culotte ${c.scales.sans_culotte} · privileged ${c.scales.privileged}`) : null)))));
-    const citizenName = (id) => ((view.citizens || [])[id] || {}).name || `citizen ${id}`;
+    const citizenName = citizenOf(view);
     const verdicts = (view.closings || []).filter((c) => c.verdict).slice(-5);
-    const side = (s) => String(s).replace("_", "-");
     const bribes = (view.deals || []).filter((d) => d.status === "offered" || d.status === "accepted");
     const alliances = (view.alliances || []).filter((a) => a.status === "open");
     const escrow = view.escrow || { cakes: 0, deposits: [] };
@@ -33,10 +65,11 @@ Tricolore.registerBoard("culottes", {
         view.last_roll ? h("span", { class: "stat" }, `🎲 ${view.last_roll}`) : null),
       h("div", { class: "players" }, owners),
       deals,
-      view.book && view.book.length ? h("div", {}, h("h3", {}, "Book of Public Safety"), renderValue(view.book)) : null,
+      view.book && view.book.length ? h("div", {}, h("h3", {}, "Book of Public Safety"), renderValue(view.book.map((r) => ({ ...r, voter: citizenName(r.voter), citizen: citizenName(r.citizen) })))) : null,
       verdicts.length ? h("div", {}, h("h3", {}, "Verdicts"), h("ul", {}, verdicts.map((c) => h("li", {},
         `${citizenName(c.citizen)}: ${label(c.verdict)} (${c.winning_cakes} against ${c.lost_cakes}, turn ${c.turn})`)))) : null,
       view.role_choice ? h("div", {}, h("h3", {}, "Role choice"), renderValue(view.role_choice)) : null,
       view.you && view.you.sealed_name ? h("p", { class: "muted" }, `Your first citizen's name, sealed with your role: ${view.you.sealed_name}`) : null);
   },
 });
+}
