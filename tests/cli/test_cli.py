@@ -29,7 +29,8 @@ def test_simulate_prints_a_json_summary_and_keeps_records(tmp_path):
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
     assert summary["games"] == 30 and summary["mean_turns"] > 0
-    assert set(summary["strategies"]) == {"honest-revolutionary", "puppet-grabber", "random"}
+    assert set(summary["strategies"]) == set(summary["seats"]) == {
+        "honest-revolutionary", "puppet-grabber", "p-epsilon-briber", "alliance-defender"}
     assert {"bastille_to_sans_culottes", "bastille_to_privileged"} <= set(summary["metrics"])
     assert len(list(tmp_path.glob("*.json"))) == 30
     verified = run("replay", "--verify", str(tmp_path))
