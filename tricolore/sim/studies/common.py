@@ -276,9 +276,16 @@ def compare_experiment(
                 for a in others
                 if values[a.label].above(values[first.label]) or values[first.label].above(values[a.label])
             ]
+            same = all(
+                [r.actions for r in rows[a.key]] == [r.actions for r in rows[first.key]]
+                and metric(rows[a.key], name) == metric(rows[first.key], name)
+                for a in others
+            )
             verdict = (
                 f"the difference from {first.label} is beyond chance for {', '.join(differs)}"
                 if differs
+                else "every game came out the same: the change does not reach these strategies' play"
+                if same
                 else "the intervals overlap: no difference shows"
             )
             claims.append(

@@ -141,10 +141,12 @@ def grabbers_experiment(setup: Setup) -> Experiment:
             f"it is among the winners in {lines[best][0].percent()} of games ({games(n)})."
         )
         claims.append(
-            f"It beats the revolution (wins more than half the games, beyond chance) from {beats[0]} "
-            f"grabber{'s' if beats[0] > 1 else ''} at a table of {setup.players} on "
-            f"({', '.join(f'{k}: {lines[best][i].percent()}' for i, k in enumerate(counts))}; "
-            f"{games(n)} each)."
+            f"It beats the revolution (is among the winners in more than half the games, beyond "
+            f"chance) once {beats[0]} of the {setup.players} players are grabbers: "
+            + ", ".join(
+                f"{k} grabber{'s' if k > 1 else ''} {lines[best][i].percent()}" for i, k in enumerate(counts)
+            )
+            + f" ({games(n)} each)."
             if beats
             else f"It never beats the revolution beyond chance at a table of {setup.players}: with "
             f"{counts[-1]} grabbers it wins {lines[best][-1].percent()} of games ({games(n)} each)."
