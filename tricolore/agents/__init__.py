@@ -47,6 +47,7 @@ class RandomAgent:
 
     name = "random"
     needs_view = False  # drivers may skip building the view for this agent
+    draws_legal = True  # its actions are drawn by the engine: drivers may apply them trusted
 
     def act(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> dict[str, Any]:
         """A random legal action."""

@@ -266,14 +266,14 @@ class ISMCTSAgent:
         depth = 0
         while not state.is_over() and depth < self.rollout_depth:
             seat = min(state.pending())
-            state.apply(seat, state.legal_actions(seat).sample(rng))
+            state.apply_trusted(seat, state.legal_actions(seat).sample(rng))
             depth += 1
         try:
             result = state.result()
         except Exception:  # a game that cannot score an unfinished state: finish it
             while not state.is_over():
                 seat = min(state.pending())
-                state.apply(seat, state.legal_actions(seat).sample(rng))
+                state.apply_trusted(seat, state.legal_actions(seat).sample(rng))
             result = state.result()
         return _REWARDS[self.reward](result.scores, result.winners)
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricolore.core.errors import IllegalAction
-from tricolore.core.model import Game, State
+from tricolore.core.model import Game, State, copy_json
 from tricolore.core.record import Record, verify
 
 _JUNK: tuple[Any, ...] = (None, -1, 0, 10**9, 2.5, "", "x" * 500, [], {}, True, [-1], "sans_culotte")
@@ -239,13 +239,36 @@ def check_step(state: State, rng: random.Random, log_since: int = 0,
     if state.digest() != before:  # one digest for all refusals, then find the culprit
         raise ConformanceError(f"refusing {_culprit(state, refused)} changed the state")
     twin = state.clone()
-    twin.apply(seat, legal.sample(rng))
+    trusted = state.clone()
+    drawn_seat, drawn = random_action(state, rng)
+    events = twin.apply(drawn_seat, drawn)
     if state.digest() != before:
         raise ConformanceError("applying an action to a clone changed the original")
+    check_trusted(twin, trusted, drawn_seat, copy_json(drawn), events)
     if isolate and _json(state.view(None), "view(None)") != views[None]:
         raise ConformanceError("applying an action to a clone changed the original's view in "
                                f"{_changed(views[None], state.view(None))}")
     return len(refused), len(checked)
+
+
+def check_trusted(applied: State, trusted: State, seat: int, action: dict[str, Any],
+               events: list[Any]) -> None:
+    """``apply_trusted`` (the trusted entry point) does exactly what ``apply`` did: ``applied`` is a clone
+    that took ``action`` through ``apply`` (causing ``events``), ``trusted`` another clone of the
+    same position, which takes it through ``apply_trusted``. The digests, the events, who is asked next and
+    every seat's view must agree."""
+    played = trusted.apply_trusted(seat, action)
+    if [e.as_dict() for e in played] != [e.as_dict() for e in events]:
+        raise ConformanceError(f"apply_trusted({seat}, {action!r}) logs other events than apply")
+    if trusted.digest() != applied.digest():
+        raise ConformanceError(f"apply_trusted({seat}, {action!r}) leaves another state than apply")
+    if {s: p.as_dict() for s, p in trusted.pending().items()} != {
+            s: p.as_dict() for s, p in applied.pending().items()}:
+        raise ConformanceError(f"apply_trusted({seat}, {action!r}) asks other seats than apply")
+    for who in [None, *range(applied.players)]:
+        if _json(trusted.view(who), "view") != _json(applied.view(who), "view"):
+            raise ConformanceError(f"apply_trusted({seat}, {action!r}) shows seat {who} another view "
+                                   "than apply")
 
 
 def _culprit(state: State, refused: list[tuple[int, object]]) -> str:

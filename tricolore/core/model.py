@@ -19,6 +19,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, Self
 
 from tricolore.core.actions import Action, ActionSpace
@@ -264,7 +265,7 @@ class State(ABC):
         self.rng = random.Random(seed) if script is None else ScriptedChance(seed, script)
         self.log = []
         self.record_events = True
-        self._memo: dict[tuple[str, Seat], ActionSpace] = {}
+        self._memo: dict[tuple[str, Seat], Any] = {}
 
     def changed(self) -> None:
         """Forget the legal actions worked out so far. :meth:`apply` calls it after every action;
@@ -272,9 +273,19 @@ class State(ABC):
         self._memo.clear()
 
     # -- the protocol -------------------------------------------------------------------------
-    @abstractmethod
     def pending(self) -> Mapping[Seat, Prompt]:
-        """Who must act now, and which kinds of action each may take."""
+        """Who must act now, and which kinds of action each may take.
+
+        Worked out once per position by the game's :meth:`_pending`, and read-only.
+        """
+        prompts = self._memo.get(("pending", -1))
+        if prompts is None:
+            prompts = self._memo["pending", -1] = MappingProxyType(dict(self._pending()))
+        return prompts
+
+    @abstractmethod
+    def _pending(self) -> Mapping[Seat, Prompt]:
+        """The game's rule for :meth:`pending`."""
 
     def legal_actions(self, seat: Seat) -> ActionSpace:
         """The actions ``seat`` may take for its prompt (empty when it is not asked anything).
@@ -378,6 +389,23 @@ class State(ABC):
             getattr(self, "do_" + kind)(seat, action)
         finally:
             self.changed()
+        return self.log[start:]
+
+    def apply_trusted(self, seat: Seat, action: Action) -> list[Event]:
+        """Carry out an action the engine itself drew for ``seat`` in this very position (from
+        :meth:`legal_actions` or :meth:`free_actions`, e.g. with ``sample``), without checking it
+        again: the trusted entry point of simulations and searches.
+
+        It is :meth:`apply` without the checks and without the defensive copy, and the conformance
+        suite proves the two equivalent on every game. Anything else (an action from a person, a
+        client, a bot's own reasoning) goes through :meth:`apply`. The state may keep ``action``:
+        do not change it afterwards.
+        """
+        start = len(self.log)
+        try:
+            getattr(self, "do_" + action["type"])(seat, action)
+        finally:
+            self._memo.clear()
         return self.log[start:]
 
     def emit(self, kind: str, to: typing.Iterable[Seat] | None = None, **data: Any) -> None:

@@ -208,7 +208,7 @@ class BreadState(State):
         return disclosure is not None and bool(self.tiles) and self.tiles[seat] == disclosure[1]
 
     # -- prompts -----------------------------------------------------------------------------
-    def pending(self) -> Mapping[Seat, Prompt]:
+    def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
         if self.phase == "negotiation":  # kinds from public facts only: hands are secret
             return {s: Prompt(s, self._negotiation_kinds(s))

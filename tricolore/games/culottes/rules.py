@@ -335,7 +335,7 @@ class CulottesState(State):
         """Whether the game has ended."""
         return self.phase == "over"
 
-    def pending(self) -> Mapping[Seat, Prompt]:
+    def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
         if self.phase == "roles":
             assert self.role_choice is not None

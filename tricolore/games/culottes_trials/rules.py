@@ -152,7 +152,7 @@ class TrialsState(State):
         """Whether the tutorial has ended."""
         return self.over
 
-    def pending(self) -> Mapping[Seat, Prompt]:
+    def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
         if self.over:
             return {}

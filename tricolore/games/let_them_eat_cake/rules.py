@@ -278,7 +278,7 @@ class LetThemEatCakeState(State):
         card_id = self.received.get(seat)
         return next((c for c in self.stashes[seat] if c.id == card_id), None)
 
-    def pending(self) -> Mapping[Seat, Prompt]:
+    def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
         if self.phase == "over":
             return {}

@@ -241,7 +241,7 @@ class RevolutionState(State):
                 self.bank[currency] += n
 
     # -- prompts -----------------------------------------------------------------------------
-    def pending(self) -> Mapping[Seat, Prompt]:
+    def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
         if self.phase == "bid":
             assert self.bids is not None
