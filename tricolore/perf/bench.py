@@ -15,9 +15,10 @@ beside the floor (:mod:`tricolore.perf.floor`), OpenSpiel's peers when installed
 (:mod:`tricolore.perf.peers`) and the scaling of ``simulate`` from one worker to two.
 
 Runs are interleaved: pass 1 plays every row, then pass 2 plays every row, and so on, so that a
-slow moment of a shared machine hits every row alike. Each figure is the median of the passes;
-each ratio to the floor is the median of the per-pass ratios (a row and the floor measured in
-the same pass), which cancels most of the machine's drift. Every ratio is the figure divided by
+slow moment of a shared machine hits every row alike. Each figure is the median of the passes.
+A slice of the floor is played before each game's rows in every pass, and each ratio to the
+floor is the median over the passes of the row's figure over the slice just before it, which
+cancels most of the machine's drift. Every ratio is the figure divided by
 the floor's same figure: decisions/s over the floor's decisions/s (above 1 is faster than the
 floor), microseconds per call over the floor's microseconds per decision (the call costs that
 many floor decisions), memory over the memory of the floor's state.
@@ -58,8 +59,11 @@ class Settings:
     """Games of each of our games per row and pass."""
     passes: int
     seconds: float
-    """Seconds the floor and each peer play per pass (their games are short: whole games until
-    this much time has passed)."""
+    """Seconds each peer plays per pass (its games are short: whole games until this much time
+    has passed)."""
+    floor_seconds: float
+    """Seconds of each slice of the floor: one is played before each game's rows (and before the
+    peers) in every pass, and each row's ratio is taken to the slice nearest it."""
     positions: int
     """Mid-game positions per game for the per-call costs and the memory."""
     simulate_games: int
@@ -68,9 +72,10 @@ class Settings:
     quick: bool = False
 
 
-FULL = Settings(games=40, passes=5, seconds=0.5, positions=60, simulate_games=600, simulate_passes=3)
-QUICK = Settings(games=6, passes=3, seconds=0.1, positions=20, simulate_games=60, simulate_passes=1,
-                 quick=True)
+FULL = Settings(games=40, passes=5, seconds=0.5, floor_seconds=0.25, positions=60, simulate_games=600,
+                simulate_passes=3)
+QUICK = Settings(games=6, passes=3, seconds=0.1, floor_seconds=0.05, positions=20, simulate_games=60,
+                 simulate_passes=1, quick=True)
 
 
 def settings(quick: bool = False, games: int | None = None, passes: int | None = None) -> Settings:
@@ -116,7 +121,8 @@ def play_api_path(game: Game, players: int, seeds: Sequence[int]) -> int:
     return decisions
 
 
-def mid_game_positions(game: Game, players: int, count: int, seeds: Sequence[int]) -> list[tuple[State, Seat]]:
+def mid_game_positions(game: Game, players: int, count: int, seeds: Sequence[int]
+                       ) -> list[tuple[State, Seat]]:
     """About ``count`` positions (and the seat asked there) from the middle half of random games
     of ``seeds``, played with events on as a table keeps them."""
     per_game = max(1, -(-count // len(seeds)))
@@ -160,15 +166,20 @@ OPERATIONS: dict[str, Callable[[State, Seat, random.Random], object]] = {
 }
 
 
-def call_costs(positions: Sequence[tuple[State, Seat]], rng: random.Random) -> dict[str, float]:
-    """Microseconds per call of each operation, over ``positions`` (each from a fresh memo)."""
+def call_costs(positions: Sequence[tuple[State, Seat]], rng: random.Random, repeats: int = 5
+               ) -> dict[str, float]:
+    """Microseconds per call of each operation over ``positions`` (each call from a fresh memo):
+    the median of ``repeats`` rounds over all of them, so that one slow moment does not count."""
     out: dict[str, float] = {}
     for name, operation in OPERATIONS.items():
-        start = time.perf_counter()
-        for state, seat in positions:
-            state.changed()
-            operation(state, seat, rng)
-        out[name] = 1e6 * (time.perf_counter() - start) / len(positions)
+        rounds = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            for state, seat in positions:
+                state.changed()
+                operation(state, seat, rng)
+            rounds.append(time.perf_counter() - start)
+        out[name] = 1e6 * statistics.median(rounds) / len(positions)
     return out
 
 
@@ -242,7 +253,16 @@ def machine() -> dict[str, Any]:
         "system": platform.platform(terse=True),
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "open_spiel": peers.version(),
+        "load_average": _load(),
     }
+
+
+def _load() -> float | None:
+    """The machine's load average over the last minute (how busy the others keep it)."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:
+        return None
 
 
 def game_sizes() -> list[tuple[str, int]]:
@@ -268,6 +288,7 @@ def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
     if skipped is None:
         peer_games = {p.name: peers.load(p.name) for p in peers.PEERS}
 
+    load_before = _load()
     say("finding mid-game positions")
     positions = {name: mid_game_positions(games[name], players, chosen.positions, position_seeds)
                  for name, players in sizes}
@@ -287,22 +308,30 @@ def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
     floor_games = floor_decisions = 0
     rates: dict[tuple[str, str], list[float]] = {}
     costs: dict[tuple[str, str], list[float]] = {}
+    nearest_floor: dict[str, list[float]] = {}  # the floor slice played just before each group
     lengths: dict[str, int] = {}
     peer_counts: dict[str, tuple[int, int]] = {}
-    for number in range(chosen.passes):
-        say(f"pass {number + 1}/{chosen.passes}: the floor")
-        played, decided, seconds = floor.run_for(chosen.seconds, floor_rng)
+
+    def floor_slice(group: str) -> None:
+        nonlocal floor_games, floor_decisions
+        played, decided, seconds = floor.run_for(chosen.floor_seconds, floor_rng)
         floor_rates.append(decided / seconds)
+        nearest_floor.setdefault(group, []).append(decided / seconds)
         floor_games, floor_decisions = floor_games + played, floor_decisions + decided
+
+    for number in range(chosen.passes):
         for name, players in sizes:
             say(f"pass {number + 1}/{chosen.passes}: {name}")
+            floor_slice(name)
             for path, play in (("sim", play_simulation_path), ("api", play_api_path)):
                 start = time.perf_counter()
                 decided = play(games[name], players, seeds)
                 rates.setdefault((name, path), []).append(decided / (time.perf_counter() - start))
                 lengths[name] = decided
-            for call, cost in call_costs(positions[name], call_rng).items():
-                costs.setdefault((name, call), []).append(cost)
+            for call, us in call_costs(positions[name], call_rng).items():
+                costs.setdefault((name, call), []).append(us)
+        if peer_games:
+            floor_slice("peers")
         for name, game in peer_games.items():
             say(f"pass {number + 1}/{chosen.passes}: {name}")
             played, decided, seconds = peers.run_for(game, chosen.seconds, peer_rngs[name])
@@ -311,13 +340,17 @@ def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
             peer_counts[name] = (before[0] + played, before[1] + decided)
 
     floor_rate = statistics.median(floor_rates)
-    floor_us = [1e6 / r for r in floor_rates]
     floor_state = floor.state_bytes()
 
-    def throughput(key: tuple[str, str]) -> dict[str, Any]:
+    def throughput(key: tuple[str, str], group: str) -> dict[str, Any]:
         middle = statistics.median(rates[key])
         return {"decisions_per_s": middle, "us_per_decision": 1e6 / middle,
-                "ratio_to_floor": _ratio(rates[key], floor_rates), "passes": rates[key]}
+                "ratio_to_floor": _ratio(rates[key], nearest_floor[group]), "passes": rates[key]}
+
+    def per_call(name: str, call: str) -> dict[str, Any]:
+        floor_us = [1e6 / r for r in nearest_floor[name]]
+        return {"us": statistics.median(costs[name, call]),
+                "ratio_to_floor": _ratio(costs[name, call], floor_us)}
 
     rows: list[dict[str, Any]] = []
     for name, players in sizes:
@@ -326,10 +359,9 @@ def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
         rows.append({
             "game": name, "players": players, "games": chosen.games,
             "decisions_per_game": lengths[name] / chosen.games, "positions": len(positions[name]),
-            "sim": throughput((name, "sim")),
-            "api": throughput((name, "api")),
-            "calls": {call: {"us": statistics.median(costs[name, call]),
-                             "ratio_to_floor": _ratio(costs[name, call], floor_us)} for call in CALLS},
+            "sim": throughput((name, "sim"), name),
+            "api": throughput((name, "api"), name),
+            "calls": {call: per_call(name, call) for call in CALLS},
             "memory": {"kib": size / 1024, "ratio_to_floor": size / floor_state},
         })
 
@@ -337,7 +369,7 @@ def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
     for peer in peers.PEERS if skipped is None else ():
         played, decided = peer_counts[peer.name]
         peer_rows.append({"game": peer.name, "implementation": peer.implementation, "kind": peer.kind,
-                          "decisions_per_game": decided / played, **throughput((peer.name, "peer"))})
+                          "decisions_per_game": decided / played, **throughput((peer.name, "peer"), "peers")})
 
     scaling = None
     if chosen.simulate_games:
@@ -345,8 +377,10 @@ def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
         for key in ("one_worker", "two_workers"):
             scaling[key]["ratio_to_floor"] = scaling[key]["decisions_per_s"] / floor_rate
 
+    measured_on = machine()
+    measured_on["load_average"] = [load_before, measured_on["load_average"]]
     result: dict[str, Any] = {
-        "machine": machine(),
+        "machine": measured_on,
         "settings": asdict(chosen),
         "ratios": "each ratio is the figure over the floor's same figure: decisions/s over the floor's "
                   "decisions/s; microseconds per call over the floor's microseconds per decision; "
@@ -370,13 +404,13 @@ def targets(result: dict[str, Any]) -> list[dict[str, Any]]:
     rows = result["games"]
 
     def worst(label: str, goal: str, threshold: float, figure: Callable[[dict[str, Any]], float],
-              at_least: bool) -> dict[str, Any]:
+              at_least: bool, unit: str = "x") -> dict[str, Any]:
         per_game = {r["game"]: figure(r) for r in rows}
         game = (min if at_least else max)(per_game, key=per_game.__getitem__)
         measured = per_game[game]
         met = measured >= threshold if at_least else measured < threshold
-        return {"target": label, "goal": goal, "threshold": threshold, "measured": measured,
-                "worst_game": game, "met": met, "per_game": per_game}
+        return {"target": label, "goal": goal, "threshold": threshold, "unit": unit,
+                "measured": measured, "worst_game": game, "met": met, "per_game": per_game}
 
     out = [
         worst("sim path", "at least 0.28x the floor in every game", 0.28,
@@ -386,13 +420,14 @@ def targets(result: dict[str, Any]) -> list[dict[str, Any]]:
         worst("API path", "at least 0.10x the floor in every game", 0.10,
               lambda r: r["api"]["ratio_to_floor"], True),
         worst("clone", "under 10 us for a mid-game state", 10.0,
-              lambda r: r["calls"]["clone"]["us"], False),
+              lambda r: r["calls"]["clone"]["us"], False, "us"),
         worst("determinize", "under 10 us for a mid-game state", 10.0,
-              lambda r: r["calls"]["determinize"]["us"], False),
+              lambda r: r["calls"]["determinize"]["us"], False, "us"),
     ]
     scaling = result.get("simulate")
     if scaling is not None:
         out.append({"target": "simulate scaling", "goal": "at least 1.8x from one worker to two",
-                    "threshold": 1.8, "measured": scaling["scaling"], "worst_game": scaling["game"],
-                    "met": scaling["scaling"] >= 1.8, "per_game": {scaling["game"]: scaling["scaling"]}})
+                    "threshold": 1.8, "unit": "x", "measured": scaling["scaling"],
+                    "worst_game": scaling["game"], "met": scaling["scaling"] >= 1.8,
+                    "per_game": {scaling["game"]: scaling["scaling"]}})
     return out
