@@ -9,7 +9,8 @@ For every registered game, at a typical table size, it measures
   then ``apply``, events on: what a table serving people does);
 * the cost per call of ``legal_actions``, ``view``, ``clone``, ``determinize`` and ``digest`` at
   mid-game positions met in random games (each call from a fresh position: the position's memo is
-  cleared before it), and the memory of one mid-game state (``tracemalloc`` of a clone);
+  cleared before it; the fastest of a few rounds in each pass), and the memory of one mid-game
+  state (``tracemalloc`` of a clone);
 
 beside the floor (:mod:`tricolore.perf.floor`), OpenSpiel's peers when installed
 (:mod:`tricolore.perf.peers`) and the scaling of ``simulate`` from one worker to two.
@@ -169,7 +170,8 @@ OPERATIONS: dict[str, Callable[[State, Seat, random.Random], object]] = {
 def call_costs(positions: Sequence[tuple[State, Seat]], rng: random.Random, repeats: int = 5
                ) -> dict[str, float]:
     """Microseconds per call of each operation over ``positions`` (each call from a fresh memo):
-    the median of ``repeats`` rounds over all of them, so that one slow moment does not count."""
+    the fastest of ``repeats`` rounds over all of them, as ``timeit`` takes it, since on a shared
+    machine a slower round measures the others' work, not the call's."""
     out: dict[str, float] = {}
     for name, operation in OPERATIONS.items():
         rounds = []
@@ -179,7 +181,7 @@ def call_costs(positions: Sequence[tuple[State, Seat]], rng: random.Random, repe
                 state.changed()
                 operation(state, seat, rng)
             rounds.append(time.perf_counter() - start)
-        out[name] = 1e6 * statistics.median(rounds) / len(positions)
+        out[name] = 1e6 * min(rounds) / len(positions)
     return out
 
 
