@@ -498,6 +498,49 @@ def study(
         console.print(f"report written to {result.report}")
 
 
+MOST_BENCH_GAMES = 10_000
+MOST_BENCH_PASSES = 100
+
+
+@app.command()
+def bench(
+    quick: Annotated[bool, typer.Option(
+        help="Fewer games and passes, and a small simulate batch: a figure in seconds.")] = False,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print every figure as JSON, nothing else.")] = False,
+    as_markdown: Annotated[bool, typer.Option(
+        "--markdown", help="Print the tables as Markdown, as docs/performance.md shows them.")] = False,
+    games: Annotated[int | None, typer.Option(
+        help="Games of each game per pass (default 40, or 6 with --quick).")] = None,
+    passes: Annotated[int | None, typer.Option(
+        help="Interleaved passes, of which the median is reported (default 5, or 3 with --quick).")] = None,
+) -> None:
+    """Measure the engine's speed beside a bare-Python floor and OpenSpiel's games, in one run."""
+    from tricolore.perf import bench as perf
+    from tricolore.perf import render
+
+    with clear_errors():
+        if as_json and as_markdown:
+            raise Refused("choose one of --json and --markdown")
+        if games is not None and not 1 <= games <= MOST_BENCH_GAMES:
+            raise Refused(f"--games must be from 1 to {MOST_BENCH_GAMES:,}")
+        if passes is not None and not 1 <= passes <= MOST_BENCH_PASSES:
+            raise Refused(f"--passes must be from 1 to {MOST_BENCH_PASSES}")
+        chosen = perf.settings(quick, games, passes)
+        if as_json or not sys.stderr.isatty():
+            result = perf.run(chosen)
+        else:
+            with errors.status("measuring") as status:
+                result = perf.run(chosen, lambda message: status.update(f"measuring: {message}"))
+        if as_json:
+            print(json.dumps(result, indent=2))
+        elif as_markdown:
+            print(render.markdown(result))
+        else:
+            for part in render.rich_tables(result):
+                console.print(part, soft_wrap=isinstance(part, str))
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",

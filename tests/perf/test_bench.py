@@ -1,0 +1,115 @@
+"""``tricolore bench``: every figure present, positive and given with its ratio to the floor.
+
+Speed itself is never asserted here: the figures depend on the machine and on who else uses it.
+"""
+
+import importlib.util
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from tricolore.cli.main import app
+from tricolore.core import list_games
+from tricolore.perf import floor, render
+from tricolore.perf.bench import CALLS
+from tricolore.perf.peers import PEERS
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def measured():
+    result = runner.invoke(app, ["bench", "--quick", "--json", "--games", "1", "--passes", "1"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)  # JSON and nothing else
+
+
+def positive_with_ratio(figure):
+    return figure["ratio_to_floor"] > 0 and all(
+        value > 0 for key, value in figure.items() if key in ("decisions_per_s", "us", "kib"))
+
+
+def test_every_registered_game_is_measured_on_both_paths_with_its_ratio_to_the_floor(measured):
+    assert [g["game"] for g in measured["games"]] == [
+        "culottes", "culottes-trials", "let-them-eat-cake", "revolution", "bread-and-circuses"]
+    assert {g["game"] for g in measured["games"]} == {info.name for info in list_games()}
+    for game in measured["games"]:
+        assert game["decisions_per_game"] > 0
+        for path in ("sim", "api"):
+            assert positive_with_ratio(game[path]), (game["game"], path)
+            assert game[path]["us_per_decision"] == pytest.approx(1e6 / game[path]["decisions_per_s"])
+
+
+def test_every_call_and_the_memory_of_a_state_have_a_cost_and_a_ratio_to_the_floor(measured):
+    for game in measured["games"]:
+        assert game["positions"] > 0
+        assert set(game["calls"]) == set(CALLS)
+        for call in CALLS:
+            assert positive_with_ratio(game["calls"][call]), (game["game"], call)
+        assert positive_with_ratio(game["memory"])
+
+
+def test_the_floor_is_measured_in_the_same_run(measured):
+    f = measured["floor"]
+    assert f["decisions_per_s"] > 0 and f["state_bytes"] > 0 and f["games"] > 0
+    assert f["decisions_per_game"] >= 5 * 6  # fifteen points take five rounds of six picks at least
+
+
+def test_the_peers_are_measured_or_said_to_be_skipped(measured):
+    peers = measured["peers"]
+    if importlib.util.find_spec("pyspiel") is None:
+        assert peers["rows"] == [] and "open_spiel" in peers["skipped"]
+    else:
+        assert peers["skipped"] is None
+        assert [p["game"] for p in peers["rows"]] == [p.name for p in PEERS]
+        assert all(positive_with_ratio(p) for p in peers["rows"])
+
+
+def test_simulate_is_timed_with_one_and_two_workers_and_gives_the_same_summary(measured):
+    s = measured["simulate"]
+    assert s["summaries_identical"] is True
+    assert s["scaling"] > 0
+    for key in ("one_worker", "two_workers"):
+        assert s[key]["seconds"] > 0 and positive_with_ratio(s[key])
+
+
+def test_every_target_names_its_worst_figure(measured):
+    targets = {t["target"]: t for t in measured["targets"]}
+    assert set(targets) == {"sim path", "sim path, lowest", "API path", "clone", "determinize",
+                            "simulate scaling"}
+    for t in targets.values():
+        assert t["measured"] > 0 and isinstance(t["met"], bool)
+        assert t["measured"] == t["per_game"][t["worst_game"]]
+
+
+def test_the_machine_is_named(measured):
+    m = measured["machine"]
+    assert m["cpu"] and m["cores"] >= 1 and m["python"].count(".") == 2 and m["date"]
+
+
+def test_a_saved_run_prints_as_markdown_with_every_game_and_the_floor(measured):
+    text = render.markdown(measured)
+    for game in measured["games"]:
+        assert f"| {game['game']} |" in text
+    assert "| floor (bare Python) |" in text and "| simulate scaling |" in text
+
+
+@pytest.mark.parametrize(("args", "sentence"), [
+    (["--games", "0"], "--games must be from 1 to 10,000"),
+    (["--passes", "101"], "--passes must be from 1 to 100"),
+    (["--json", "--markdown"], "choose one of --json and --markdown"),
+])
+def test_bad_bench_options_are_refused_with_one_sentence(args, sentence):
+    result = runner.invoke(app, ["bench", *args])
+    assert result.exit_code == 1
+    assert sentence in result.output and "Traceback" not in result.output
+
+
+def test_the_floor_game_ends_with_six_picks_a_round_and_replays_from_its_seed():
+    counts = [floor.play(random.Random(seed)) for seed in range(20)]
+    assert all(c > 0 and c % 6 == 0 for c in counts)
+    assert counts == [floor.play(random.Random(seed)) for seed in range(20)]
+    # fifteen points take at least five rounds (three points at most per round)
+    assert min(counts) >= 5 * 6

@@ -1,0 +1,435 @@
+"""The speed benchmark: every game beside a bare-Python floor and OpenSpiel's games, in one run.
+
+For every registered game, at a typical table size, it measures
+
+* decisions per second of random play on the **simulation path** (``seat = min(pending())``,
+  ``legal_actions(seat).sample(rng)``, ``apply_trusted``, events off: what
+  :func:`tricolore.sim.runner.play_game` does for a random agent);
+* decisions per second through the **public API** (``view(seat)`` asked before each decision,
+  then ``apply``, events on: what a table serving people does);
+* the cost per call of ``legal_actions``, ``view``, ``clone``, ``determinize`` and ``digest`` at
+  mid-game positions met in random games (each call from a fresh position: the position's memo is
+  cleared before it; the fastest of a few rounds in each pass), and the memory of one mid-game
+  state (``tracemalloc`` of a clone);
+
+beside the floor (:mod:`tricolore.perf.floor`), OpenSpiel's peers when installed
+(:mod:`tricolore.perf.peers`) and the scaling of ``simulate`` from one worker to two.
+
+Runs are interleaved: pass 1 plays every row, then pass 2 plays every row, and so on, so that a
+slow moment of a shared machine hits every row alike. Each figure is the median of the passes.
+A slice of the floor is played before each game's rows in every pass, and each ratio to the
+floor is the median over the passes of the row's figure over the slice just before it, which
+cancels most of the machine's drift. Every ratio is the figure divided by
+the floor's same figure: decisions/s over the floor's decisions/s (above 1 is faster than the
+floor), microseconds per call over the floor's microseconds per decision (the call costs that
+many floor decisions), memory over the memory of the floor's state.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+import random
+import statistics
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from tricolore.core import get_game, list_games
+from tricolore.core.model import Game, Seat, State
+from tricolore.perf import floor, peers
+
+TABLE_SIZES = {"culottes": 5, "culottes-trials": 5, "let-them-eat-cake": 5, "revolution": 4,
+               "bread-and-circuses": 6}
+"""The table size each game is measured at; a game not listed plays at its smallest table."""
+
+SIMULATE_GAME = "culottes"
+"""The game whose batch measures the scaling of ``simulate`` from one worker to two."""
+
+CALLS = ("legal_actions", "view", "clone", "determinize", "digest")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How much the benchmark plays."""
+
+    games: int
+    """Games of each of our games per row and pass."""
+    passes: int
+    seconds: float
+    """Seconds each peer plays per pass (its games are short: whole games until this much time
+    has passed)."""
+    floor_seconds: float
+    """Seconds of each slice of the floor: one is played before each game's rows (and before the
+    peers) in every pass, and each row's ratio is taken to the slice nearest it."""
+    positions: int
+    """Mid-game positions per game for the per-call costs and the memory."""
+    simulate_games: int
+    """Games of the batch that measures ``simulate`` scaling."""
+    simulate_passes: int
+    quick: bool = False
+
+
+FULL = Settings(games=40, passes=5, seconds=0.5, floor_seconds=0.25, positions=60, simulate_games=600,
+                simulate_passes=3)
+QUICK = Settings(games=6, passes=3, seconds=0.1, floor_seconds=0.05, positions=20, simulate_games=60,
+                 simulate_passes=1, quick=True)
+
+
+def settings(quick: bool = False, games: int | None = None, passes: int | None = None) -> Settings:
+    """The full or quick settings, with ``games`` and ``passes`` when given."""
+    chosen = QUICK if quick else FULL
+    if games is not None:
+        chosen = replace(chosen, games=games)
+    if passes is not None:
+        chosen = replace(chosen, passes=passes)
+    return chosen
+
+
+Progress = Callable[[str], None]
+
+
+# -- our games ---------------------------------------------------------------------------------
+def play_simulation_path(game: Game, players: int, seeds: Sequence[int]) -> int:
+    """Random games of ``seeds`` as a simulation plays them; return the decisions made."""
+    decisions = 0
+    for seed in seeds:
+        state = game.new(players, seed)
+        state.record_events = False
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = min(state.pending())
+            state.apply_trusted(seat, state.legal_actions(seat).sample(rng))
+            decisions += 1
+    return decisions
+
+
+def play_api_path(game: Game, players: int, seeds: Sequence[int]) -> int:
+    """Random games of ``seeds`` through the public API, the seat's view asked before each
+    decision and events on; return the decisions made."""
+    decisions = 0
+    for seed in seeds:
+        state = game.new(players, seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = min(state.pending())
+            state.view(seat)
+            state.apply(seat, state.legal_actions(seat).sample(rng))
+            decisions += 1
+    return decisions
+
+
+def mid_game_positions(game: Game, players: int, count: int, seeds: Sequence[int]
+                       ) -> list[tuple[State, Seat]]:
+    """About ``count`` positions (and the seat asked there) from the middle half of random games
+    of ``seeds``, played with events on as a table keeps them."""
+    per_game = max(1, -(-count // len(seeds)))
+    positions: list[tuple[State, Seat]] = []
+    for seed in seeds:
+        length = play_simulation_path(game, players, [seed])
+        wanted = {length // 4 + (i * (length // 2)) // per_game for i in range(per_game)}
+        state = game.new(players, seed)
+        rng = random.Random(seed)
+        for step in range(length):
+            seat = min(state.pending())
+            if step in wanted:
+                positions.append((state.clone(), seat))
+            state.apply_trusted(seat, state.legal_actions(seat).sample(rng))
+    return positions[:count]
+
+
+def _legal_actions(state: State, seat: Seat, rng: random.Random) -> object:
+    return state.legal_actions(seat)
+
+
+def _view(state: State, seat: Seat, rng: random.Random) -> object:
+    return state.view(seat)
+
+
+def _clone(state: State, seat: Seat, rng: random.Random) -> object:
+    return state.clone()
+
+
+def _determinize(state: State, seat: Seat, rng: random.Random) -> object:
+    return state.determinize(seat, rng)
+
+
+def _digest(state: State, seat: Seat, rng: random.Random) -> object:
+    return state.digest()
+
+
+OPERATIONS: dict[str, Callable[[State, Seat, random.Random], object]] = {
+    "legal_actions": _legal_actions, "view": _view, "clone": _clone, "determinize": _determinize,
+    "digest": _digest,
+}
+
+
+def call_costs(positions: Sequence[tuple[State, Seat]], rng: random.Random, repeats: int = 5
+               ) -> dict[str, float]:
+    """Microseconds per call of each operation over ``positions`` (each call from a fresh memo):
+    the fastest of ``repeats`` rounds over all of them, as ``timeit`` takes it, since on a shared
+    machine a slower round measures the others' work, not the call's."""
+    out: dict[str, float] = {}
+    for name, operation in OPERATIONS.items():
+        rounds = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            for state, seat in positions:
+                state.changed()
+                operation(state, seat, rng)
+            rounds.append(time.perf_counter() - start)
+        out[name] = 1e6 * min(rounds) / len(positions)
+    return out
+
+
+def state_bytes(positions: Sequence[tuple[State, Seat]]) -> float:
+    """The mean memory of one state, as ``tracemalloc`` counts a clone of each position."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept = [state.clone() for state, _ in positions]
+        size = (tracemalloc.get_traced_memory()[0] - before) / len(kept)
+    finally:
+        tracemalloc.stop()
+    return size
+
+
+# -- simulate scaling --------------------------------------------------------------------------
+def simulate_scaling(games: int, passes: int, progress: Progress | None = None) -> dict[str, Any]:
+    """Time ``run_job`` on one batch of random Culottes games with one worker and with two,
+    interleaved over ``passes``, and check the two give the same summary."""
+    from tricolore.sim.batch import BatchSpec, summarise
+    from tricolore.sim.jobs import run_job
+
+    players = TABLE_SIZES[SIMULATE_GAME]
+    spec = BatchSpec(SIMULATE_GAME, ("random",) * players, games, seed=0)
+    seconds: dict[int, list[float]] = {1: [], 2: []}
+    summaries: dict[int, dict[str, Any]] = {}
+    decisions = 0
+    for number in range(passes):
+        for workers in (1, 2):
+            if progress:
+                progress(f"simulate, pass {number + 1}/{passes}, {workers} worker{'s' * (workers > 1)}")
+            start = time.perf_counter()
+            finished = run_job(spec, workers=workers)
+            seconds[workers].append(time.perf_counter() - start)
+            summaries.setdefault(workers, summarise(spec, finished.rows))
+            decisions = sum(r.actions for r in finished.rows)
+    ratios = [one / two for one, two in zip(seconds[1], seconds[2], strict=True)]
+    return {
+        "game": SIMULATE_GAME, "players": players, "seats": "random", "games": games,
+        "decisions": decisions, "passes": passes,
+        "one_worker": _rate_figures(games, decisions, seconds[1]),
+        "two_workers": _rate_figures(games, decisions, seconds[2]),
+        "scaling": statistics.median(ratios),
+        "summaries_identical": summaries[1] == summaries[2],
+    }
+
+
+def _rate_figures(games: int, decisions: int, seconds: Sequence[float]) -> dict[str, Any]:
+    middle = statistics.median(seconds)
+    return {"seconds": middle, "games_per_s": games / middle, "decisions_per_s": decisions / middle,
+            "passes_seconds": list(seconds)}
+
+
+# -- the run -----------------------------------------------------------------------------------
+def machine() -> dict[str, Any]:
+    """What the figures were measured on."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    cpu = line.partition(":")[2].strip()
+                    break
+    except OSError:
+        pass
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "system": platform.platform(terse=True),
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "open_spiel": peers.version(),
+        "load_average": _load(),
+    }
+
+
+def _load() -> float | None:
+    """The machine's load average over the last minute (how busy the others keep it)."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:
+        return None
+
+
+def game_sizes() -> list[tuple[str, int]]:
+    """Every registered game and the table size it is measured at, the usual games first."""
+    infos = {info.name: info for info in list_games()}
+    order = [name for name in TABLE_SIZES if name in infos] + sorted(set(infos) - set(TABLE_SIZES))
+    return [(name, TABLE_SIZES.get(name, infos[name].min_players)) for name in order]
+
+
+def _ratio(figures: Sequence[float], floors: Sequence[float]) -> float:
+    return statistics.median(f / g for f, g in zip(figures, floors, strict=True))
+
+
+def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
+    """Run the benchmark with ``chosen`` settings and return every figure (see the module)."""
+    say = progress or (lambda _message: None)
+    sizes = game_sizes()
+    games = {name: get_game(name) for name, _ in sizes}
+    seeds = list(range(chosen.games))
+    position_seeds = [10_000 + i for i in range(4 if not chosen.quick else 2)]
+    peer_games: dict[str, Any] = {}
+    skipped = peers.unavailable()
+    if skipped is None:
+        peer_games = {p.name: peers.load(p.name) for p in peers.PEERS}
+
+    load_before = _load()
+    say("finding mid-game positions")
+    positions = {name: mid_game_positions(games[name], players, chosen.positions, position_seeds)
+                 for name, players in sizes}
+
+    say("warming up")
+    for name, players in sizes:
+        play_simulation_path(games[name], players, seeds[:1])
+        play_api_path(games[name], players, seeds[:1])
+    floor.run_for(0.0, random.Random(0))
+    for game in peer_games.values():
+        peers.run_for(game, 0.0, random.Random(0))
+
+    floor_rng = random.Random(1)
+    peer_rngs = {name: random.Random(1) for name in peer_games}
+    call_rng = random.Random(2)
+    floor_rates: list[float] = []
+    floor_games = floor_decisions = 0
+    rates: dict[tuple[str, str], list[float]] = {}
+    costs: dict[tuple[str, str], list[float]] = {}
+    nearest_floor: dict[str, list[float]] = {}  # the floor slice played just before each group
+    lengths: dict[str, int] = {}
+    peer_counts: dict[str, tuple[int, int]] = {}
+
+    def floor_slice(group: str) -> None:
+        nonlocal floor_games, floor_decisions
+        played, decided, seconds = floor.run_for(chosen.floor_seconds, floor_rng)
+        floor_rates.append(decided / seconds)
+        nearest_floor.setdefault(group, []).append(decided / seconds)
+        floor_games, floor_decisions = floor_games + played, floor_decisions + decided
+
+    for number in range(chosen.passes):
+        for name, players in sizes:
+            say(f"pass {number + 1}/{chosen.passes}: {name}")
+            floor_slice(name)
+            for path, play in (("sim", play_simulation_path), ("api", play_api_path)):
+                start = time.perf_counter()
+                decided = play(games[name], players, seeds)
+                rates.setdefault((name, path), []).append(decided / (time.perf_counter() - start))
+                lengths[name] = decided
+            for call, us in call_costs(positions[name], call_rng).items():
+                costs.setdefault((name, call), []).append(us)
+        if peer_games:
+            floor_slice("peers")
+        for name, game in peer_games.items():
+            say(f"pass {number + 1}/{chosen.passes}: {name}")
+            played, decided, seconds = peers.run_for(game, chosen.seconds, peer_rngs[name])
+            rates.setdefault((name, "peer"), []).append(decided / seconds)
+            before = peer_counts.get(name, (0, 0))
+            peer_counts[name] = (before[0] + played, before[1] + decided)
+
+    floor_rate = statistics.median(floor_rates)
+    floor_state = floor.state_bytes()
+
+    def throughput(key: tuple[str, str], group: str) -> dict[str, Any]:
+        middle = statistics.median(rates[key])
+        return {"decisions_per_s": middle, "us_per_decision": 1e6 / middle,
+                "ratio_to_floor": _ratio(rates[key], nearest_floor[group]), "passes": rates[key]}
+
+    def per_call(name: str, call: str) -> dict[str, Any]:
+        floor_us = [1e6 / r for r in nearest_floor[name]]
+        return {"us": statistics.median(costs[name, call]),
+                "ratio_to_floor": _ratio(costs[name, call], floor_us)}
+
+    rows: list[dict[str, Any]] = []
+    for name, players in sizes:
+        say(f"memory of a {name} state")
+        size = state_bytes(positions[name])
+        rows.append({
+            "game": name, "players": players, "games": chosen.games,
+            "decisions_per_game": lengths[name] / chosen.games, "positions": len(positions[name]),
+            "sim": throughput((name, "sim"), name),
+            "api": throughput((name, "api"), name),
+            "calls": {call: per_call(name, call) for call in CALLS},
+            "memory": {"kib": size / 1024, "ratio_to_floor": size / floor_state},
+        })
+
+    peer_rows = []
+    for peer in peers.PEERS if skipped is None else ():
+        played, decided = peer_counts[peer.name]
+        peer_rows.append({"game": peer.name, "implementation": peer.implementation, "kind": peer.kind,
+                          "decisions_per_game": decided / played, **throughput((peer.name, "peer"), "peers")})
+
+    scaling = None
+    if chosen.simulate_games:
+        scaling = simulate_scaling(chosen.simulate_games, chosen.simulate_passes, progress)
+        for key in ("one_worker", "two_workers"):
+            scaling[key]["ratio_to_floor"] = scaling[key]["decisions_per_s"] / floor_rate
+
+    measured_on = machine()
+    measured_on["load_average"] = [load_before, measured_on["load_average"]]
+    result: dict[str, Any] = {
+        "machine": measured_on,
+        "settings": asdict(chosen),
+        "ratios": "each ratio is the figure over the floor's same figure: decisions/s over the floor's "
+                  "decisions/s; microseconds per call over the floor's microseconds per decision; "
+                  "memory over the memory of the floor's state",
+        "floor": {"description": "6 players pick one of three tiles, not last round's; a tile picked "
+                                 "by at most two scores its number; first to 15",
+                  "decisions_per_s": floor_rate, "us_per_decision": 1e6 / floor_rate,
+                  "state_bytes": floor_state, "games": floor_games,
+                  "decisions_per_game": floor_decisions / floor_games, "passes": floor_rates},
+        "games": rows,
+        "peers": {"skipped": skipped, "rows": peer_rows},
+        "simulate": scaling,
+    }
+    result["targets"] = targets(result)
+    return result
+
+
+# -- targets -----------------------------------------------------------------------------------
+def targets(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each speed target, the worst figure measured against it, and whether it is met."""
+    rows = result["games"]
+
+    def worst(label: str, goal: str, threshold: float, figure: Callable[[dict[str, Any]], float],
+              at_least: bool, unit: str = "x") -> dict[str, Any]:
+        per_game = {r["game"]: figure(r) for r in rows}
+        game = (min if at_least else max)(per_game, key=per_game.__getitem__)
+        measured = per_game[game]
+        met = measured >= threshold if at_least else measured < threshold
+        return {"target": label, "goal": goal, "threshold": threshold, "unit": unit,
+                "measured": measured, "worst_game": game, "met": met, "per_game": per_game}
+
+    out = [
+        worst("sim path", "at least 0.28x the floor in every game", 0.28,
+              lambda r: r["sim"]["ratio_to_floor"], True),
+        worst("sim path, lowest", "never below 0.10x the floor", 0.10,
+              lambda r: r["sim"]["ratio_to_floor"], True),
+        worst("API path", "at least 0.10x the floor in every game", 0.10,
+              lambda r: r["api"]["ratio_to_floor"], True),
+        worst("clone", "under 10 us for a mid-game state", 10.0,
+              lambda r: r["calls"]["clone"]["us"], False, "us"),
+        worst("determinize", "under 10 us for a mid-game state", 10.0,
+              lambda r: r["calls"]["determinize"]["us"], False, "us"),
+    ]
+    scaling = result.get("simulate")
+    if scaling is not None:
+        out.append({"target": "simulate scaling", "goal": "at least 1.8x from one worker to two",
+                    "threshold": 1.8, "unit": "x", "measured": scaling["scaling"],
+                    "worst_game": scaling["game"], "met": scaling["scaling"] >= 1.8,
+                    "per_game": {scaling["game"]: scaling["scaling"]}})
+    return out

@@ -1,0 +1,150 @@
+"""The benchmark's figures as tables: rich tables for a terminal, Markdown for the documentation.
+
+Both are made from the same rows, from the dictionary :func:`tricolore.perf.bench.run` returns
+(or its JSON), so a saved run can be printed again without measuring anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from tricolore.perf.bench import CALLS
+
+Table = tuple[str, list[str], list[list[str]]]
+"""A title, the column headers and the rows, every cell already text."""
+
+
+def _rate(value: float) -> str:
+    return f"{value:,.0f}"
+
+
+def _times(value: float) -> str:
+    return f"{value:.3f}×" if value < 10 else f"{value:.1f}×"
+
+
+def _us(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def machine_line(result: dict[str, Any]) -> str:
+    """Where and when the figures were measured, and how."""
+    m, s = result["machine"], result["settings"]
+    kind = "quick" if s["quick"] else "full"
+    spiel = f", OpenSpiel {m['open_spiel']}" if m.get("open_spiel") else ""
+    load = m.get("load_average") or []
+    busy = (f"; load average {load[0]:.1f} at the start, {load[1]:.1f} at the end"
+            if len(load) == 2 and None not in load else "")
+    return (f"{kind} run of {m['date']} on {m['cpu']}, {m['cores']} cores, {m['implementation']} "
+            f"{m['python']}{spiel} ({m['system']}){busy}; median of {s['passes']} interleaved passes, "
+            f"{s['games']} games of each game per pass")
+
+
+def throughput_table(result: dict[str, Any]) -> Table:
+    """Decisions per second on each path and their ratios to the floor, then the peers and the
+    floor itself."""
+    headers = ["game", "seats", "decisions/game", "sim path dec/s", "× floor", "API path dec/s",
+               "× floor"]
+    rows = []
+    for g in result["games"]:
+        rows.append([g["game"], str(g["players"]), f"{g['decisions_per_game']:.0f}",
+                     _rate(g["sim"]["decisions_per_s"]), _times(g["sim"]["ratio_to_floor"]),
+                     _rate(g["api"]["decisions_per_s"]), _times(g["api"]["ratio_to_floor"])])
+    for p in result["peers"]["rows"]:
+        rows.append([f"{p['game']} (OpenSpiel {p['implementation']})", "2", f"{p['decisions_per_game']:.0f}",
+                     _rate(p["decisions_per_s"]), _times(p["ratio_to_floor"]), "", ""])
+    f = result["floor"]
+    rows.append(["floor (bare Python)", "6", f"{f['decisions_per_game']:.0f}", _rate(f["decisions_per_s"]),
+                 _times(1.0), "", ""])
+    return "decisions per second of random play", headers, rows
+
+
+def cost_table(result: dict[str, Any]) -> Table:
+    """Microseconds per call at mid-game positions and the memory of a state, each with its
+    ratio to the floor."""
+    headers = ["game", *(f"{c} µs" for c in CALLS), "state KiB"]
+    rows = []
+    for g in result["games"]:
+        cells = [f"{_us(g['calls'][c]['us'])} ({g['calls'][c]['ratio_to_floor']:.0f})" for c in CALLS]
+        memory = g["memory"]
+        rows.append([g["game"], *cells, f"{memory['kib']:.1f} ({memory['ratio_to_floor']:.0f}×)"])
+    floor_kib = result["floor"]["state_bytes"] / 1024
+    title = (f"cost per call at mid-game positions (in brackets: in floor decisions of "
+             f"{result['floor']['us_per_decision']:.2f} µs) and memory of a state (in brackets: "
+             f"times the floor's {floor_kib:.2f} KiB)")
+    return title, headers, rows
+
+
+def simulate_table(result: dict[str, Any]) -> Table | None:
+    """``simulate`` with one worker and with two, and the scaling between them."""
+    s = result.get("simulate")
+    if s is None:
+        return None
+    headers = ["workers", "seconds", "games/s", "decisions/s", "× floor"]
+    rows = [[str(n), f"{s[key]['seconds']:.2f}", f"{s[key]['games_per_s']:.0f}",
+             _rate(s[key]["decisions_per_s"]), _times(s[key]["ratio_to_floor"])]
+            for n, key in ((1, "one_worker"), (2, "two_workers"))]
+    same = "identical" if s["summaries_identical"] else "DIFFERENT"
+    title = (f"simulate: {s['games']} {s['game']} games of {s['seats']} players at {s['players']}; "
+             f"scaling {s['scaling']:.2f}× from one worker to two; summaries {same}")
+    return title, headers, rows
+
+
+def _measured(t: dict[str, Any]) -> str:
+    unit = " µs" if t["unit"] == "us" else "×"
+    return f"{t['measured']:.3g}{unit} ({t['worst_game']})"
+
+
+def target_table(result: dict[str, Any]) -> Table:
+    """Each target, the worst figure against it, and whether it is met."""
+    rows = [[t["target"], t["goal"], _measured(t), "met" if t["met"] else "not met"]
+            for t in result["targets"]]
+    return "targets", ["target", "goal", "measured (worst game)", ""], rows
+
+
+def tables(result: dict[str, Any]) -> Iterator[Table]:
+    """Every table of a run, in the order they are printed."""
+    yield throughput_table(result)
+    yield cost_table(result)
+    scaling = simulate_table(result)
+    if scaling is not None:
+        yield scaling
+    yield target_table(result)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def markdown(result: dict[str, Any]) -> str:
+    """The run as Markdown: the machine, then every table."""
+    lines = [machine_line(result) + ".", ""]
+    skipped = result["peers"]["skipped"]
+    if skipped:
+        lines += [f"Peers skipped: {skipped}.", ""]
+    for title, headers, rows in tables(result):
+        lines += [f"**{title[0].upper() + title[1:]}**", ""]
+        lines.append("| " + " | ".join(_cell(h) for h in headers) + " |")
+        numeric = [all(not c or c[0].isdigit() for c in column) for column in zip(*rows, strict=True)]
+        lines.append("| " + " | ".join("---:" if n else "---" for n in numeric) + " |")
+        lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def rich_tables(result: dict[str, Any]) -> Iterator[Any]:
+    """Every table of a run as a ``rich`` table, then a line naming the machine (and why the
+    peers were skipped, if they were)."""
+    from rich.table import Table as RichTable
+
+    for title, headers, rows in tables(result):
+        table = RichTable(title=title)
+        for i, header in enumerate(headers):
+            table.add_column(header, justify="left" if i == 0 else "right")
+        for row in rows:
+            table.add_row(*row)
+        yield table
+    skipped = result["peers"]["skipped"]
+    if skipped:
+        yield f"peers skipped: {skipped}"
+    yield machine_line(result)
