@@ -181,15 +181,20 @@ class Table:
         counts: dict[int, list[int]] = {}
         open_used = 0
         left = list(held)
-        open_all = self.open_all
-        any_open = self.any_open
+        open_all, any_open = self.open_all, self.any_open
         for ci in range(len(CURRENCIES)):
-            allowed, capped, caps = self.allowed[ci], self.capped[ci], self.caps[ci]
+            allowed, caps = self.allowed[ci], self.caps[ci]
+            blocked = not any_open  # a space at its limit, or no space open to every currency
             while left[ci] > 0:
-                options: Sequence[int] = allowed
-                if not any_open or len(counts) + 1 >= MAX_SPACES_PER_BID or any(
-                        (h := counts.get(s)) is not None and h[ci] >= caps[s]  # type: ignore[operator]
-                        for s in capped):
+                n_used = len(counts)
+                options: Sequence[int]
+                if blocked:
+                    options = self.options(ci, left, counts, open_used)
+                elif n_used + 1 < MAX_SPACES_PER_BID or (open_used and n_used < MAX_SPACES_PER_BID):
+                    options = allowed  # every chip left fits, wherever this one goes
+                elif open_used:
+                    options = [si for si in allowed if si in counts]  # no space left to open
+                else:
                     options = self.options(ci, left, counts, open_used)
                 si = options[below(len(options))]
                 left[ci] -= 1
@@ -198,6 +203,9 @@ class Table:
                     here = counts[si] = [0, 0, 0]
                     open_used += open_all[si]
                 here[ci] += 1
+                limit = caps[si]
+                if limit is not None and here[ci] >= limit:
+                    blocked = True
         return self.placement(counts)
 
     def placement(self, counts: Mapping[int, Sequence[int]]) -> Placement:
