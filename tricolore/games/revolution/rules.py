@@ -13,6 +13,7 @@ Decisions on what the rulebook leaves open are in ``docs/games/revolution.md``.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ from tricolore.core import (
     State,
 )
 from tricolore.core.errors import listed
-from tricolore.games.revolution.bids import Bid, normalise
+from tricolore.games.revolution.bids import Bid, normalise, table_of
 from tricolore.games.revolution.data import (
     AREAS,
     BLACKMAIL,
@@ -162,6 +163,23 @@ def area_winner(markers: Mapping[Seat, int]) -> Seat | None:
         return None
     top = [s for s, n in markers.items() if n == best]
     return top[0] if len(top) == 1 else None
+
+
+AREAS_JSON = tuple({"name": a.name, "spaces": a.spaces, "support": a.support} for a in AREAS)
+"""Each area's fixed facts, as a view shows them (a view copies them)."""
+
+
+@functools.cache
+def _chart_json(edition: str) -> tuple[dict[str, Any], ...]:
+    """Each space of ``edition``'s chart as a view shows it, worked out once (a view copies it)."""
+    return tuple({"name": s.name, "support": s.support, "chips": dict(s.chips), "area": s.area,
+                  "forbidden": sorted(s.forbidden), "special": s.special} for s in EDITIONS[edition].chart)
+
+
+@functools.cache
+def _options_json(options: RevolutionOptions) -> dict[str, Any]:
+    """The options as JSON, worked out once per set of options (a view copies it)."""
+    return options.as_dict()
 
 
 def _placement(placement: Mapping[str, Mapping[str, int]] | None) -> dict[str, dict[str, int]] | None:
@@ -580,10 +598,9 @@ class RevolutionState(State):
         out: dict[str, Any] = {
             "game": self.info.name, "seat": seat, "players": self.players,
             "edition": self.edition.name, "phase": self.phase, "round": self.round,
-            "chart": [{"name": s.name, "support": s.support, "chips": dict(s.chips), "area": s.area,
-                       "forbidden": sorted(s.forbidden), "special": s.special} for s in self.chart],
-            "areas": [{"name": a.name, "spaces": a.spaces, "support": a.support,
-                       "markers": list(self.board[a.name])} for a in AREAS],
+            "chart": [{**s, "chips": s["chips"].copy(), "forbidden": s["forbidden"].copy()}
+                      for s in _chart_json(self.edition.name)],
+            "areas": [{**a, "markers": list(self.board[a["name"]])} for a in AREAS_JSON],
             "chips": [dict(c) for c in self.chips], "support": list(self.support),
             "bids": None if self.bids is None else self.bids.public(),
             "revealed": [_placement(self.revealed.get(s)) for s in range(self.players)]
@@ -599,7 +616,7 @@ class RevolutionState(State):
             "bank": None if self.bank is None else dict(self.bank),
             "markers_left": None if self.markers_left is None else list(self.markers_left),
             "pending": [p.as_dict() for p in self.pending().values()],
-            "options": self.options.as_dict(),
+            "options": _options_json(self.options).copy(),
         }
         if seat is not None:
             sealed = None if self.bids is None else self.bids.submitted(seat)
@@ -612,7 +629,11 @@ class RevolutionState(State):
     # -- search and replay -------------------------------------------------------------------
     def clone(self) -> Self:
         """An independent copy."""
-        other = self._shallow_copy()
+        return self._copy()
+
+    def _copy(self, rng: random.Random | None = None) -> Self:
+        """An independent copy; ``rng``, if given, is its random generator instead of a copy."""
+        other = self._shallow_copy(rng)
         other.chips = [dict(c) for c in self.chips]
         other.support = list(self.support)
         other.board = {a: list(v) for a, v in self.board.items()}
@@ -630,16 +651,14 @@ class RevolutionState(State):
 
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
         """Resample the other players' sealed bids and the order of the deck."""
-        other = self.clone()
-        other.rng = random.Random(rng.getrandbits(64))
+        other = self._copy(random.Random(rng.getrandbits(64)))
         other.log = self.log_for(seat)
         rng.shuffle(other.deck)
         if other.bids is not None:
             for s, _ in list(other.bids.in_seat_order()):
                 if s != seat:
-                    chips = tuple((c, self.chips[s][c]) for c in CURRENCIES)
-                    other.bids.replace(s, {"type": "bid",
-                                           "placement": Bid(self.chart, chips).sample(rng)})
+                    other.bids.replace(s, {"type": "bid", "placement": table_of(self.chart).sample(
+                        [self.chips[s][c] for c in CURRENCIES], rng)})
         return other
 
     def digest_payload(self) -> Any:
