@@ -190,20 +190,22 @@ def _placement(placement: Mapping[str, Mapping[str, int]] | None) -> dict[str, d
 BID_PROMPTS = tuple(Prompt(s, ("bid",), secret=True) for s in range(INFO.max_players))
 """Each seat's prompt to bid: the same every round, so made once."""
 
-_BID_SPACES: dict[tuple[int, int, int, int], ActionSpace] = {}
+_BID_SPACES: dict[tuple[int, int, int, int], tuple[tuple[Space, ...], ActionSpace]] = {}
 
 
 def bid_space(chart: tuple[Space, ...], chips: Mapping[str, int]) -> ActionSpace:
     """The legal bids of a player holding ``chips``: it depends on nothing else, and an action
     space is read-only, so each is made once and shared by every position and every game."""
     key = (id(chart), chips[FORCE], chips[BLACKMAIL], chips[GOLD])
-    space = _BID_SPACES.get(key)
-    if space is None or space.families[0].params["placement"].chart is not chart:  # type: ignore[attr-defined]
-        if len(_BID_SPACES) > 4096:
-            _BID_SPACES.clear()
-        space = _BID_SPACES[key] = ActionSpace((ActionFamily(
-            "bid", {"placement": Bid(chart, tuple((c, chips[c]) for c in CURRENCIES))},
-            help="Place all your chips behind the shield: space → currency → chips"),))
+    known = _BID_SPACES.get(key)
+    if known is not None and known[0] is chart:
+        return known[1]
+    if len(_BID_SPACES) > 4096:
+        _BID_SPACES.clear()
+    space = ActionSpace((ActionFamily(
+        "bid", {"placement": Bid(chart, tuple((c, chips[c]) for c in CURRENCIES))},
+        help="Place all your chips behind the shield: space → currency → chips"),))
+    _BID_SPACES[key] = (chart, space)
     return space
 
 
@@ -600,7 +602,8 @@ class RevolutionState(State):
             "edition": self.edition.name, "phase": self.phase, "round": self.round,
             "chart": [{**s, "chips": s["chips"].copy(), "forbidden": s["forbidden"].copy()}
                       for s in _chart_json(self.edition.name)],
-            "areas": [{**a, "markers": list(self.board[a["name"]])} for a in AREAS_JSON],
+            "areas": [{**a, "markers": list(self.board[name])}
+                      for name, a in zip(AREA_NAMES, AREAS_JSON, strict=True)],
             "chips": [dict(c) for c in self.chips], "support": list(self.support),
             "bids": None if self.bids is None else self.bids.public(),
             "revealed": [_placement(self.revealed.get(s)) for s in range(self.players)]
