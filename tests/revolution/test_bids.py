@@ -110,3 +110,20 @@ def test_chip_by_chip_never_reaches_a_dead_end(gold, force, blackmail, seed):
         builder.place(*rng.choice(options))
     assert Bid(SEED_CHART, tuple(holding(force, blackmail, gold).items())).problem(
         "placement", builder.placement()) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(force=st.integers(0, 4), blackmail=st.integers(0, 4), gold=st.integers(0, 14),
+       edition=st.sampled_from([SEED_CHART, SJG_CHART]), seed=st.integers(0, 10**6))
+def test_a_random_bid_is_the_chip_by_chip_walk_drawing_uniformly_among_its_options(
+        force, blackmail, gold, edition, seed):
+    chips = holding(force, blackmail, gold)
+    walk_rng, sample_rng = random.Random(seed), random.Random(seed)
+    builder = ChipByChip(edition, chips)
+    while not builder.done:
+        options = builder.options()
+        builder.place(*options[walk_rng.randrange(len(options))])
+    drawn = Bid(edition, tuple(chips.items())).sample(sample_rng)
+    assert drawn == builder.placement()
+    assert list(drawn) == list(builder.placement())
+    assert sample_rng.getstate() == walk_rng.getstate()

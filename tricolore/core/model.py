@@ -424,23 +424,25 @@ class State(ABC):
         """The events ``seat`` may see (``determinize`` keeps only these)."""
         return [e for e in self.log if e.to is None or (seat is not None and seat in e.to)]
 
-    def _shallow_copy(self) -> Self:
+    def _shallow_copy(self, rng: random.Random | None = None) -> Self:
         """A new state sharing every game attribute with this one and owning fresh base fields;
-        a game's ``clone`` starts here, then copies what its actions mutate."""
+        a game's ``clone`` starts here, then copies what its actions mutate. ``rng``, if given,
+        replaces the copy of the random generator (``determinize`` draws a fresh one anyway)."""
         other = type(self).__new__(type(self))
-        for name, value in self.__dict__.items():
-            if name not in self.BASE_FIELDS:
-                setattr(other, name, value)
-        self._copy_base(other)
+        other.__dict__.update(self.__dict__)
+        self._copy_base(other, rng)
         return other
 
-    def _copy_base(self, other: State) -> None:
+    def _copy_base(self, other: State, rng: random.Random | None = None) -> None:
         other.players = self.players
         other.seed = self.seed
-        if isinstance(self.rng, ScriptedChance):
+        if rng is not None:
+            other.rng = rng
+        elif isinstance(self.rng, ScriptedChance):
             other.rng = self.rng.copy()
         else:
-            other.rng = random.Random()
+            # not random.Random(): that seeds itself from the system's entropy first, for nothing
+            other.rng = random.Random.__new__(random.Random)
             other.rng.setstate(self.rng.getstate())
         other.log = list(self.log)
         other.record_events = self.record_events

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -19,7 +19,9 @@ from tricolore.core.actions import Domain
 from tricolore.core.errors import listed
 from tricolore.games.revolution.data import (
     AREAS,
+    BLACKMAIL,
     CURRENCIES,
+    FORCE,
     GOLD,
     MAX_GOLD_ON_CARD,
     MAX_SPACES_PER_BID,
@@ -30,6 +32,8 @@ from tricolore.games.revolution.data import (
 
 Placement = dict[str, dict[str, int]]
 """Space name → currency → chips, only spaces and currencies with chips."""
+
+_CURRENCY_NUMBER = {c: i for i, c in enumerate(CURRENCIES)}
 
 
 def cap(space: Space, currency: str) -> int | None:
@@ -88,12 +92,167 @@ def normalise(placement: Mapping[str, Mapping[str, int]]) -> Placement:
             for space, chips in sorted(placement.items()) if any(chips.values())}
 
 
+class Table:
+    """A chart's bidding limits as flat tuples, worked out once per chart and shared by the bid
+    domain (checking, sampling) and :class:`ChipByChip`.
+
+    Spaces are numbered in chart order and currencies in :data:`CURRENCIES` order; a bid in the
+    making is ``counts``: space number → chips there per currency, only spaces with chips.
+    """
+
+    __slots__ = ("chart", "names", "index", "caps", "allowed", "capped", "open_all", "any_open",
+                 "rank")
+
+    def __init__(self, chart: tuple[Space, ...]) -> None:
+        self.chart = chart
+        self.names = tuple(s.name for s in chart)
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.caps = tuple(tuple(cap(s, c) for s in chart) for c in CURRENCIES)
+        """``caps[currency][space]``: the most chips one bid may put there (``None``: no limit)."""
+        self.allowed = tuple(tuple(i for i, lim in enumerate(caps) if lim != 0) for caps in self.caps)
+        """The spaces that take each currency, in chart order."""
+        self.capped = tuple(tuple(i for i in allowed if caps[i] is not None)
+                            for caps, allowed in zip(self.caps, self.allowed, strict=True))
+        """The spaces that take a currency up to a limit (Gold on Card)."""
+        self.open_all = tuple(all(caps[i] is None for caps in self.caps) for i in range(len(chart)))
+        """The spaces that take any currency without limit (the Printer, say)."""
+        self.any_open = any(self.open_all)
+        self.rank = {i: r for r, i in enumerate(sorted(range(len(chart)), key=self.names.__getitem__))}
+        """Each space's place in the order of names, the order of a normalised placement."""
+
+    def options(self, ci: int, left: Sequence[int], counts: Mapping[int, Sequence[int]],
+                open_used: int) -> list[int]:
+        """The spaces the next chip (of currency number ``ci``) may go to, in chart order: under
+        its limit there, within the six spaces a bid may use (Bidding), and leaving chips that can
+        all still be placed; ``left`` counts the chips still to place, this one included, and
+        ``open_used`` the spaces in ``counts`` that take any currency without limit."""
+        caps = self.caps[ci]
+        n_used = len(counts)
+        out = []
+        for si in self.allowed[ci]:
+            here = counts.get(si)
+            limit = caps[si]
+            if here is None:
+                if n_used >= MAX_SPACES_PER_BID:
+                    continue
+                fits = ((self.any_open and n_used + 1 < MAX_SPACES_PER_BID) or open_used > 0
+                        or self.open_all[si])
+            else:
+                if limit is not None and here[ci] >= limit:
+                    continue
+                fits = (self.any_open and n_used < MAX_SPACES_PER_BID) or open_used > 0
+            if fits or self._completable(ci, si, left, counts):
+                out.append(si)
+        return out
+
+    def _completable(self, ci: int, si: int, left: Sequence[int],
+                     counts: Mapping[int, Sequence[int]]) -> bool:
+        """Whether the chips left after one of currency ``ci`` on ``si`` fit in the spaces the bid
+        may still use (when no space open to every currency settles it at once)."""
+        room = MAX_SPACES_PER_BID - len(counts) - (si not in counts)
+        for c in range(len(CURRENCIES)):
+            need = left[c] - (c == ci)
+            if need <= 0:
+                continue
+            capacity = 0
+            for s, limit in enumerate(self.caps[c]):
+                if limit == 0:
+                    continue
+                here = counts.get(s)
+                if here is not None or s == si or room > 0:
+                    if limit is None:
+                        capacity = need
+                    else:
+                        capacity += limit - (here[c] if here is not None else 0) - (c == ci and s == si)
+                if capacity >= need:
+                    break
+            if capacity < need:
+                return False
+        return True
+
+    def sample(self, held: Sequence[int], rng: random.Random) -> Placement:
+        """A random legal placement of ``held`` (chips per currency), drawn chip by chip: each
+        chip, strongest currency first, goes to one of :meth:`options` uniformly. When every chip
+        left is sure to fit (a space open to every currency is still reachable) the options are the
+        spaces that take the currency, read from the table, so nothing is re-checked."""
+        # randrange(n) of a plain Random is _randbelow(n): the same draw without the argument
+        # checks; a scripted chance keeps its own randrange
+        below = rng._randbelow if type(rng) is random.Random else rng.randrange  # type: ignore[attr-defined]
+        counts: dict[int, list[int]] = {}
+        open_used = 0
+        left = list(held)
+        open_all, any_open = self.open_all, self.any_open
+        for ci in range(len(CURRENCIES)):
+            allowed, caps = self.allowed[ci], self.caps[ci]
+            blocked = not any_open  # a space at its limit, or no space open to every currency
+            while left[ci] > 0:
+                n_used = len(counts)
+                options: Sequence[int]
+                if blocked:
+                    options = self.options(ci, left, counts, open_used)
+                elif n_used + 1 < MAX_SPACES_PER_BID or (open_used and n_used < MAX_SPACES_PER_BID):
+                    options = allowed  # every chip left fits, wherever this one goes
+                elif open_used:
+                    options = [si for si in allowed if si in counts]  # no space left to open
+                else:
+                    options = self.options(ci, left, counts, open_used)
+                si = options[below(len(options))]
+                left[ci] -= 1
+                here = counts.get(si)
+                if here is None:
+                    here = counts[si] = [0, 0, 0]
+                    open_used += open_all[si]
+                here[ci] += 1
+                limit = caps[si]
+                if limit is not None and here[ci] >= limit:
+                    blocked = True
+        return self.placement(counts)
+
+    def placement(self, counts: Mapping[int, Sequence[int]]) -> Placement:
+        """``counts`` as a normalised placement (names and currencies in order, no empty entry)."""
+        names = self.names
+        out: Placement = {}
+        for si in sorted(counts, key=self.rank.__getitem__):
+            force, blackmail, gold = counts[si]
+            chips = {}
+            if blackmail:
+                chips[BLACKMAIL] = blackmail
+            if force:
+                chips[FORCE] = force
+            if gold:
+                chips[GOLD] = gold
+            if chips:
+                out[names[si]] = chips
+        return out
+
+
+_TABLES: dict[int, Table] = {}
+
+
+def table_of(chart: tuple[Space, ...]) -> Table:
+    """The :class:`Table` of ``chart``, worked out once."""
+    table = _TABLES.get(id(chart))
+    if table is None or table.chart is not chart:
+        if len(_TABLES) > 64:  # charts are built once per edition; anything else is a test's
+            _TABLES.clear()
+        table = _TABLES[id(chart)] = Table(chart)
+    return table
+
+
 @dataclass(frozen=True, slots=True)
 class Bid(Domain):
     """Every legal placement of ``chips`` on ``chart``."""
 
     chart: tuple[Space, ...]
     chips: tuple[tuple[str, int], ...]
+    table: Table = field(init=False, repr=False, compare=False)
+    held: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The chips to place per currency, in :data:`CURRENCIES` order."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "table", table_of(self.chart))
+        holding = dict(self.chips)
+        object.__setattr__(self, "held", tuple(holding.get(c, 0) for c in CURRENCIES))
 
     def holding(self) -> dict[str, int]:
         """The chips to place, by currency."""
@@ -103,19 +262,22 @@ class Bid(Domain):
         """Why ``value`` is not a legal placement, as the rule it breaks (Bidding), or ``None``."""
         if not isinstance(value, Mapping):
             return f'a bid places chips on spaces, like {{"Printer": {{"gold": 2}}}}; you sent {shown(value)}'
-        spaces = {s.name: s for s in self.chart}
-        placed = dict.fromkeys(CURRENCIES, 0)
+        table = self.table
+        index = table.index
+        placed = [0, 0, 0]
         used = 0
         for space_name, chips in value.items():
-            space = spaces.get(space_name)
-            if space is None:
+            si = index.get(space_name)
+            if si is None:
                 return no_such_space(self.chart, space_name)
+            space = self.chart[si]
             if not isinstance(chips, Mapping):
                 return (f'the chips on the {space.name} must give each currency its number of chips, '
                         f'like {{"gold": 2}}; you sent {shown(chips)}')
             counted = 0
             for currency, n in chips.items():
-                if currency not in CURRENCIES:
+                ci = _CURRENCY_NUMBER.get(currency)
+                if ci is None:
                     return not_a_currency(currency)
                 if type(n) is not int:
                     return (f"the {title(currency)} on the {space.name} must be a whole number of chips; "
@@ -123,35 +285,30 @@ class Bid(Domain):
                 if n < 0:
                     return (f"the {title(currency)} on the {space.name} must be 0 chips or more; "
                             f"you sent {n}")
-                why = over_cap(space, currency, n)
-                if why:
-                    return why
-                placed[currency] += n
+                limit = table.caps[ci][si]
+                if limit is not None and n > limit:
+                    return over_cap(space, currency, n)
+                placed[ci] += n
                 counted += n
             used += counted > 0
-        holding = self.holding()
-        for currency in CURRENCIES:
-            held = holding.get(currency, 0)
-            if placed[currency] > held:
-                return (f"you placed {placed[currency]} {title(currency)} but hold "
-                        f"{held or 'none'}: a bid uses only the chips you hold")
+        held = self.held
+        for ci, currency in enumerate(CURRENCIES):
+            if placed[ci] > held[ci]:
+                return (f"you placed {placed[ci]} {title(currency)} but hold "
+                        f"{held[ci] or 'none'}: a bid uses only the chips you hold")
         if used > MAX_SPACES_PER_BID:
             return (f"a bid may use at most {MAX_SPACES_PER_BID} spaces of the Bidding Chart; "
                     f"this one uses {used}")
-        for currency in CURRENCIES:
-            held = holding.get(currency, 0)
-            if placed[currency] < held:
-                return (f"every chip must be placed: you hold {held} {title(currency)} and placed "
-                        f"{placed[currency]}")
+        for ci, currency in enumerate(CURRENCIES):
+            if placed[ci] < held[ci]:
+                return (f"every chip must be placed: you hold {held[ci]} {title(currency)} and placed "
+                        f"{placed[ci]}")
         return None
 
     def sample(self, rng: random.Random) -> Placement:
-        """A random legal placement, built chip by chip."""
-        builder = ChipByChip(self.chart, self.holding())
-        while not builder.done:
-            options = builder.options()
-            builder.place(*options[rng.randrange(len(options))])
-        return builder.placement()
+        """A random legal placement, built chip by chip: each chip, strongest currency first, on
+        one of the spaces :class:`ChipByChip` offers for it, uniformly."""
+        return self.table.sample(self.held, rng)
 
     def values(self) -> Sequence[object] | None:
         """Every legal placement, for holdings of up to seven chips."""
@@ -201,11 +358,11 @@ class ChipByChip:
 
     def __init__(self, chart: Sequence[Space], chips: Mapping[str, int]) -> None:
         self.chart = tuple(chart)
+        self.table = table_of(self.chart)
         self.left = {c: chips.get(c, 0) for c in CURRENCIES}
         self.placed: dict[str, dict[str, int]] = {}
-        self.caps = {(s.name, c): cap(s, c) for s in self.chart for c in CURRENCIES}
-        self.open_to_all = frozenset(s.name for s in self.chart
-                                     if all(self.caps[s.name, c] is None for c in CURRENCIES))
+        self._counts: dict[int, list[int]] = {}
+        self._open_used = 0
 
     @property
     def done(self) -> bool:
@@ -221,46 +378,10 @@ class ChipByChip:
         currency = self.currency()
         if currency is None:
             return []
-        used = {name for name, chips in self.placed.items() if any(chips.values())}
-        out = []
-        for space in self.chart:
-            limit = self.caps[space.name, currency]
-            here = self.placed.get(space.name, {}).get(currency, 0)
-            if limit is not None and here >= limit:
-                continue
-            opens = space.name not in used
-            if opens and len(used) >= MAX_SPACES_PER_BID:
-                continue
-            if self._completable(used | {space.name}, currency, space.name):
-                out.append((currency, space.name))
-        return out
-
-    def _completable(self, used: set[str], currency: str, name: str) -> bool:
-        """Whether the chips left after this one fit in the spaces the bid may still use."""
-        room = MAX_SPACES_PER_BID - len(used)
-        if (room > 0 and self.open_to_all) or used & self.open_to_all:
-            # every chip left fits on one space that takes any currency without limit (the
-            # Printer, say): one already used, or a fresh one
-            return True
-        left = dict(self.left)
-        left[currency] -= 1
-        for c in CURRENCIES:
-            if not left[c]:
-                continue
-            capacity = 0
-            for space in self.chart:
-                limit = self.caps[space.name, c]
-                if limit == 0:
-                    continue
-                here = self.placed.get(space.name, {}).get(c, 0) + (c == currency and space.name == name)
-                free = None if limit is None else limit - here
-                if space.name in used or room > 0:
-                    capacity = left[c] if free is None else capacity + free
-                if capacity >= left[c]:
-                    break
-            if capacity < left[c]:
-                return False
-        return True
+        left = [self.left[c] for c in CURRENCIES]
+        names = self.table.names
+        return [(currency, names[si]) for si in self.table.options(
+            _CURRENCY_NUMBER[currency], left, self._counts, self._open_used)]
 
     def refusal(self, currency: str, space: str) -> str | None:
         """Why the next chip may not be ``currency`` on ``space``, in the rules' words, or ``None``."""
@@ -297,6 +418,12 @@ class ChipByChip:
         self.left[currency] -= 1
         chips = self.placed.setdefault(space, {})
         chips[currency] = chips.get(currency, 0) + 1
+        si = self.table.index[space]
+        here = self._counts.get(si)
+        if here is None:
+            here = self._counts[si] = [0, 0, 0]
+            self._open_used += self.table.open_all[si]
+        here[_CURRENCY_NUMBER[currency]] += 1
 
     def placement(self) -> Placement:
         """The placement so far."""

@@ -13,8 +13,9 @@ Decisions on what the rulebook leaves open are in ``docs/games/revolution.md``.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Self
@@ -36,14 +37,16 @@ from tricolore.core import (
     State,
 )
 from tricolore.core.errors import listed
-from tricolore.games.revolution.bids import Bid, normalise
+from tricolore.games.revolution.bids import Bid, normalise, table_of
 from tricolore.games.revolution.data import (
     AREAS,
+    BLACKMAIL,
     CARD_DECK,
     CARD_EFFECTS,
     CARD_TITLES,
     CURRENCIES,
     EDITIONS,
+    FORCE,
     GOLD,
     LEFTOVER_SUPPORT,
     MINIMUM_CHIPS,
@@ -53,6 +56,7 @@ from tricolore.games.revolution.data import (
 )
 
 AREA_NAMES = tuple(a.name for a in AREAS)
+AREA_SPACES: Mapping[str, int] = MappingProxyType({a.name: a.spaces for a in AREAS})
 MAX_ROUNDS = 1000
 """The upper bound of ``max_rounds``."""
 
@@ -88,13 +92,14 @@ class RuledChoice(Choice):
     listed neither there nor in ``options`` (a typo) gets the generic sentence naming the options.
     """
 
-    reasons: tuple[tuple[object, str], ...] = ()
+    reasons: tuple[tuple[object, str], ...] | Callable[[], tuple[tuple[object, str], ...]] = ()
+    """The pairs, or a function that works them out when a value is refused."""
 
     def problem(self, name: str, value: object) -> str | None:
         """The rule that refuses ``value``, or ``None`` if it is allowed."""
         if any(type(value) is type(o) and value == o for o in self.options):
             return None
-        for ruled, why in self.reasons:
+        for ruled, why in (self.reasons() if callable(self.reasons) else self.reasons):
             if type(value) is type(ruled) and value == ruled:
                 return why
         return Choice.problem(self, name, value)
@@ -138,11 +143,17 @@ def strength(chips: Mapping[str, int]) -> tuple[int, int, int]:
 
 def contest(bids: Mapping[Seat, Mapping[str, int]]) -> Seat | None:
     """The winner of a space among ``bids`` (seat → chips there), or ``None`` on a full tie."""
-    if not bids:
-        return None
-    best = max(strength(c) for c in bids.values())
-    top = [s for s, c in bids.items() if strength(c) == best]
-    return top[0] if len(top) == 1 else None
+    if len(bids) == 1:
+        return next(iter(bids))
+    best: tuple[int, int, int] | None = None
+    winner: Seat | None = None
+    for seat, chips in bids.items():
+        bid = (chips.get(FORCE, 0), chips.get(BLACKMAIL, 0), chips.get(GOLD, 0))  # strength()
+        if best is None or bid > best:
+            best, winner = bid, seat
+        elif bid == best:
+            winner = None  # a tie for the strongest bid, unless a stronger one comes
+    return winner
 
 
 def area_winner(markers: Mapping[Seat, int]) -> Seat | None:
@@ -154,9 +165,48 @@ def area_winner(markers: Mapping[Seat, int]) -> Seat | None:
     return top[0] if len(top) == 1 else None
 
 
+AREAS_JSON = tuple({"name": a.name, "spaces": a.spaces, "support": a.support} for a in AREAS)
+"""Each area's fixed facts, as a view shows them (a view copies them)."""
+
+
+@functools.cache
+def _chart_json(edition: str) -> tuple[dict[str, Any], ...]:
+    """Each space of ``edition``'s chart as a view shows it, worked out once (a view copies it)."""
+    return tuple({"name": s.name, "support": s.support, "chips": dict(s.chips), "area": s.area,
+                  "forbidden": sorted(s.forbidden), "special": s.special} for s in EDITIONS[edition].chart)
+
+
+@functools.cache
+def _options_json(options: RevolutionOptions) -> dict[str, Any]:
+    """The options as JSON, worked out once per set of options (a view copies it)."""
+    return options.as_dict()
+
+
 def _placement(placement: Mapping[str, Mapping[str, int]] | None) -> dict[str, dict[str, int]] | None:
     """A copy of a placement (space → currency → chips) for a view."""
     return None if placement is None else {space: dict(c) for space, c in placement.items()}
+
+
+BID_PROMPTS = tuple(Prompt(s, ("bid",), secret=True) for s in range(INFO.max_players))
+"""Each seat's prompt to bid: the same every round, so made once."""
+
+_BID_SPACES: dict[tuple[int, int, int, int], tuple[tuple[Space, ...], ActionSpace]] = {}
+
+
+def bid_space(chart: tuple[Space, ...], chips: Mapping[str, int]) -> ActionSpace:
+    """The legal bids of a player holding ``chips``: it depends on nothing else, and an action
+    space is read-only, so each is made once and shared by every position and every game."""
+    key = (id(chart), chips[FORCE], chips[BLACKMAIL], chips[GOLD])
+    known = _BID_SPACES.get(key)
+    if known is not None and known[0] is chart:
+        return known[1]
+    if len(_BID_SPACES) > 4096:
+        _BID_SPACES.clear()
+    space = ActionSpace((ActionFamily(
+        "bid", {"placement": Bid(chart, tuple((c, chips[c]) for c in CURRENCIES))},
+        help="Place all your chips behind the shield: space → currency → chips"),))
+    _BID_SPACES[key] = (chart, space)
+    return space
 
 
 class RevolutionState(State):
@@ -208,7 +258,8 @@ class RevolutionState(State):
 
     def board_full(self) -> bool:
         """Whether every influence space of every area is taken."""
-        return all(self.filled(a.name) >= a.spaces for a in AREAS)
+        board = self.board
+        return all(sum(board[a]) >= n for a, n in AREA_SPACES.items())
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
@@ -218,7 +269,8 @@ class RevolutionState(State):
     def _new_round(self) -> None:
         """Everyone sees everyone's chips, then tops up to five with Gold."""
         self.round += 1
-        self.emit("round_started", round=self.round, chips=[dict(c) for c in self.chips])
+        if self.record_events:
+            self.emit("round_started", round=self.round, chips=[dict(c) for c in self.chips])
         for seat in range(self.players):
             short = MINIMUM_CHIPS - sum(self.chips[seat].values())
             if short > 0:
@@ -245,7 +297,7 @@ class RevolutionState(State):
         """Who must act now."""
         if self.phase == "bid":
             assert self.bids is not None
-            return {s: Prompt(s, ("bid",), secret=True) for s in self.bids.waiting()}
+            return {s: BID_PROMPTS[s] for s in self.bids.waiting()}
         if self.phase in ("spy", "apothecary", "remove") and self.decider is not None:
             return {self.decider: Prompt(self.decider, self.legal_actions(self.decider).kinds)}
         return {}
@@ -253,10 +305,7 @@ class RevolutionState(State):
     def _legal_actions(self, seat: Seat) -> ActionSpace:
         """The actions ``seat`` may take for its prompt."""
         if self.phase == "bid" and self.bids is not None and self.bids.expects(seat):
-            chips = tuple((c, self.chips[seat][c]) for c in CURRENCIES)
-            return ActionSpace((ActionFamily(
-                "bid", {"placement": Bid(self.chart, chips)},
-                help="Place all your chips behind the shield: space → currency → chips"),))
+            return bid_space(self.chart, self.chips[seat])
         if seat != self.decider:
             return ActionSpace(())
         if self.phase == "spy":
@@ -285,15 +334,20 @@ class RevolutionState(State):
 
     def _occupied_areas(self, exclude: object = None) -> tuple[str, ...]:
         """Areas holding a marker of someone other than ``exclude``."""
-        return tuple(a for a in AREA_NAMES
-                     if any(n for s, n in enumerate(self.board[a]) if s != exclude))
+        board = self.board
+        if isinstance(exclude, int) and 0 <= exclude < self.players:
+            return tuple(a for a in AREA_NAMES if sum(board[a]) > board[a][exclude])
+        return tuple(a for a in AREA_NAMES if any(board[a]))
 
     def _target_areas(self, exclude: object, says: Mapping[str, str]) -> RuledChoice:
         """The areas holding a marker of someone other than ``exclude``; each other area is
         refused with the rule that rules it out (``says``: ``"empty"`` and ``"only"``)."""
         options = self._occupied_areas(exclude)
-        reasons = tuple((a, (says["empty"] if self.filled(a) == 0 else says["only"]).format(area=a))
-                        for a in AREA_NAMES if a not in options)
+        empty = tuple(a for a in AREA_NAMES if a not in options and not any(self.board[a]))
+
+        def reasons() -> tuple[tuple[object, str], ...]:
+            return tuple((a, (says["empty"] if a in empty else says["only"]).format(area=a))
+                         for a in AREA_NAMES if a not in options)
         return RuledChoice(options, reasons=reasons, refusal=NO_SUCH_AREA)
 
     def _victims(self, area: object, exclude: object, says: Mapping[str, str]) -> RuledChoice:
@@ -303,8 +357,11 @@ class RevolutionState(State):
             return RuledChoice(())
         markers = self.board[str(area)]
         options = tuple(s for s, n in enumerate(markers) if n and s != exclude)
-        reasons = tuple((s, (says["self"] if s == exclude else says["none"]).format(area=area))
-                        for s in range(self.players) if s not in options)
+        players = self.players
+
+        def reasons() -> tuple[tuple[object, str], ...]:
+            return tuple((s, (says["self"] if s == exclude else says["none"]).format(area=area))
+                         for s in range(players) if s not in options)
         return RuledChoice(options, reasons=reasons, refusal=says["nobody"].format(area=area))
 
     def _can_swap(self) -> bool:
@@ -338,7 +395,8 @@ class RevolutionState(State):
     def do_bid(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Place every chip behind the shield; when all have, the shields come down."""
         assert self.bids is not None
-        self.emit("has_chosen", seat=seat, move="bid")
+        if self.record_events:
+            self.emit("has_chosen", seat=seat, move="bid")
         if not self.bids.submit(seat, {"type": "bid", "placement": normalise(action["placement"])}):
             return
         self.revealed = {s: a["placement"] for s, a in self.bids.in_seat_order()}
@@ -346,7 +404,8 @@ class RevolutionState(State):
         self.bids = None
         for seat_ in range(self.players):
             self.chips[seat_] = dict.fromkeys(CURRENCIES, 0)  # all behind the shield, now on the chart
-        self.emit("bids_revealed", bids=[self.revealed.get(s) for s in range(self.players)])
+        if self.record_events:
+            self.emit("bids_revealed", bids=[self.revealed.get(s) for s in range(self.players)])
         self.phase = "resolve"
         self.next_space = 0
         self._resolve()
@@ -371,19 +430,26 @@ class RevolutionState(State):
                 self._contest(space)
 
     def _contest(self, space: Space) -> None:
-        bids = self._chips_on(space.name)
+        name = space.name
+        bids = {s: p[name] for s, p in self.revealed.items() if name in p}
+        if not bids:
+            self.results.append({"space": name, "winner": None, "bids": [None] * self.players})
+            if self.record_events:
+                self.emit("space_resolved", space=name, winner=None, tie=False)
+            return
         winner = contest(bids)
+        returned = self.edition.losing_chips_returned
         for seat, chips in bids.items():
-            if seat == winner:
+            if seat != winner and returned:
+                held = self.chips[seat]
+                for currency, n in chips.items():
+                    held[currency] += n
+            elif self.bank is not None:
                 self._pay_to_bank(chips)
-            elif self.edition.losing_chips_returned:
-                self._gain_chips(seat, chips, bank=False)
-            else:
-                self._pay_to_bank(chips)
-        self.results.append({"space": space.name, "winner": winner,
+        self.results.append({"space": name, "winner": winner,
                              "bids": [bids.get(s) for s in range(self.players)]})
-        self.emit("space_resolved", space=space.name, winner=winner,
-                  tie=bool(bids) and winner is None)
+        if self.record_events:
+            self.emit("space_resolved", space=name, winner=winner, tie=winner is None)
         if winner is None:
             return
         self.support[winner] += space.support
@@ -405,7 +471,7 @@ class RevolutionState(State):
 
     def _place_marker(self, seat: Seat, area: str) -> None:
         """An Influence Marker in ``area``, if a space is free there and the player has one."""
-        if self.filled(area) >= self.area(area).spaces:
+        if sum(self.board[area]) >= AREA_SPACES[area]:
             self.emit("area_full", seat=seat, area=area)
             return
         if not self._has_markers(seat):
@@ -534,10 +600,10 @@ class RevolutionState(State):
         out: dict[str, Any] = {
             "game": self.info.name, "seat": seat, "players": self.players,
             "edition": self.edition.name, "phase": self.phase, "round": self.round,
-            "chart": [{"name": s.name, "support": s.support, "chips": dict(s.chips), "area": s.area,
-                       "forbidden": sorted(s.forbidden), "special": s.special} for s in self.chart],
-            "areas": [{"name": a.name, "spaces": a.spaces, "support": a.support,
-                       "markers": list(self.board[a.name])} for a in AREAS],
+            "chart": [{**s, "chips": s["chips"].copy(), "forbidden": s["forbidden"].copy()}
+                      for s in _chart_json(self.edition.name)],
+            "areas": [{**a, "markers": list(self.board[name])}
+                      for name, a in zip(AREA_NAMES, AREAS_JSON, strict=True)],
             "chips": [dict(c) for c in self.chips], "support": list(self.support),
             "bids": None if self.bids is None else self.bids.public(),
             "revealed": [_placement(self.revealed.get(s)) for s in range(self.players)]
@@ -553,7 +619,7 @@ class RevolutionState(State):
             "bank": None if self.bank is None else dict(self.bank),
             "markers_left": None if self.markers_left is None else list(self.markers_left),
             "pending": [p.as_dict() for p in self.pending().values()],
-            "options": self.options.as_dict(),
+            "options": _options_json(self.options).copy(),
         }
         if seat is not None:
             sealed = None if self.bids is None else self.bids.submitted(seat)
@@ -566,7 +632,11 @@ class RevolutionState(State):
     # -- search and replay -------------------------------------------------------------------
     def clone(self) -> Self:
         """An independent copy."""
-        other = self._shallow_copy()
+        return self._copy()
+
+    def _copy(self, rng: random.Random | None = None) -> Self:
+        """An independent copy; ``rng``, if given, is its random generator instead of a copy."""
+        other = self._shallow_copy(rng)
         other.chips = [dict(c) for c in self.chips]
         other.support = list(self.support)
         other.board = {a: list(v) for a, v in self.board.items()}
@@ -584,16 +654,14 @@ class RevolutionState(State):
 
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
         """Resample the other players' sealed bids and the order of the deck."""
-        other = self.clone()
-        other.rng = random.Random(rng.getrandbits(64))
+        other = self._copy(random.Random(rng.getrandbits(64)))
         other.log = self.log_for(seat)
         rng.shuffle(other.deck)
         if other.bids is not None:
             for s, _ in list(other.bids.in_seat_order()):
                 if s != seat:
-                    chips = tuple((c, self.chips[s][c]) for c in CURRENCIES)
-                    other.bids.replace(s, {"type": "bid",
-                                           "placement": Bid(self.chart, chips).sample(rng)})
+                    other.bids.replace(s, {"type": "bid", "placement": table_of(self.chart).sample(
+                        [self.chips[s][c] for c in CURRENCIES], rng)})
         return other
 
     def digest_payload(self) -> Any:
