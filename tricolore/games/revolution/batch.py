@@ -72,8 +72,12 @@ from tricolore.games.revolution.rules import INFO, RevolutionOptions
 Array = npt.NDArray[Any]
 STRATEGIES = ("random",)
 """The strategies the batch plays."""
-TABLE_ROWS = 100_000
+TABLE_ROWS = 400_000
 """The largest table of compositions kept per currency and holding; larger holdings use the urn."""
+ROW_BYTES = 16
+MAX_CHIPS = 255
+"""The most chips of one currency a player may hold in the batch (bids are kept as bytes); no
+game has come near it."""
 FORCE_SHIFT, BLACKMAIL_SHIFT = 40, 20
 """A bid on one space as one number, ordered as the rules order bids: Force, then Blackmail, then
 Gold (each currency's chips stay below 2**20)."""
@@ -95,6 +99,8 @@ class Chart:
     """[S]: support the winner of a space moves up the track."""
     gains: Array
     """[S, 3]: chips the winner of a space takes."""
+    rewards: Array
+    """[S, 4] float32: support then chips (by currency) the winner of a space takes."""
     area: Array
     """[S]: the area a space's winner places a marker in (-1: none)."""
     contested: Array
@@ -120,6 +126,8 @@ def chart_of(edition: str) -> Chart:
     areas = [s.area for s in spaces if s.area is not None]
     if len(set(areas)) != len(areas):  # one character per area: its markers go down at once
         raise NotImplementedError("the batch needs at most one character per area")
+    if len(spaces) > ROW_BYTES:
+        raise NotImplementedError(f"the batch's bid tables hold at most {ROW_BYTES} spaces")
     if ed.bank is not None and "card" in special:
         raise NotImplementedError("the batch does not draw cards from a bank-limited supply")
     caps = np.array([[-1 if (k := cap(s, c)) is None else k for c in CURRENCIES] for s in spaces])
@@ -127,6 +135,8 @@ def chart_of(edition: str) -> Chart:
         edition, spaces, caps,
         np.array([s.support for s in spaces], dtype=np.int64),
         np.array([[s.chips.get(c, 0) for c in CURRENCIES] for s in spaces], dtype=np.int64),
+        np.array([[s.support, *(s.chips.get(c, 0) for c in CURRENCIES)] for s in spaces],
+                 dtype=np.float32),
         np.array([AREA_NAMES.index(s.area) if s.area else -1 for s in spaces]),
         np.array([s.special != "card" for s in spaces]),
         special.index("spy") if "spy" in special else -1,
@@ -154,11 +164,15 @@ def _compositions(n: int, caps: tuple[int, ...]) -> Array:
 
 
 class BidSampler:
-    """Draws bids uniformly over the legal bids (see the module docstring), many at once."""
+    """Draws bids uniformly over the legal bids (see the module docstring), many at once.
+
+    A bid comes out as one ``[D, S]`` array of chips per currency (Force, Blackmail, Gold).
+    """
 
     def __init__(self, chart: Chart) -> None:
         self.chart = chart
         n_spaces = len(chart.spaces)
+        self.width = ROW_BYTES
         self.allowed: list[Array] = []
         self.caps: list[Array] = []
         self.tables: list[Array] = []
@@ -168,49 +182,71 @@ class BidSampler:
             allowed = np.flatnonzero(chart.caps[:, c] != 0)
             caps = tuple(int(k) for k in chart.caps[allowed, c])
             rows, offsets, sizes = [], [0], []
-            for n in range(256):
+            for n in range(MAX_CHIPS + 1):
                 comps = _compositions(n, caps)
                 if len(comps) > TABLE_ROWS:
                     break
-                full = np.zeros((len(comps), n_spaces), dtype=np.uint8)
+                full = np.zeros((len(comps), self.width), dtype=np.uint8)
                 full[:, allowed] = comps
                 rows.append(full)
                 sizes.append(len(comps))
                 offsets.append(offsets[-1] + len(comps))
             self.allowed.append(allowed)
             self.caps.append(np.array(caps))
-            self.tables.append(np.concatenate(rows))
+            # One row as one 16-byte number: numpy gathers those far faster than rows of bytes.
+            self.tables.append(np.concatenate(rows).view(np.complex128).ravel())
             self.offsets.append(np.array(offsets[:-1], dtype=np.int64))
-            self.sizes.append(np.array(sizes, dtype=np.int64))
+            self.sizes.append(np.array(sizes, dtype=np.float64))
 
-    def sample(self, holdings: Array, rng: np.random.Generator) -> Array:
-        """A legal bid for each row of ``holdings`` ([D, 3] chips by currency): [D, S, 3] chips."""
+    def sample(self, holdings: Array, rng: np.random.Generator) -> list[Array]:
+        """A legal bid for each row of ``holdings`` ([D, 3] chips by currency): the chips on each
+        space, one [D, S] array per currency."""
+        if holdings.max(initial=0) > MAX_CHIPS:
+            raise ValueError(f"the batch places at most {MAX_CHIPS} chips of one currency")
         out = self._draw(holdings, rng)
-        while True:
-            bad = np.flatnonzero((out.any(axis=2).sum(axis=1)) > MAX_SPACES_PER_BID)
-            if not len(bad):
-                return out
-            out[bad] = self._draw(holdings[bad], rng)
+        # Fewer chips than the spaces a bid may use always fit; only larger holdings are checked.
+        todo = np.flatnonzero(holdings.sum(axis=1) > MAX_SPACES_PER_BID)
+        tries = 1
+        while len(todo):
+            spaces = ((out[0][todo] | out[1][todo] | out[2][todo]) != 0).sum(axis=1)
+            todo = todo[spaces > MAX_SPACES_PER_BID]
+            if not len(todo):
+                break
+            # Draw several bids for each refused one and keep its first legal one: the first
+            # success of independent uniform draws is uniform over the legal bids, and the rows
+            # with few legal bids among many are done in a few steps.
+            tries = min(tries * 2, 64)
+            fresh = self._draw(np.repeat(holdings[todo], tries, axis=0), rng)
+            ok = (((fresh[0] | fresh[1] | fresh[2]) != 0).sum(axis=1)
+                  <= MAX_SPACES_PER_BID).reshape(len(todo), tries)
+            found = ok.any(axis=1)
+            pick = np.arange(len(todo)) * tries + ok.argmax(axis=1)
+            for c in range(len(CURRENCIES)):
+                out[c][todo[found]] = fresh[c][pick[found]]
+            todo = todo[~found]
+        return out
 
-    def _draw(self, holdings: Array, rng: np.random.Generator) -> Array:
+    def _draw(self, holdings: Array, rng: np.random.Generator) -> list[Array]:
         """Each currency spread by a uniform composition over the spaces that take it."""
-        d = len(holdings)
-        out = np.empty((d, len(self.chart.spaces), len(CURRENCIES)), dtype=np.int32)
+        d, n_spaces = len(holdings), len(self.chart.spaces)
+        out = []
         for c in range(len(CURRENCIES)):
             n = holdings[:, c]
             sizes = self.sizes[c]
             small = n < len(sizes)
-            if small.all():
-                size = sizes[n]
-                pick = self.offsets[c][n] + rng.integers(0, size, dtype=np.int64)
-                out[:, :, c] = self.tables[c][pick]
-            else:
-                rows = np.flatnonzero(small)
-                nn = n[rows]
-                pick = self.offsets[c][nn] + rng.integers(0, sizes[nn], dtype=np.int64)
-                out[rows, :, c] = self.tables[c][pick]
-                big = np.flatnonzero(~small)
-                out[big, :, c] = self._urn(n[big], c, rng)
+            rows = slice(None) if small.all() else np.flatnonzero(small)
+            nn = n[rows]
+            # floor(u * size) is uniform up to the generator's 53 bits: a bias below 1e-10.
+            pick = self.offsets[c][nn] + (rng.random(len(nn)) * sizes[nn]).astype(np.int64)
+            drawn = self.tables[c][pick].view(np.uint8).reshape(len(nn), self.width)
+            if isinstance(rows, slice):
+                out.append(drawn[:, :n_spaces])
+                continue
+            full = np.empty((d, n_spaces), dtype=np.uint8)
+            full[rows] = drawn[:, :n_spaces]
+            big = np.flatnonzero(~small)
+            full[big] = self._urn(n[big], c, rng)
+            out.append(full)
         return out
 
     def _urn(self, n: Array, c: int, rng: np.random.Generator) -> Array:
@@ -219,12 +255,12 @@ class BidSampler:
         space's cap is broken."""
         allowed, caps = self.allowed[c], self.caps[c]
         k = len(allowed)
-        out = np.zeros((len(n), len(self.chart.spaces)), dtype=np.int32)
+        out = np.zeros((len(n), len(self.chart.spaces)), dtype=np.uint8)
         todo = np.arange(len(n))
         while len(todo):
             m = n[todo]
             slots = np.zeros((len(todo), int(m.max())), dtype=np.int64)
-            counts = np.zeros((len(todo), k), dtype=np.int32)
+            counts = np.zeros((len(todo), k), dtype=np.int64)
             rows = np.arange(len(todo))
             for t in range(int(m.max())):
                 live = t < m
@@ -458,31 +494,35 @@ class _Batch:
                 live.bank[:, 2] -= given
                 live.chips[:, seat, 2] += given
         # Bidding: every chip behind the shield, revealed together.
-        bids = self.sampler.sample(live.chips.reshape(g * p, 3), self.rng).reshape(
-            g, p, len(chart.spaces), 3)
+        s_count = len(chart.spaces)
+        bids = [x.reshape(g, p, s_count)
+                for x in self.sampler.sample(live.chips.reshape(g * p, 3), self.rng)]
         self.decisions += g * p
         if self.log is not None:
-            self.log.add("bids", live.gid, bids.astype(np.int16))
+            self.log.add("bids", live.gid, np.stack(bids, axis=-1))
         live.chips = np.zeros_like(live.chips)
         # Each contest goes to the strongest bid; a tie for the strongest gives it to nobody.
-        keys = ((bids[..., 0].astype(np.int64) << FORCE_SHIFT)
-                | (bids[..., 1].astype(np.int64) << BLACKMAIL_SHIFT) | bids[..., 2])
+        keys = ((bids[0].astype(np.uint32) << 16) | (bids[1].astype(np.uint32) << 8) | bids[2])
         keys[:, :, ~chart.contested] = 0
         best = keys.max(axis=1)
         top = keys == best[:, None, :]
-        won = (top.sum(axis=1) == 1) & (best > 0)  # [G, S]
+        won = (top.sum(axis=1, dtype=np.int8) == 1) & (best > 0)  # [G, S]
         winner = np.where(won, top.argmax(axis=1), -1)  # [G, S]
         wins = top & won[:, None, :]  # [G, P, S]
-        contested_bids = bids * chart.contested[None, None, :, None]
         if chart.returned:
-            live.chips += (contested_bids * ~wins[..., None]).sum(axis=2)
-        live.support += wins.astype(np.int64) @ chart.support
+            lost = (~wins & chart.contested).astype(np.uint8)
+            for c in range(len(CURRENCIES)):
+                live.chips[:, :, c] += (bids[c] * lost).sum(axis=2, dtype=np.int64)
+        # Small whole numbers: a float product is exact, and far faster than an integer one.
+        gains = wins.astype(np.float32) @ chart.rewards
+        live.support += gains[:, :, 0].astype(np.int64)
         if live.bank is None:
-            live.chips += np.einsum("gps,sc->gpc", wins.astype(np.int64), chart.gains)
+            live.chips += gains[:, :, 1:].astype(np.int64)
         else:  # space by space: what is paid in may be taken out by a later space's winner
             for s in np.flatnonzero(chart.contested):
-                paid = bids[:, :, s, :] if not chart.returned else bids[:, :, s, :] * wins[:, :, s, None]
-                live.bank += paid.sum(axis=1)
+                for c in range(len(CURRENCIES)):
+                    paid = bids[c][:, :, s] if not chart.returned else bids[c][:, :, s] * wins[:, :, s]
+                    live.bank[:, c] += paid.sum(axis=1, dtype=np.int64)
                 ws = np.flatnonzero(won[:, s])
                 gain = np.minimum(chart.gains[s][None, :], live.bank[ws])
                 live.bank[ws] -= gain
@@ -503,7 +543,7 @@ class _Batch:
         if chart.apothecary >= 0:
             self._apothecary(winner[:, chart.apothecary])
         if chart.card >= 0:
-            self._cards(rnd, bids[:, :, chart.card, 2])
+            self._cards(rnd, bids[2][:, :, chart.card])
         self._end_round(rnd)
 
     def _pick(self, options: Array) -> tuple[Array, Array]:
