@@ -46,7 +46,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -81,6 +81,7 @@ game has come near it."""
 FORCE_SHIFT, BLACKMAIL_SHIFT = 40, 20
 """A bid on one space as one number, ordered as the rules order bids: Force, then Blackmail, then
 Gold (each currency's chips stay below 2**20)."""
+POPCOUNT = np.array([bin(i).count("1") for i in range(1 << ROW_BYTES)], dtype=np.int64)
 CARD_FACES: tuple[str, ...] = tuple(dict.fromkeys(CARD_DECK))
 AREA_NAMES: tuple[str, ...] = tuple(a.name for a in AREAS)
 
@@ -117,7 +118,7 @@ class Chart:
     leftover: bool
 
 
-@lru_cache(maxsize=None)
+@cache
 def chart_of(edition: str) -> Chart:
     """The arrays of ``edition``'s rules (read from :mod:`~tricolore.games.revolution.data`)."""
     ed = EDITIONS[edition]
@@ -150,7 +151,7 @@ def chart_of(edition: str) -> Chart:
 
 
 # -- drawing bids ----------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def _compositions(n: int, caps: tuple[int, ...]) -> Array:
     """Every way to put ``n`` chips on spaces with the given caps (-1: none), one row each."""
     if not caps:
@@ -171,7 +172,6 @@ class BidSampler:
 
     def __init__(self, chart: Chart) -> None:
         self.chart = chart
-        n_spaces = len(chart.spaces)
         self.width = ROW_BYTES
         self.allowed: list[Array] = []
         self.caps: list[Array] = []
@@ -208,8 +208,7 @@ class BidSampler:
         todo = np.flatnonzero(holdings.sum(axis=1) > MAX_SPACES_PER_BID)
         tries = 1
         while len(todo):
-            spaces = ((out[0][todo] | out[1][todo] | out[2][todo]) != 0).sum(axis=1)
-            todo = todo[spaces > MAX_SPACES_PER_BID]
+            todo = todo[self._spaces_used([x[todo] for x in out]) > MAX_SPACES_PER_BID]
             if not len(todo):
                 break
             # Draw several bids for each refused one and keep its first legal one: the first
@@ -217,14 +216,19 @@ class BidSampler:
             # with few legal bids among many are done in a few steps.
             tries = min(tries * 2, 64)
             fresh = self._draw(np.repeat(holdings[todo], tries, axis=0), rng)
-            ok = (((fresh[0] | fresh[1] | fresh[2]) != 0).sum(axis=1)
-                  <= MAX_SPACES_PER_BID).reshape(len(todo), tries)
+            ok = (self._spaces_used(fresh) <= MAX_SPACES_PER_BID).reshape(len(todo), tries)
             found = ok.any(axis=1)
             pick = np.arange(len(todo)) * tries + ok.argmax(axis=1)
             for c in range(len(CURRENCIES)):
                 out[c][todo[found]] = fresh[c][pick[found]]
             todo = todo[~found]
         return out
+
+    @staticmethod
+    def _spaces_used(bid: list[Array]) -> Array:
+        """The spaces each bid uses: its used spaces as bits, counted by a table."""
+        bits = np.packbits((bid[0] | bid[1] | bid[2]) != 0, axis=1)
+        return POPCOUNT[(bits[:, 0].astype(np.int64) << 8) | bits[:, 1]]
 
     def _draw(self, holdings: Array, rng: np.random.Generator) -> list[Array]:
         """Each currency spread by a uniform composition over the spaces that take it."""
@@ -500,19 +504,31 @@ class _Batch:
         self.decisions += g * p
         if self.log is not None:
             self.log.add("bids", live.gid, np.stack(bids, axis=-1))
-        live.chips = np.zeros_like(live.chips)
+        before, live.chips = live.chips, np.zeros_like(live.chips)
         # Each contest goes to the strongest bid; a tie for the strongest gives it to nobody.
-        keys = ((bids[0].astype(np.uint32) << 16) | (bids[1].astype(np.uint32) << 8) | bids[2])
+        # A bid on a space as one number ordered as the rules order bids (Force, then Blackmail,
+        # then Gold, a byte each); a player's chips never pass 255, so sums never carry over.
+        keys = (bids[0].astype(np.uint32) << 16) | (bids[1].astype(np.uint32) << 8) | bids[2]
         keys[:, :, ~chart.contested] = 0
-        best = keys.max(axis=1)
-        top = keys == best[:, None, :]
-        won = (top.sum(axis=1, dtype=np.int8) == 1) & (best > 0)  # [G, S]
-        winner = np.where(won, top.argmax(axis=1), -1)  # [G, S]
-        wins = top & won[:, None, :]  # [G, P, S]
-        if chart.returned:
-            lost = (~wins & chart.contested).astype(np.uint8)
-            for c in range(len(CURRENCIES)):
-                live.chips[:, :, c] += (bids[c] * lost).sum(axis=2, dtype=np.int64)
+        best = keys[:, 0]
+        for q in range(1, p):
+            best = np.maximum(best, keys[:, q])
+        tops = [keys[:, q] == best for q in range(p)]
+        ntop = tops[0].view(np.uint8).copy()
+        for q in range(1, p):
+            ntop += tops[q].view(np.uint8)
+        won = (ntop == 1) & (best > 0)  # [G, S]
+        wins = np.stack([t & won for t in tops], axis=1)  # [G, P, S]
+        winner = np.full(won.shape, -1, dtype=np.int64)
+        for q in range(p):
+            winner[wins[:, q]] = q
+        if chart.returned:  # losers take their chips back: all they bid in contests, less won
+            won_bid = np.where(wins, keys, 0).sum(axis=2, dtype=np.uint32)
+            placed = before.copy()
+            if chart.card >= 0:
+                placed[:, :, 2] -= bids[2][:, :, chart.card]
+            live.chips += placed - np.stack([(won_bid >> 16) & 255, (won_bid >> 8) & 255,
+                                             won_bid & 255], axis=-1)
         # Small whole numbers: a float product is exact, and far faster than an integer one.
         gains = wins.astype(np.float32) @ chart.rewards
         live.support += gains[:, :, 0].astype(np.int64)
@@ -680,6 +696,6 @@ class _Batch:
         self.live = live.keep(np.flatnonzero(~over))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _sampler(edition: str) -> BidSampler:
     return BidSampler(chart_of(edition))

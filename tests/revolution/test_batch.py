@@ -1,0 +1,142 @@
+"""The batched numpy path: its games replay through the engine to the same end, its random bids
+are uniform over the legal bids, and bad arguments get one sentence."""
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from tricolore.core import OptionsError
+from tricolore.core.record import Record, replay
+from tricolore.games.revolution import batch
+from tricolore.games.revolution.bids import enumerate_bids
+from tricolore.games.revolution.data import CURRENCIES, EDITIONS
+
+
+def replays_to_batch_scores(out: batch.BatchResult) -> set[str]:
+    """Replay every game of ``out`` through the engine (each action must be accepted), check it
+    ends where the batch ended; return the kinds of action met."""
+    kinds = set()
+    for g, record in enumerate(out.records()):
+        record = Record.from_dict(json.loads(record.dumps()))  # as a file would carry it
+        state = replay(record)
+        assert state.is_over(), f"game {g} is not over after its record"
+        result = state.result()
+        assert list(result.scores) == out.scores[g].tolist(), f"game {g}"
+        assert state.round == out.rounds[g]
+        assert (state.end_reason == "board_full") == out.board_full[g]
+        assert sorted(result.winners) == np.flatnonzero(out.winners[g]).tolist()
+        assert [b["track"] for b in result.breakdown] == out.track[g].tolist()
+        assert [b["leftover_chips"] for b in result.breakdown] == out.leftover[g].tolist()
+        kinds |= {action["type"] for _, action in record.actions}
+    return kinds
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_batch_games_of_the_seed_edition_replay_through_the_engine_to_the_batch_scores(players):
+    out = batch.play(120, players, seed=11, records=True)
+    kinds = replays_to_batch_scores(out)
+    assert kinds == {"bid", "spy", "swap", "decline", "remove_influence"}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_batch_games_of_the_published_edition_replay_through_the_engine_to_the_batch_scores(players):
+    out = batch.play(80, players, seed=5, edition="sjg", records=True)
+    kinds = replays_to_batch_scores(out)
+    assert {"bid", "spy", "swap", "decline"} <= kinds
+
+
+def test_max_rounds_ends_batch_games_as_the_engine_ends_them():
+    out = batch.play(60, 3, seed=2, max_rounds=4, records=True)
+    assert out.rounds.max() == 4 and not out.board_full[out.rounds == 4].all()
+    replays_to_batch_scores(out)
+
+
+def test_the_deck_orders_travel_in_the_record_as_its_script_of_chance():
+    out = batch.play(30, 4, seed=9, records=True)
+    records = out.records()
+    shuffles = [len(r.chance["shuffle"]) for r in records]
+    assert min(shuffles) >= 1 and max(shuffles) >= 2  # the first deal and at least one reshuffle
+    assert all(r.seed == 9 + g for g, r in enumerate(records))
+    assert batch.play(5, 2, edition="sjg", records=True).records()[0].chance is None  # no cards
+
+
+def test_a_batch_is_reproduced_by_its_seed():
+    a, b = batch.play(200, 3, seed=4), batch.play(200, 3, seed=4)
+    assert (a.scores == b.scores).all() and a.decisions == b.decisions
+    assert not (batch.play(200, 3, seed=5).scores == a.scores).all()
+
+
+def test_scores_are_track_plus_areas_plus_leftover_chips():
+    for edition in EDITIONS:
+        out = batch.play(300, 3, seed=1, edition=edition)
+        assert (out.scores == out.track + out.areas + out.leftover).all()
+        assert (out.leftover == 0).all() == (edition == "seed")
+        assert out.winners.any(axis=1).all()
+
+
+def test_records_can_be_written_only_when_kept():
+    with pytest.raises(ValueError, match="records=True"):
+        batch.play(3, 2).records()
+
+
+@pytest.mark.parametrize("kwargs, sentence", [
+    ({"games": 0, "players": 3}, "games must be a whole number of at least 1"),
+    ({"games": 5, "players": 5}, "played by 2 to 4 players"),
+    ({"games": 5, "players": 3, "strategies": "printer-first"}, "plays only random"),
+    ({"games": 5, "players": 3, "strategies": ["random"]}, "one strategy for every seat"),
+    ({"games": 5, "players": 3, "seed": -1}, "seed must be a whole number"),
+])
+def test_bad_batch_arguments_are_refused_with_a_sentence(kwargs, sentence):
+    with pytest.raises(ValueError, match=sentence):
+        batch.play(**kwargs)
+
+
+def test_an_unknown_edition_is_refused_as_the_game_refuses_it():
+    with pytest.raises(OptionsError, match="edition must be one of"):
+        batch.play(5, 3, edition="deluxe")
+
+
+def check_uniform(sampler: batch.BidSampler, chips: dict[str, int], draws: int) -> None:
+    """Every legal bid of ``chips`` is drawn, nothing else is, and each about equally often
+    (chi-square far below a bound that a fair sampler breaks about once in a billion runs)."""
+    chart = sampler.chart.spaces
+    legal = {tuple((s, c, n) for s, cs in sorted(p.items()) for c, n in sorted(cs.items()))
+             for p in enumerate_bids(chart, chips)}
+    holdings = np.tile(np.array([chips[c] for c in CURRENCIES]), (draws, 1))
+    bids = np.stack(sampler.sample(holdings, np.random.default_rng(3)), axis=-1)
+    drawn: dict[tuple, int] = {}
+    names = [s.name for s in chart]
+    for row in bids:
+        key = tuple(sorted((names[s], CURRENCIES[c], int(row[s, c]))
+                           for s, c in zip(*np.nonzero(row), strict=True)))
+        drawn[key] = drawn.get(key, 0) + 1
+    assert set(drawn) == legal
+    expected = draws / len(legal)
+    chi2 = sum((n - expected) ** 2 / expected for n in drawn.values())
+    dof = len(legal) - 1
+    assert chi2 < dof + 6 * math.sqrt(2 * dof)
+
+
+def test_random_bids_are_uniform_over_the_legal_bids():
+    check_uniform(batch.BidSampler(batch.chart_of("seed")), {"force": 1, "blackmail": 1, "gold": 1},
+                  60_000)
+
+
+def test_random_bids_using_more_than_six_spaces_are_drawn_again_uniformly():
+    # Seven Gold: the six-space limit and the three Gold on the Card space both bind.
+    check_uniform(batch.BidSampler(batch.chart_of("seed")), {"force": 0, "blackmail": 0, "gold": 7},
+                  200_000)
+
+
+def test_random_bids_beyond_the_tables_come_from_a_uniform_urn(monkeypatch):
+    monkeypatch.setattr(batch, "TABLE_ROWS", 50)
+    sampler = batch.BidSampler(batch.chart_of("seed"))
+    assert len(sampler.sizes[2]) < 4  # four Gold is beyond the table
+    check_uniform(sampler, {"force": 0, "blackmail": 0, "gold": 4}, 60_000)
+
+
+def test_random_bids_follow_the_published_chart():
+    check_uniform(batch.BidSampler(batch.chart_of("sjg")), {"force": 1, "blackmail": 1, "gold": 2},
+                  200_000)
