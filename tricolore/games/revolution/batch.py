@@ -104,6 +104,8 @@ class Chart:
     """[S, 4] float32: support then chips (by currency) the winner of a space takes."""
     area: Array
     """[S]: the area a space's winner places a marker in (-1: none)."""
+    area_characters: Array
+    """The spaces whose winner places a marker, in chart order."""
     contested: Array
     """[S] bool: every space but the Card space is a contest."""
     spy: int
@@ -139,6 +141,7 @@ def chart_of(edition: str) -> Chart:
         np.array([[s.support, *(s.chips.get(c, 0) for c in CURRENCIES)] for s in spaces],
                  dtype=np.float32),
         np.array([AREA_NAMES.index(s.area) if s.area else -1 for s in spaces]),
+        np.array([i for i, s in enumerate(spaces) if s.area is not None]),
         np.array([s.special != "card" for s in spaces]),
         special.index("spy") if "spy" in special else -1,
         special.index("apothecary") if "apothecary" in special else -1,
@@ -254,25 +257,32 @@ class BidSampler:
         return out
 
     def _urn(self, n: Array, c: int, rng: np.random.Generator) -> Array:
-        """Uniform compositions of ``n`` chips of currency ``c`` by a Pólya urn (one ball per
-        space to start; each chip picks a ball and adds one of its space), drawn again while a
-        space's cap is broken."""
+        """Uniform compositions of ``n`` chips of currency ``c`` by a Pólya urn, drawn again
+        while a space's cap is broken.
+
+        The urn starts with one ball per space; chip ``t`` draws one of its ``k + t`` balls and
+        adds a ball of the same space. Ball ``k + u`` is the one chip ``u`` added, so a chip
+        either draws a space or copies an earlier chip's: the copies are followed to their first
+        chip by pointer jumping. The counts this gives are uniform over the compositions."""
         allowed, caps = self.allowed[c], self.caps[c]
         k = len(allowed)
         out = np.zeros((len(n), len(self.chart.spaces)), dtype=np.uint8)
         todo = np.arange(len(n))
         while len(todo):
             m = n[todo]
-            slots = np.zeros((len(todo), int(m.max())), dtype=np.int64)
-            counts = np.zeros((len(todo), k), dtype=np.int64)
-            rows = np.arange(len(todo))
-            for t in range(int(m.max())):
-                live = t < m
-                r = rng.integers(0, k + t, size=len(todo))
-                old = np.minimum(np.maximum(r - k, 0), max(t - 1, 0))
-                chosen = np.where(r < k, r, slots[rows, old])
-                slots[:, t] = chosen
-                np.add.at(counts, (rows[live], chosen[live]), 1)
+            chips = int(m.max())
+            t = np.arange(chips)
+            r = (rng.random((len(todo), chips)) * (k + t)).astype(np.int64)
+            ball = np.where(r < k, -1, r - k)  # the earlier chip copied, or -1: a space drawn
+            space = np.where(r < k, r, 0)
+            rows = np.arange(len(todo))[:, None]
+            for _ in range(max(chips - 1, 0).bit_length()):
+                copied = ball >= 0
+                src = np.where(copied, ball, 0)
+                space = np.where(copied, space[rows, src], space)
+                ball = np.where(copied, ball[rows, src], ball)
+            live = t < m[:, None]
+            counts = np.bincount((rows * k + space)[live], minlength=len(todo) * k).reshape(-1, k)
             ok = ((caps < 0) | (counts <= caps)).all(axis=1)
             done = todo[ok]
             out[done[:, None], allowed[None, :]] = counts[ok]
@@ -544,16 +554,18 @@ class _Batch:
                 live.bank[ws] -= gain
                 live.chips[ws, winner[ws, s]] += gain
         # Influence: a marker in the winner's area, if a space is free there and they have one.
-        for s in np.flatnonzero(chart.area >= 0):
-            area = chart.area[s]
-            w = winner[:, s]
-            ok = (w >= 0) & (live.board[:, area].sum(axis=1) < chart.area_spaces[area])
-            if live.markers is not None:
-                ok &= live.markers[rows, w] > 0
-            ws = np.flatnonzero(ok)
-            live.board[ws, area, w[ws]] += 1
-            if live.markers is not None:
-                live.markers[ws, w[ws]] -= 1
+        # Each area has one character, so the areas fill independently of one another.
+        spaces, areas = chart.area_characters, chart.area[chart.area_characters]
+        w = winner[:, spaces]  # [G, areas with a character]
+        ok = (w >= 0) & (live.board[:, areas].sum(axis=2) < chart.area_spaces[areas])
+        if live.markers is None:
+            gi, ai = np.nonzero(ok)
+            live.board[gi, areas[ai], w[gi, ai]] += 1
+        else:  # in chart order: a player may run out of markers on the way
+            for k in range(len(spaces)):
+                ws = np.flatnonzero(ok[:, k] & (live.markers[rows, w[:, k]] > 0))
+                live.board[ws, areas[k], w[ws, k]] += 1
+                live.markers[ws, w[ws, k]] -= 1
         if chart.spy >= 0:
             self._spy(winner[:, chart.spy])
         if chart.apothecary >= 0:
