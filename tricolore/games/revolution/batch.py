@@ -81,7 +81,6 @@ game has come near it."""
 FORCE_SHIFT, BLACKMAIL_SHIFT = 40, 20
 """A bid on one space as one number, ordered as the rules order bids: Force, then Blackmail, then
 Gold (each currency's chips stay below 2**20)."""
-POPCOUNT = np.array([bin(i).count("1") for i in range(1 << ROW_BYTES)], dtype=np.int64)
 CARD_FACES: tuple[str, ...] = tuple(dict.fromkeys(CARD_DECK))
 AREA_NAMES: tuple[str, ...] = tuple(a.name for a in AREAS)
 
@@ -100,8 +99,6 @@ class Chart:
     """[S]: support the winner of a space moves up the track."""
     gains: Array
     """[S, 3]: chips the winner of a space takes."""
-    rewards: Array
-    """[S, 4] float32: support then chips (by currency) the winner of a space takes."""
     area: Array
     """[S]: the area a space's winner places a marker in (-1: none)."""
     area_characters: Array
@@ -138,8 +135,6 @@ def chart_of(edition: str) -> Chart:
         edition, spaces, caps,
         np.array([s.support for s in spaces], dtype=np.int64),
         np.array([[s.chips.get(c, 0) for c in CURRENCIES] for s in spaces], dtype=np.int64),
-        np.array([[s.support, *(s.chips.get(c, 0) for c in CURRENCIES)] for s in spaces],
-                 dtype=np.float32),
         np.array([AREA_NAMES.index(s.area) if s.area else -1 for s in spaces]),
         np.array([i for i, s in enumerate(spaces) if s.area is not None]),
         np.array([s.special != "card" for s in spaces]),
@@ -229,9 +224,16 @@ class BidSampler:
 
     @staticmethod
     def _spaces_used(bid: list[Array]) -> Array:
-        """The spaces each bid uses: its used spaces as bits, counted by a table."""
-        bits = np.packbits((bid[0] | bid[1] | bid[2]) != 0, axis=1)
-        return POPCOUNT[(bits[:, 0].astype(np.int64) << 8) | bits[:, 1]]
+        """The spaces each bid uses. A used space is a byte 1, an unused one a byte 0; four such
+        bytes in a 32-bit word are added up by multiplying the word by 0x01010101 (their sum
+        lands in the top byte)."""
+        used = np.zeros((len(bid[0]), ROW_BYTES), dtype=np.uint8)
+        np.not_equal(bid[0] | bid[1] | bid[2], 0, out=used[:, :bid[0].shape[1]].view(bool))
+        words = used.view(np.uint32)
+        total = (words[:, 0] * np.uint32(0x01010101)) >> 24
+        for k in range(1, words.shape[1]):
+            total += (words[:, k] * np.uint32(0x01010101)) >> 24
+        return total
 
     def _draw(self, holdings: Array, rng: np.random.Generator) -> list[Array]:
         """Each currency spread by a uniform composition over the spaces that take it."""
@@ -518,8 +520,11 @@ class _Batch:
         # Each contest goes to the strongest bid; a tie for the strongest gives it to nobody.
         # A bid on a space as one number ordered as the rules order bids (Force, then Blackmail,
         # then Gold, a byte each); a player's chips never pass 255, so sums never carry over.
+        # (numpy is slow at np.where, boolean-mask writes and mixed types: so products with
+        # booleans, one type at a time, and a slice per space.)
         keys = (bids[0].astype(np.uint32) << 16) | (bids[1].astype(np.uint32) << 8) | bids[2]
-        keys[:, :, ~chart.contested] = 0
+        for s in np.flatnonzero(~chart.contested):
+            keys[:, :, s] = 0
         best = keys[:, 0]
         for q in range(1, p):
             best = np.maximum(best, keys[:, q])
@@ -529,24 +534,32 @@ class _Batch:
             ntop += tops[q].view(np.uint8)
         won = (ntop == 1) & (best > 0)  # [G, S]
         wins = np.stack([t & won for t in tops], axis=1)  # [G, P, S]
-        winner = np.full(won.shape, -1, dtype=np.int64)
-        for q in range(p):
-            winner[wins[:, q]] = q
+        top_seat = np.zeros(won.shape, dtype=np.int8)  # the seat of the top bid, if it is alone
+        for q in range(1, p):
+            top_seat += tops[q].view(np.int8) * np.int8(q)
+        winner = (top_seat.astype(np.int64) + 1) * won - 1  # [G, S], -1: nobody
         if chart.returned:  # losers take their chips back: all they bid in contests, less won
-            won_bid = _add_along(np.where(wins, keys, 0), 2)
+            won_keys = keys * wins
+            won_bid = won_keys[:, :, 0].copy()
+            for space in range(1, len(chart.spaces)):
+                won_bid += won_keys[:, :, space]
             placed = before.copy()
             if chart.card >= 0:
                 placed[:, :, 2] -= bids[2][:, :, chart.card]
-            live.chips += placed - np.stack([(won_bid >> 16) & 255, (won_bid >> 8) & 255,
-                                             won_bid & 255], axis=-1)
-        # Small whole numbers: a float product is exact, and far faster than an integer one.
-        gains = wins.astype(np.float32) @ chart.rewards
-        live.support += gains[:, :, 0].astype(np.int64)
+            placed[:, :, 0] -= won_bid >> 16
+            placed[:, :, 1] -= (won_bid >> 8) & 255
+            placed[:, :, 2] -= won_bid & 255
+            live.chips += placed
+        for s in np.flatnonzero(chart.support):
+            live.support += wins[:, :, s] * chart.support[s]
+        gains = np.zeros_like(live.chips)
+        for s, c in zip(*np.nonzero(chart.gains), strict=True):
+            gains[:, :, c] += wins[:, :, s] * chart.gains[s, c]
         if live.bank is None:
-            live.chips += gains[:, :, 1:].astype(np.int64)
+            live.chips += gains
         else:  # space by space: what is paid in may be taken out by a later space's winner
             for c in range(len(CURRENCIES)):
-                paid = bids[c] if not chart.returned else np.where(wins, bids[c], 0)
+                paid = bids[c] if not chart.returned else bids[c] * wins
                 paid_in = np.cumsum(_add_along(paid * chart.contested, 1), axis=1)  # [G, S]
                 taken = np.zeros(g, dtype=np.int64)
                 for s in np.flatnonzero(chart.gains[:, c]):
@@ -617,7 +630,7 @@ class _Batch:
         live, p = self.live, self.p
         rows = np.flatnonzero(winner >= 0)
         held = live.board[rows] > 0  # [n, A, P]
-        owners = held.any(axis=1)  # [n, P]
+        owners = np.asarray(held.any(axis=1))  # [n, P]
         asked = _add_along(owners, 1) >= 2
         rows, held, w = rows[asked], held[asked], winner[rows[asked]]
         n = len(rows)
@@ -691,7 +704,7 @@ class _Batch:
     def _end_round(self, rnd: int) -> None:
         """The game ends after the round that fills the board, or after ``max_rounds``."""
         live, chart = self.live, self.chart
-        full = (_add_along(live.board, 2) >= chart.area_spaces).all(axis=1)
+        full = np.asarray((_add_along(live.board, 2) >= chart.area_spaces).all(axis=1))
         over = full | (self.max_rounds is not None and rnd >= self.max_rounds)
         if not over.any():
             return
