@@ -300,7 +300,7 @@ class _Live:
     gid: Array
     chips: Array  # [G, P, 3]
     support: Array  # [G, P]
-    board: Array  # [G, A, P]
+    board: Array  # [G, A, P] markers (int8: an area has at most 8 spaces)
     deck: Array  # [G, cards] card indices; drawn from the end
     deck_len: Array  # [G]
     bank: Array | None  # [G, 3]
@@ -472,7 +472,7 @@ class _Batch:
             deck = self._shuffle(gid)
         self.live = _Live(
             gid, np.tile(np.array([STARTING_CHIPS[c] for c in CURRENCIES], dtype=np.int64), (n, p, 1)),
-            np.zeros((n, p), dtype=np.int64), np.zeros((n, a, p), dtype=np.int64),
+            np.zeros((n, p), dtype=np.int64), np.zeros((n, a, p), dtype=np.int8),
             deck, np.full(n, deck.shape[1], dtype=np.int64),
             None if chart.bank is None else np.tile(chart.bank, (n, 1)),
             None if chart.markers is None else np.full((n, p), chart.markers, dtype=np.int64))
