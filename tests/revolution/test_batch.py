@@ -29,6 +29,8 @@ def replays_to_batch_scores(out: batch.BatchResult) -> set[str]:
         assert sorted(result.winners) == np.flatnonzero(out.winners[g]).tolist()
         assert [b["track"] for b in result.breakdown] == out.track[g].tolist()
         assert [b["leftover_chips"] for b in result.breakdown] == out.leftover[g].tolist()
+        assert result.metrics == out.metrics(g)
+        assert len(record.actions) == out.actions[g]
         kinds |= {action["type"] for _, action in record.actions}
     return kinds
 

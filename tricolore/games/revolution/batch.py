@@ -348,6 +348,10 @@ class BatchResult:
     """[N]: rounds played."""
     board_full: Array
     """[N] bool: whether the game ended on a full board (else on ``max_rounds``)."""
+    areas_tied: Array
+    """[N]: areas with no single leader at the end (empty ones too), as the engine's metric."""
+    actions: Array
+    """[N]: each game's length in decisions (the actions of its record)."""
     decisions: int
     """Decisions taken (one bid by one player is one; so is each Spy, Apothecary and Remove
     choice)."""
@@ -392,11 +396,16 @@ class BatchResult:
                 for g, i in index.items()]
 
     def rows(self) -> Iterator[dict[str, Any]]:
-        """One plain row per game: seed, scores, winners, rounds."""
+        """One plain row per game: seed, scores, winners, actions and the engine's metrics."""
         for g in range(self.games):
             yield {"seed": int(self.seeds[g]), "scores": self.scores[g].tolist(),
                    "winners": np.flatnonzero(self.winners[g]).tolist(),
-                   "rounds": int(self.rounds[g]), "board_full": bool(self.board_full[g])}
+                   "actions": int(self.actions[g]), "metrics": self.metrics(g)}
+
+    def metrics(self, game: int) -> dict[str, float]:
+        """Game ``game``'s figures, as :meth:`RevolutionState.result` names them."""
+        return {"rounds": float(self.rounds[game]), "areas_tied": float(self.areas_tied[game]),
+                "board_full": float(self.board_full[game])}
 
 
 def _decision(kind: str, cols: list[int]) -> tuple[int, dict[str, Any]]:
@@ -461,6 +470,8 @@ class _Batch:
         self.leftover = np.zeros((n, p), dtype=np.int64)
         self.rounds = np.zeros(n, dtype=np.int64)
         self.full = np.zeros(n, dtype=bool)
+        self.tied = np.zeros(n, dtype=np.int64)
+        self.actions = np.zeros(n, dtype=np.int64)
         self.cards = np.array([CARD_FACES.index(c) for c in CARD_DECK], dtype=np.int64)
         self.card_support = np.array([CARD_EFFECTS[f][0] for f in CARD_FACES], dtype=np.int64)
         self.card_chips = np.array([[CARD_EFFECTS[f][1].get(c, 0) for c in CURRENCIES]
@@ -493,7 +504,8 @@ class _Batch:
         return BatchResult(self.p, self.chart.edition, self.max_rounds,
                            self.seed + np.arange(self.n), self.scores, self.track, self.area_points,
                            self.leftover, self.scores == self.scores.max(axis=1, keepdims=True),
-                           self.rounds, self.full, self.decisions, 0.0, self.log)
+                           self.rounds, self.full, self.tied, self.actions, self.decisions,
+                           0.0, self.log)
 
     # -- a round -----------------------------------------------------------------------------
     def _round(self, rnd: int) -> None:
@@ -514,6 +526,7 @@ class _Batch:
         bids = [x.reshape(g, p, s_count)
                 for x in self.sampler.sample(live.chips.reshape(g * p, 3), self.rng)]
         self.decisions += g * p
+        self.actions[live.gid] += p
         if self.log is not None:
             self.log.add("bids", live.gid, np.stack(bids, axis=-1))
         before, live.chips = live.chips, np.zeros_like(live.chips)
@@ -612,6 +625,7 @@ class _Batch:
             asked &= live.markers[rows, w] > 0
         rows, w, options = rows[asked], w[asked], options[asked]
         self.decisions += len(rows)
+        self.actions[live.gid[rows]] += 1
         pick, none = self._pick(options.reshape(len(rows), options.shape[1] * p))
         area, victim = pick // p, pick % p
         if self.log is not None:
@@ -635,6 +649,7 @@ class _Batch:
         rows, held, w = rows[asked], held[asked], winner[rows[asked]]
         n = len(rows)
         self.decisions += n
+        self.actions[live.gid[rows]] += 1
         per_owner = _add_along(held, 1)  # [n, P]: areas holding each player's markers
         # A first marker (area, owner) can be paired with every marker of another owner.
         weight = held * (per_owner.sum(axis=1)[:, None] - per_owner)[:, None, :]  # [n, A, P]
@@ -692,6 +707,7 @@ class _Batch:
         asked = options.any(axis=(1, 2))
         rows, options = rows[asked], options[asked]
         self.decisions += len(rows)
+        self.actions[live.gid[rows]] += 1
         flat = options.reshape(len(rows), options.shape[1] * p)
         cum = flat.cumsum(axis=1, dtype=np.int16)
         r = self.rng.integers(0, cum[:, -1])
@@ -723,6 +739,7 @@ class _Batch:
         self.scores[gid] = live.support[done] + areas + left
         self.rounds[gid] = rnd
         self.full[gid] = full[done]
+        self.tied[gid] = len(AREAS) - (top & sole).any(axis=2).sum(axis=1)
         self.live = live.keep(np.flatnonzero(~over))
 
 
