@@ -144,3 +144,46 @@ def test_random_bids_beyond_the_tables_come_from_a_uniform_urn(monkeypatch):
 def test_random_bids_follow_the_published_chart():
     check_uniform(batch.BidSampler(batch.chart_of("sjg")), {"force": 1, "blackmail": 1, "gold": 2},
                   200_000)
+
+
+def test_simulate_batch_writes_rows_like_other_runs_and_records_that_verify(tmp_path):
+    from typer.testing import CliRunner
+
+    from tricolore.cli.main import app
+    from tricolore.core.record import check_record
+    from tricolore.sim.results import SCHEMA, read
+
+    out, folder = tmp_path / "rows.parquet", tmp_path / "records"
+    result = CliRunner().invoke(app, ["simulate", "revolution", "--players", "3", "--games", "12",
+                                      "--seed", "4", "--batch", "--json", "--out", str(out),
+                                      "--records", str(folder)])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["strategies"]["random"]["seat_games"] == 36
+    table = read(out)
+    assert table.schema.remove_metadata() == SCHEMA
+    played = batch.play(12, 3, seed=4)
+    assert table.column("seed").to_pylist() == list(range(4, 16))
+    assert table.column("scores").to_pylist() == played.scores.astype(float).tolist()
+    assert table.column("actions").to_pylist() == played.actions.tolist()
+    for seed in range(4, 16):
+        verification = check_record(Record.load(folder / f"revolution-{seed}.json"))
+        assert verification.over and not verification.mismatches
+
+
+@pytest.mark.parametrize("args, sentence", [
+    (["culottes"], "--batch plays only revolution"),
+    (["revolution", "--players", "3", "--seats", "random,random,printer-first"],
+     "--batch plays only random seats"),
+    (["revolution", "--players", "4", "--resume", "--out", "x.parquet"], "no run to resume"),
+    (["revolution", "--players", "4", "--workers", "2"], "plays in this process"),
+])
+def test_simulate_batch_refuses_what_it_cannot_play_with_a_sentence(args, sentence):
+    from typer.testing import CliRunner
+
+    from tricolore.cli.main import app
+
+    result = CliRunner().invoke(app, ["simulate", *args, "--batch"])
+    assert result.exit_code != 0
+    assert sentence in result.output
+    assert "Traceback" not in result.output
