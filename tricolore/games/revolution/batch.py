@@ -652,9 +652,10 @@ class _Batch:
         self.actions[live.gid[rows]] += 1
         per_owner = _add_along(held, 1)  # [n, P]: areas holding each player's markers
         # A first marker (area, owner) can be paired with every marker of another owner.
-        weight = held * (per_owner.sum(axis=1)[:, None] - per_owner)[:, None, :]  # [n, A, P]
+        others = (_add_along(per_owner, 1)[:, None] - per_owner).astype(np.int16)
+        weight = held * others[:, None, :]  # [n, A, P]
         flat = weight.reshape(n, weight.shape[1] * p)
-        cum = flat.cumsum(axis=1)
+        cum = flat.cumsum(axis=1, dtype=np.int16)
         total = cum[:, -1]
         r = self.rng.integers(0, total + 1)
         none = r == total
@@ -668,15 +669,15 @@ class _Batch:
         a1, o1 = first // p, first % p
         second_options = held.copy()
         second_options[idx, :, o1] = False
-        second = (second_options.reshape(len(rows), held.shape[1] * p).cumsum(axis=1)
+        second = (second_options.reshape(len(rows), held.shape[1] * p).cumsum(axis=1, dtype=np.int16)
                   > (r - before)[:, None]).argmax(axis=1)
         a2, o2 = second // p, second % p
         if self.log is not None:
             self.log.add("swap", live.gid[rows], w, a1, o1, a2, o2)
-        np.subtract.at(live.board, (rows, a1, o1), 1)
-        np.add.at(live.board, (rows, a1, o2), 1)
-        np.subtract.at(live.board, (rows, a2, o2), 1)
-        np.add.at(live.board, (rows, a2, o1), 1)
+        live.board[rows, a1, o1] -= 1  # each game once per line: plain indexed writes
+        live.board[rows, a1, o2] += 1
+        live.board[rows, a2, o2] -= 1
+        live.board[rows, a2, o1] += 1
 
     def _cards(self, rnd: int, gold: Array) -> None:
         """Each Gold on the Card space draws a card, players in turn from this round's first
