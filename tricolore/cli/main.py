@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
+import numpy as np
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -251,6 +252,9 @@ def simulate(
     ray_address: Annotated[str | None, typer.Option(
         help="The Ray cluster to use with --backend ray (default: start Ray on this machine).")] = None,
     workers: Annotated[int | None, typer.Option(help="Worker processes (default: every core).")] = None,
+    batch: Annotated[bool, typer.Option(
+        help="Play every game at once in numpy, in this process (revolution, random seats only; "
+             "see docs/games/revolution.md).")] = False,
 ) -> None:
     """Play bot games and summarise win rates and scores per strategy and per seat."""
     from tricolore.sim.batch import BatchSpec, summarise
@@ -264,8 +268,20 @@ def simulate(
         if records is not None and records.exists() and not records.is_dir():
             raise Refused(f"--records must name a folder; {records} is a file")
         strategies, pool = seat_spec(g, seats, players)
+        if batch and seats is None:  # the batch plays random seats only: the default line-up
+            strategies, pool = ("random",) * players, None
         spec = BatchSpec(game, strategies, games, seed, options,
                          None if records is None else str(records), pool, rotate)
+        if batch:
+            check_batch(spec, backend=backend, workers=workers, ray_address=ray_address, resume=resume)
+            rows = play_batch(spec, out)
+            summary = summarise(spec, rows)
+            summary["out"] = None if out is None else str(out)
+            if as_json:
+                print(json.dumps(summary, indent=2))
+                return
+            print_summary(summary)
+            return
         finished = play_job(spec, quiet=as_json, backend=backend, workers=workers,
                             ray_address=ray_address, out=out, resume=resume)
         summary = summarise(spec, finished.rows, finished.interrupted)
@@ -274,6 +290,49 @@ def simulate(
             print(json.dumps(summary, indent=2))
             return
         print_summary(summary)
+
+
+def check_batch(spec: Any, *, backend: str, workers: int | None, ray_address: str | None,
+                resume: bool) -> None:
+    """Refuse what ``--batch`` cannot do, with one sentence."""
+    if spec.game != "revolution":
+        raise Refused(f"--batch plays only revolution; {spec.game} is played game by game")
+    if spec.pool or set(spec.seats) != {"random"}:
+        raise Refused("--batch plays only random seats; leave out --seats or give random for each")
+    if resume:
+        raise Refused("--batch plays its games in one go: there is no run to resume")
+    if backend != "local" or workers is not None or ray_address is not None:
+        raise Refused("--batch plays in this process; leave out --backend, --workers and --ray-address")
+
+
+def play_batch(spec: Any, out: Path | None) -> list[Any]:
+    """Play ``spec`` with Revolution!'s batched path: its rows, like those of other runs; with
+    ``spec.records``, each game's record (its digests got by replaying it through the engine)."""
+    from tricolore.core.record import replay_steps
+    from tricolore.games.revolution import batch
+    from tricolore.sim.batch import GameRow
+    from tricolore.sim.results import write
+
+    if out is not None and out.exists() and out.is_dir():
+        raise Refused(f"--out must name a file; {out} is a folder")
+    options = dict(spec.options)
+    played = batch.play(spec.games, spec.players, spec.seed, "random",
+                        edition=options.get("edition", "seed"), max_rounds=options.get("max_rounds"),
+                        records=spec.records is not None)
+    rows = [GameRow(int(played.seeds[g]), ("random",) * spec.players,
+                    tuple(float(x) for x in played.scores[g]),
+                    tuple(int(w) for w in np.flatnonzero(played.winners[g])),
+                    int(played.actions[g]), played.metrics(g))
+            for g in range(played.games)]
+    if spec.records is not None:
+        folder = Path(spec.records)
+        folder.mkdir(parents=True, exist_ok=True)
+        for record in played.records():
+            record.digests = [state.digest() for _, state in replay_steps(record)]
+            record.save(folder / f"{spec.game}-{record.seed}.json")
+    if out is not None:
+        write(out, rows, spec.game, spec.describe())
+    return rows
 
 
 def print_summary(summary: dict[str, Any]) -> None:
