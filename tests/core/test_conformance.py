@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 import tricolore
-from tricolore.core import GameDefinition
+from tricolore.core import GameDefinition, IllegalAction
 from tricolore.core.conformance import ConformanceError, check_game
 from tricolore.games.culottes.rules import INFO, CulottesState
 
@@ -58,12 +58,15 @@ class LeakyCulottes(CulottesState):
 
 
 class SloppyCulottes(CulottesState):
-    """Takes the cakes before checking whether the vote is legal."""
+    """Takes a cake for a vote even when the vote is refused."""
 
     def apply(self, seat, action):
-        if isinstance(action, dict) and action.get("type") == "cake_vote" and seat == self.current:
-            self.citizens[self.turn_citizens[self.citizen_index]].cakes -= 1
-        return super().apply(seat, action)
+        try:
+            return super().apply(seat, action)
+        except IllegalAction:
+            if isinstance(action, dict) and action.get("type") == "cake_vote" and seat == self.current:
+                self.citizens[self.turn_citizens[self.citizen_index]].cakes -= 1
+            raise
 
 
 class SharingCulottes(CulottesState):
