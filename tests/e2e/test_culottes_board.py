@@ -1,0 +1,185 @@
+"""End to end in headless Chromium: a whole Culottes game played through the drawn board's own
+controls (role cards, citizen sheets, the scale's pans, the Bastille, steppers, the status bar's
+Confirm), at desktop size and at phone size, with no seat number or internal id ever shown."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from tests.e2e.checks import assert_no_ids
+from tests.server.conftest import LiveServer
+
+DESKTOP = ViewportSize(width=1280, height=900)
+PHONE = ViewportSize(width=390, height=844)
+
+
+def decision(page: Page) -> str | None:
+    """What the status bar offers now: the kind being drafted, or the first kind on offer."""
+    bar = page.locator("[data-testid=decision]")
+    if bar.count() == 0:
+        return None
+    drafted = bar.get_attribute("data-draft")
+    if drafted:
+        return drafted
+    kinds = bar.locator("[data-action]").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    return ",".join(kinds) or None
+
+
+def confirm(page: Page) -> None:
+    button = page.locator("[data-testid=confirm]")
+    expect(button).to_be_enabled()
+    button.click()
+    expect(page.locator("[data-testid=decision][data-draft]")).to_have_count(0)
+
+
+def play_my_turn_step(page: Page, done: set[str]) -> str:
+    """Take one decision through the board; returns what was done."""
+    offered = decision(page) or ""
+    if "choose_role" in offered:
+        page.locator("[data-key=role-revolutionary]").click()  # the role card, drawn on the board
+        expect(page.locator("[data-testid=summary]")).to_have_text("You play as a Revolutionary.")
+        page.locator("[data-testid=decision] input[name=name]").fill("Camille Desmoulins")
+        confirm(page)
+        return "role"
+    if "donate" in offered and "donate" not in done:
+        page.locator("[data-testid=culottes-table] [data-key=bastille]").click()
+        page.locator("[data-stepper=cakes] button[aria-label^=more]").click()
+        expect(page.locator("[data-testid=summary]")).to_contain_text("donates 2 cakes to the Bastille")
+        confirm(page)
+        done.add("donate")
+        return "donate"
+    if "cake_vote" in offered and "cake_vote" not in done:
+        # another player's citizen sheet, then the privileged pan of its (new) scale, then 2 cakes
+        sheets = page.locator("[data-testid=culottes-table] [data-key^=citizen-][data-choice]")
+        expect(sheets.first).to_be_visible()
+        sheets.last.click()
+        pan = page.locator("[data-testid=culottes-table] [data-key$=-privileged][data-choice]").last
+        pan.click()
+        page.locator("[data-stepper=cakes] button[aria-label^=more]").click()
+        expect(page.locator("[data-testid=summary]")).to_contain_text("votes 2 cakes that")
+        expect(page.locator("[data-testid=summary]")).to_contain_text("is privileged")
+        confirm(page)
+        done.add("cake_vote")
+        return "cake_vote"
+    if "recruit" in offered and "recruit" not in done:
+        page.locator("[data-testid=decision] [data-action=recruit]").click()
+        page.locator("[data-testid=decision] input[name=name]").fill("Lucile")
+        confirm(page)
+        done.add("recruit")
+        return "recruit"
+    if "pass" in offered:
+        page.locator("[data-testid=decision] [data-action=pass]").click()
+        if "recruit" in offered:  # the turn is over: next turn, every step again
+            done.clear()
+            done.add("recruit")
+        return "pass"
+    return ""
+
+
+def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: ViewportSize) -> None:
+    created = server.create("culottes", ["open", "honest-revolutionary", "puppet-grabber"],
+                            options={"first_player": 0, "max_rounds": 2}, window_seconds=0)
+    page = browser.new_context(viewport=size).new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(server.base + created["invites"]["0"])
+    page.fill("input[name=name]", "Camille")
+    page.click("text=Join the table")
+    expect(page.locator("[data-testid=status-sentence]")).to_contain_text("choose your role in secret")
+    assert_no_ids(page)
+    page.screenshot(path=output / "roles.png", full_page=True)
+
+    done: set[str] = set()
+    did: list[str] = []
+    shots = {"mid-game": False, "reveal": False}
+    deadline = time.monotonic() + 50
+    while page.locator("[data-testid=end-screen]").count() == 0:
+        assert time.monotonic() < deadline, f"the game did not end; steps: {did}"
+        step = play_my_turn_step(page, done)
+        if step:
+            did.append(step)
+            page.wait_for_timeout(80)
+        else:
+            page.wait_for_timeout(120)
+        assert_no_ids(page)
+        if not shots["mid-game"] and "cake_vote" in did:
+            page.screenshot(path=output / "mid-game.png", full_page=True)
+            shots["mid-game"] = True
+        moment = page.locator("[data-testid=moment]")
+        if not shots["reveal"] and moment.count() and "Verdict" in moment.inner_text():
+            page.screenshot(path=output / "reveal.png", full_page=size == PHONE)
+            shots["reveal"] = True
+    expect(page.locator("[data-testid=end-screen]")).to_contain_text("Game over")
+    expect(page.locator("[data-testid=status-sentence]")).to_contain_text("The game is over")
+    assert_no_ids(page)
+    page.screenshot(path=output / "end.png", full_page=True)
+    assert {"role", "donate", "cake_vote", "recruit", "pass"} <= set(did), did
+    # the log speaks in sentences with names; the raw data is behind each line's toggle
+    log = page.locator("[data-testid=log]")
+    expect(log).to_contain_text("Camille Desmoulins donates 2 cakes to the Bastille.")
+    expect(log).to_contain_text("The die shows")
+    expect(log.locator("code").first).to_be_hidden()
+    log.locator("summary").first.click()
+    expect(log.locator("code").first).to_be_visible()
+    assert problems == []
+    assert (output / "end.png").stat().st_size > 10_000
+
+
+def test_a_culottes_game_is_played_to_its_end_on_the_board_at_desktop_size(
+        server: LiveServer, browser: Browser, output: Path):
+    play_a_whole_game(server, browser, output, DESKTOP)
+
+
+def test_a_culottes_game_is_played_to_its_end_on_the_board_at_phone_size(
+        server: LiveServer, browser: Browser, output: Path):
+    play_a_whole_game(server, browser, output, PHONE)
+
+
+@pytest.fixture
+def culottes_page(server: LiveServer, browser: Browser) -> Page:
+    created = server.create("culottes", ["open", "random", "random"], options={"first_player": 0},
+                            window_seconds=0)
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(server.base + created["invites"]["0"])
+    page.fill("input[name=name]", "Camille")
+    page.click("text=Join the table")
+    expect(page.locator("[data-key=role-grabber]")).to_be_visible()
+    return page
+
+
+def test_a_board_choice_is_reached_by_keyboard_and_picked_with_enter(culottes_page: Page):
+    card = culottes_page.locator("[data-key=role-grabber]")
+    expect(card).to_have_attribute("role", "button")
+    expect(card).to_have_attribute("tabindex", "0")
+    card.focus()
+    culottes_page.keyboard.press("Enter")
+    expect(culottes_page.locator("[data-testid=summary]")).to_have_text("You play as a Grabber.")
+    expect(card).to_have_attribute("aria-pressed", "true")
+
+
+def test_cancel_drops_the_draft_and_sends_nothing(culottes_page: Page):
+    culottes_page.locator("[data-key=role-grabber]").click()
+    culottes_page.locator("[data-testid=cancel]").click()
+    expect(culottes_page.locator("[data-testid=summary]")).to_have_count(0)
+    expect(culottes_page.locator("[data-testid=secret]")).to_contain_text("Your role: not chosen yet")
+
+
+def test_an_open_log_line_stays_open_when_the_table_updates(culottes_page: Page):
+    line = culottes_page.locator("[data-testid=log] details").first
+    line.locator("summary").click()
+    expect(line).to_have_attribute("open", "")
+    culottes_page.locator("[data-key=role-grabber]").click()  # a re-render
+    confirm(culottes_page)  # an update from the server
+    expect(culottes_page.locator("[data-testid=secret]")).to_contain_text("Your role: Grabber")
+    expect(line).to_have_attribute("open", "")
+
+
+def test_rule_text_is_the_tooltip_of_the_bastille_and_shows_on_hover(culottes_page: Page):
+    bastille = culottes_page.locator("[data-key=bastille]")
+    expect(bastille.locator("title")).to_contain_text("strategic reserve of cakes")
+    bastille.hover()
+    expect(culottes_page.locator(".kit-tip")).to_contain_text("strategic reserve of cakes")
