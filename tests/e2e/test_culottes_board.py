@@ -29,11 +29,16 @@ def decision(page: Page) -> str | None:
     return ",".join(kinds) or None
 
 
+def settled(page: Page) -> None:
+    """Wait until the table has applied what the status bar sent (it says "Sending…" until then)."""
+    expect(page.locator("[data-testid=status][data-busy]")).to_have_count(0)
+
+
 def confirm(page: Page) -> None:
     button = page.locator("[data-testid=confirm]")
     expect(button).to_be_enabled()
     button.click()
-    expect(page.locator("[data-testid=decision][data-draft]")).to_have_count(0)
+    settled(page)
 
 
 def play_my_turn_step(page: Page, done: set[str]) -> str:
@@ -73,6 +78,7 @@ def play_my_turn_step(page: Page, done: set[str]) -> str:
         return "recruit"
     if "pass" in offered:
         page.locator("[data-testid=decision] [data-action=pass]").click()
+        settled(page)
         if "recruit" in offered:  # the turn is over: next turn, every step again
             done.clear()
             done.add("recruit")

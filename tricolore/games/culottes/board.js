@@ -21,10 +21,12 @@ const RULES = {
 const KIND_WORDS = {
   vive_la_revolution: "cry “Vive la révolution!”", buy_cockade: "buy a cockade", donate: "donate to the Bastille",
   cake_vote: "cake-vote on a citizen", emigrate: "emigrate", pass: "pass", recruit: "recruit a new citizen", choose_role: "choose your role",
+  agree_end: "agree to end the game",
 };
 const ACTION_LABELS = {
   vive_la_revolution: "Vive la révolution!", buy_cockade: "Buy a cockade", donate: "Donate", cake_vote: "Cake vote",
   emigrate: "Emigrate", pass: "Pass", recruit: "Recruit", choose_role: "Choose your role", give_cakes: "Give cakes",
+  agree_end: "Agree to end",
 };
 const side = (s) => (s === "sans_culotte" ? "sans-culotte" : s === "privileged" ? "privileged" : String(s));
 const roleName = (r) => (r === "revolutionary" ? "Revolutionary" : r === "grabber" ? "Grabber" : String(r));
@@ -129,7 +131,7 @@ function render(view, ctx) {
     K.path("M0,100 L0,22 L10,22 L10,12 L22,12 L22,22 L38,22 L38,12 L50,12 L50,22 L66,22 L66,12 L78,12 L78,22 L88,22 L88,100 Z",
       { fill: "#c9b68f", stroke: "#5b4a2a", "stroke-width": 2 }),
     K.path("M34,100 L34,72 Q44,60 54,72 L54,100 Z", { fill: "#5b4a2a" }),
-    K.text(44, 46, `🍰 ${view.bastille}`, { anchor: "middle", size: 20, "font-weight": 700 }),
+    K.count("cake", view.bastille, 18, 46, { size: 20 }),
     K.text(44, 116, "Bastille", { anchor: "middle", size: 15 }));
   K.tip(bastille, `${RULES.bastille} It holds ${plural(view.bastille, "cake")} now.`);
   top.appendChild(start(bastille, "donate", "Donate cakes to the Bastille"));
@@ -145,14 +147,14 @@ function render(view, ctx) {
     : view.phase === "over" ? "The game is over"
       : `Turn ${view.turn}: ${names[view.current_player]}${current ? ` plays ${current.name}` : ""}${view.step ? `, step ${view.step}` : ""}`;
   const infoX = pad + 190;
-  if (width - infoX > 150) {
-    top.appendChild(K.text(infoX, 40, phaseLine, { size: 16, "font-weight": 700 }));
+  if (width - infoX > 260) {
+    top.appendChild(K.label(infoX, 40, phaseLine, { max: width - infoX - pad, size: 16, "font-weight": 700 }));
     if (view.end_agreed) top.appendChild(K.text(infoX, 64, `Last turns: ${view.final_turns_left ?? ""}`.trim(), { size: 15 }));
-    top.appendChild(K.text(infoX, view.end_agreed ? 88 : 64, `${plural(citizens.length, "citizen")} · ${plural((view.book || []).length, "row")} in the Book`, { size: 15 }));
+    top.appendChild(K.label(infoX, view.end_agreed ? 88 : 64, `${plural(citizens.length, "citizen")} · ${plural((view.book || []).length, "row")} in the Book`, { max: width - infoX - pad, size: 15 }));
   }
   let y = 140;
-  if (width - infoX <= 150) {
-    top.appendChild(K.text(pad, y, phaseLine, { size: 16, "font-weight": 700 }));
+  if (width - infoX <= 260) {
+    top.appendChild(K.label(pad, y, phaseLine, { max: width - 2 * pad, size: 16, "font-weight": 700 }));
     y += 24;
   }
   parts.push(top);
@@ -189,7 +191,7 @@ function render(view, ctx) {
         const node = K.g({ "data-key": `pan-${c.id}-${which}`, class: "pan" },
           K.rect(px, 58 + (which === "sans_culotte" ? tilt : -tilt), 104, 52, { rx: 10, fill: which === "sans_culotte" ? "#e6ecff" : "#fde9e6", stroke: "#6b5a2a", "stroke-width": 2 }),
           K.text(px + 52, 74 + (which === "sans_culotte" ? tilt : -tilt), side(which), { anchor: "middle", size: 14 }),
-          K.text(px + 52, 96 + (which === "sans_culotte" ? tilt : -tilt), `🍰 ${count}`, { anchor: "middle", size: 17, "font-weight": 700 }));
+          K.count("cake", count, px + 34, 96 + (which === "sans_culotte" ? tilt : -tilt), { size: 17 }));
         K.tip(node, which === "sans_culotte" ? RULES.sansCulottePan : RULES.privilegedPan);
         if (ctx.can && ctx.can("cake_vote", "citizen", c.id) && ctx.can("cake_vote", "side", which)) {
           K.choice(node, { value: which, label: `Vote that ${c.name} is ${side(which)}`, chosen: picked, onPick: () => ctx.pickMany("cake_vote", { citizen: c.id, side: which }) });
@@ -206,38 +208,42 @@ function render(view, ctx) {
     y += Math.ceil(trials.length / per) * (th + 10) + 4;
   }
 
-  // -- each player's citizen sheets
+  // -- each player's citizen sheets, one column per player
   const sw = width < 420 ? Math.floor((width - 2 * pad - 10) / 2) : 200;
-  const sh = 118;
-  names.forEach((player, seat) => {
-    const own = citizens.filter((c) => c.owner === seat);
-    if (!own.length) return;
+  const sh = 112;
+  const owners = names.map((player, seat) => ({ player, seat, own: citizens.filter((c) => c.owner === seat) })).filter((o) => o.own.length);
+  const { per } = grid(owners.length, width - 2 * pad, sw, 10);
+  for (let row = 0; row < owners.length; row += per) {
     y += 8;
-    parts.push(K.g({ transform: `translate(${pad} ${y})` }, K.mark(seat, player, { x: 10, y: 10, r: 10 }),
-      K.text(26, 11, `${player}${view.current_player === seat && view.phase !== "roles" && view.phase !== "over" ? " ▶ playing" : ""}` +
-        `${view.agrees_to_end && view.agrees_to_end[seat] ? " · agrees to end" : ""}`, { size: 16, "font-weight": 700, fill: K.player(seat, player).colour })));
-    y += 26;
-    const { per } = grid(own.length, width - 2 * pad, sw, 10);
-    own.forEach((c, i) => {
-      const x = pad + (i % per) * (sw + 10);
-      const cy = y + Math.floor(i / per) * (sh + 10);
-      const isCurrent = view.current_citizen === c.id;
-      const sheet = K.g({ transform: `translate(${x} ${cy})`, "data-key": `citizen-${c.id}`, opacity: c.emigrated ? 0.6 : 1 },
-        K.rect(0, 0, sw, sh, { rx: 6, fill: c.emigrated ? "#eee" : "#fffdf6", stroke: isCurrent ? "#c0392b" : K.player(seat, player).colour, "stroke-width": isCurrent ? 4 : 2 }),
-        K.rect(0, 0, sw, 6, { fill: K.player(seat, player).colour }),
-        K.text(10, 22, c.name, { size: 17, "font-weight": 700 }),
-        K.tip(K.text(10, 50, `🍰 ${c.cakes}`, { size: 17, "data-key": `cakes-${c.id}` }), `${RULES.cakes} ${name(c.id)} has ${plural(c.cakes, "cake")}.`),
-        K.tip(K.text(sw / 2 + 4, 50, `🎗 ${c.cockades}`, { size: 17 }), RULES.cockade),
-        K.text(10, 78, `from the Bastille: ${c.bastille_cakes}`, { size: 14 }),
-        c.emigrated ? K.tip(K.text(10, 102, "emigrated", { size: 14, "font-style": "italic" }), RULES.emigrated)
-          : isCurrent ? K.text(10, 102, "▶ playing now", { size: 14, fill: "#c0392b", "font-weight": 700 }) : null,
-        c.status === "cap" ? K.tip(capIcon(K, sw - 24, 26), RULES.cap) : null,
-        c.status === "scale" ? K.tip(scaleIcon(K, sw - 24, 26), RULES.scale) : null);
-      if (ctx.can && ctx.can("cake_vote", "citizen", c.id)) choice(sheet, "cake_vote", "citizen", c.id, `Cake-vote on ${c.name}`);
-      parts.push(sheet);
+    let tallest = 0;
+    owners.slice(row, row + per).forEach(({ player, seat, own }, col) => {
+      const x = pad + col * (sw + 10);
+      const colour = K.player(seat, player).colour;
+      const playing = view.current_player === seat && view.phase !== "roles" && view.phase !== "over";
+      parts.push(K.g({ transform: `translate(${x} ${y})` }, K.mark(seat, player, { x: 10, y: 11, r: 10 }),
+        K.label(26, 12, `${player}${playing ? " ▶" : ""}${view.agrees_to_end && view.agrees_to_end[seat] ? " · agrees to end" : ""}`,
+          { max: sw - 28, size: 16, "font-weight": 700, fill: colour })));
+      own.forEach((c, i) => {
+        const cy = y + 28 + i * (sh + 8);
+        const isCurrent = view.current_citizen === c.id;
+        const sheet = K.g({ transform: `translate(${x} ${cy})`, "data-key": `citizen-${c.id}`, opacity: c.emigrated ? 0.6 : 1 },
+          K.rect(0, 0, sw, sh, { rx: 6, fill: c.emigrated ? "#eee" : "#fffdf6", stroke: isCurrent ? "#c0392b" : colour, "stroke-width": isCurrent ? 4 : 2 }),
+          K.rect(0, 0, sw, 6, { fill: colour }),
+          K.label(10, 24, c.name, { max: sw - 48, size: 17, "font-weight": 700 }),
+          K.tip(K.count("cake", c.cakes, 10, 52, { size: 17, "data-key": `cakes-${c.id}` }), `${RULES.cakes} ${c.name} has ${plural(c.cakes, "cake")}.`),
+          K.tip(K.count("cockade", c.cockades, sw / 2 + 4, 52, { size: 17 }), RULES.cockade),
+          K.text(10, 78, `${sw < 180 ? "Bastille" : "from the Bastille"}: ${c.bastille_cakes}`, { size: 14 }),
+          c.emigrated ? K.tip(K.text(10, 99, "emigrated", { size: 14, "font-style": "italic" }), RULES.emigrated)
+            : isCurrent ? K.text(10, 99, "▶ playing now", { size: 14, fill: "#c0392b", "font-weight": 700 }) : null,
+          c.status === "cap" ? K.tip(capIcon(K, sw - 22, 26), RULES.cap) : null,
+          c.status === "scale" ? K.tip(scaleIcon(K, sw - 22, 26), RULES.scale) : null);
+        if (ctx.can && ctx.can("cake_vote", "citizen", c.id)) choice(sheet, "cake_vote", "citizen", c.id, `Cake-vote on ${c.name}`);
+        parts.push(sheet);
+      });
+      tallest = Math.max(tallest, 28 + own.length * (sh + 8));
     });
-    y += Math.ceil(own.length / per) * (sh + 10);
-  });
+    y += tallest;
+  }
   const drawing = K.svg(width, y + 8, { "aria-label": `The table: the Bastille holds ${plural(view.bastille, "cake")}`, "data-testid": "culottes-table" }, parts);
 
   // -- the last verdict, the Book, the deals: readable lines
@@ -339,10 +345,37 @@ Tricolore.registerBoard("culottes", {
     return null;
   },
 
+  /** The score sheet: one column per player, one row per scoring step, the winner marked. */
+  scoreSheet(final, { names, h }) {
+    const { result } = final;
+    const seats = names.map((_, seat) => seat);
+    const cell = (seat, ...content) => h("td", { class: result.winners.includes(seat) ? "winner" : "" }, ...content);
+    const signed = (n) => (n > 0 ? `+${n}` : String(n));
+    const citizenLine = (role, c) => {
+      const parts = role === "grabber" ? [`${c.cakes} cakes − ${c.cakes - c.cakes_earned} given at the start`]
+        : ["the Bastille cakes given to true sans-culottes less those given to true privileged"];
+      if (c.cockade_cost) parts.push(`${c.cockades} cockade${c.cockades === 1 ? "" : "s"} −${c.cockade_cost}`);
+      return h("li", { title: parts.join("; ") }, h("b", {}, c.name), ` (${side(c.nature)}${c.puppet ? ", puppet" : ""}): ${signed(c.score)}`);
+    };
+    const row = (title, rule, make) => h("tr", {}, h("th", { scope: "row", title: rule }, title), seats.map((seat) => cell(seat, make(result.breakdown[seat], seat))));
+    return h("div", { class: "scroll" }, h("table", { class: "grid score-sheet", "data-testid": "score-sheet" },
+      h("thead", {}, h("tr", {}, h("th", {}, "step"), seats.map((seat) => h("th", { class: result.winners.includes(seat) ? "winner" : "" },
+        result.winners.includes(seat) ? "★ " : "", names[seat], final.strategies && final.strategies[seat] ? h("span", { class: "muted" }, ` (bot: ${final.strategies[seat]})`) : "")))),
+      h("tbody", {},
+        row("1. Role", "Natures and roles are revealed.", (b) => roleName(b.role)),
+        row("Bastille cakes", "Steps 3 and 4: a revolutionary's citizen scores the Bastille cakes given to true sans-culottes, less those given to true privileged.",
+          (b) => (b.role !== "revolutionary" ? "—" : `+${b.bastille_to_sans_culottes} to sans-culottes` + (b.bastille_to_privileged ? `, −${b.bastille_to_privileged} to privileged` : ""))),
+        row("2–7. Citizens", "Step 2: a grabber's citizen scores its cakes less the starting cakes. Steps 6 and 7: each cockade costs 1 for a sans-culotte, 3 for a privileged.",
+          (b) => h("ul", { class: "plain" }, b.citizens.map((c) => citizenLine(b.role, c)))),
+        row("5. Recruits", "A revolutionary loses one point per citizen recruited.", (b) => (b.role === "revolutionary" ? (b.recruit_cost ? `−${b.recruit_cost}` : "0") : "—")),
+        row("8. Combined", "A grabber scores the sum of their citizens, a revolutionary the best of theirs.", (b) => (b.combined === "sum" ? "the sum" : "the best")),
+        row("Score", "Highest score wins; ties share the win.", (b) => h("b", {}, String(b.score))))));
+  },
+
   /** Each player's public counters beside their name. */
   playerStats(seat, view) {
     const own = (view.citizens || []).filter((c) => c.owner === seat);
-    return own.length ? ` · ${plural(own.length, "citizen")}, 🍰 ${own.reduce((n, c) => n + c.cakes, 0)}` : "";
+    return own.length ? ` · ${plural(own.length, "citizen")}, ${plural(own.reduce((n, c) => n + c.cakes, 0), "cake")}` : "";
   },
 
   /** Your secrets: your role, and each of your citizens' flaps by name. */
@@ -360,11 +393,13 @@ Tricolore.registerBoard("culottes", {
   moment(event, { view }) {
     const name = citizenOf(view);
     switch (event.kind) {
-      case "die_rolled": return { select: "[data-key=die]", say: `The die shows ${event.roll}${event.closes_trial ? ": the trial closes!" : "."}` };
+      case "die_rolled": return { select: "[data-key=die]", shake: "[data-key=die]", say: `The die shows ${event.roll}${event.closes_trial ? ": the trial closes!" : "."}` };
       case "trial_closed": return { select: `[data-key=verdict], [data-key=citizen-${event.citizen}]`, ms: 600, say: `Verdict: ${verdictText(event, name)}` };
-      case "cake_vote": return { select: `[data-key=pan-${event.citizen}-${event.side}], [data-key=scale-${event.citizen}]`, say: describe(event, { names: [], view }) };
-      case "donated": return { select: "[data-key=bastille]", say: describe(event, { names: [], view }) };
-      case "bastille_distribution": return { select: ["[data-key=bastille]", ...event.citizens.map((c) => `[data-key=citizen-${c}]`)].join(", "), say: describe(event, { names: [], view }) };
+      case "cake_vote": return { select: `[data-key=pan-${event.citizen}-${event.side}]`, say: describe(event, { names: [], view }),
+        fly: [[`[data-key=citizen-${event.voter}]`, `[data-key=pan-${event.citizen}-${event.side}]`]] };
+      case "donated": return { select: "[data-key=bastille]", say: describe(event, { names: [], view }), fly: [[`[data-key=citizen-${event.citizen}]`, "[data-key=bastille]"]] };
+      case "bastille_distribution": return { select: ["[data-key=bastille]", ...event.citizens.map((c) => `[data-key=citizen-${c}]`)].join(", "),
+        say: describe(event, { names: [], view }), fly: event.citizens.map((c) => ["[data-key=bastille]", `[data-key=citizen-${c}]`]) };
       case "cockade_bought": case "emigrated": case "vive_la_revolution":
         return { select: `[data-key=citizen-${event.citizen}]`, say: describe(event, { names: [], view }) };
       default: return null;

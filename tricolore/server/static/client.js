@@ -12,6 +12,7 @@ const table = {
   seats: [], status: "", final: null, board: null, socket: null, windowEnds: null,
   bots_take_over: false, error: "", notice: "", forms: [], formsKey: null,
   draft: { type: null, values: {}, domains: {} }, // the decision being built on the board
+  sending: null, actionsSeen: 0, // the bar's action on its way: {id, after: the action count that shows it}
 };
 
 const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"];
@@ -94,6 +95,7 @@ function askDomain(kind, param, chosen) {
 }
 
 function receive(message) {
+  settleSending(message);
   switch (message.type) {
     case "welcome":
       setConnection(true);
@@ -137,6 +139,24 @@ function update(message) {
   table.final = message.final || null;
   const left = message.prompt && message.prompt.seconds_left;
   table.windowEnds = left === null || left === undefined ? null : Date.now() + left * 1000;
+}
+
+// -- a decision sent from the status bar: the bar waits ("Sending…") until the table has applied it
+function sendAction(action) {
+  const id = newId();
+  table.sending = { id, after: null };
+  send({ type: "action", id, action });
+}
+
+/** The bar's decision is busy from its Confirm until the update that follows the action's ack. */
+function settleSending(message) {
+  const sending = table.sending;
+  if (message.type === "update" || message.type === "welcome") table.actionsSeen = message.actions;
+  if (!sending) return;
+  if (message.type === "error" && message.id === sending.id) table.sending = null;
+  if (message.type === "ack" && message.id === sending.id) sending.after = message.number + 1;
+  if (sending.after !== null && table.actionsSeen >= sending.after) table.sending = null;
+  if (!table.sending && (message.type === "ack" || message.type === "error")) render(); // updates render anyway
 }
 
 // -- rendering ----------------------------------------------------------------------------------
@@ -284,7 +304,8 @@ function render() {
   const ctx = boardContext();
   place(ui.parts.status, statusBar(ctx));
   place(ui.parts.players, playerPanels(ctx));
-  place(ui.parts.end, table.final ? endScreen(table.final, names(), secretRenderer(ctx)) : h("div"));
+  place(ui.parts.end, table.final ? endScreen(table.final, names(), secretRenderer(ctx),
+    board().scoreSheet ? (final) => board().scoreSheet(final, ctx) : null) : h("div"));
   place(ui.parts.board, board().render ? board().render(table.view, ctx) : genericBoard(table.view));
   place(ui.parts.secret, table.seat === null || !table.view.you ? h("div") : secretRenderer(ctx)(table.view.you, table.seat, table.view));
   renderLog();
@@ -317,11 +338,11 @@ function statusBar(ctx) {
     ? h("button", { class: "small", onclick: () => { if (confirm("Leave the table? A bot takes over your seat.")) send({ type: "leave" }); } }, "Leave (a bot takes over)") : null;
   const mine = table.prompt && (table.prompt.actions.length > 0 || (table.draft.type && offeredFamily(table.draft.type)));
   const motion = h("input", { type: "checkbox", "data-testid": "motion", checked: Kit.motion(), onchange: (e) => Kit.setMotion(e.target.checked) });
-  return h("section", { class: "status", "data-testid": "status" },
+  return h("section", { class: "status", "data-testid": "status", "data-busy": table.sending ? "" : null },
     h("h1", {}, table.title || table.game),
     h("p", { class: `sentence ${mine ? "yours" : ""}`, "data-testid": "status-sentence" }, statusSentence(ctx)),
-    ui.moment ? h("p", { class: "moment-line", "data-testid": "moment", role: "status" }, ui.moment) : null,
-    mine ? decisionBar(ctx) : null,
+    ui.moment && !table.final ? h("p", { class: "moment-line", "data-testid": "moment", role: "status" }, ui.moment) : null,
+    table.sending ? h("p", { class: "muted", "data-testid": "sending" }, "Sending…") : mine ? decisionBar(ctx) : null,
     h("p", { class: "error", id: "status-error", role: "alert" }),
     h("div", { class: "status-tools" },
       h("span", {}, table.seat === null ? "You are watching (public view)." : ["You are ", Kit.who(table.seat, n[table.seat]), "."]),
@@ -376,7 +397,7 @@ function decisionBar(ctx) {
       const title = board().actionLabel ? board().actionLabel(f.type, ctx) || label(f.type) : label(f.type);
       if (f.params.length === 0) {
         return h("button", { type: "button", class: f.type === "pass" ? "pass" : "", "data-action": f.type, title: f.help || "",
-          onclick: () => send({ type: "action", id: newId(), action: { type: f.type } }) }, title);
+          onclick: () => { sendAction({ type: f.type }); render(); } }, title);
       }
       return h("button", { type: "button", class: "secondary", "data-action": f.type, title: f.help || "", onclick: () => startDraft(f.type) }, `${title}…`);
     }));
@@ -427,7 +448,7 @@ function decisionBar(ctx) {
     h("button", { type: "button", "data-testid": "confirm", disabled: !ready, onclick: () => {
       const action = { type: family.type, ...draft.values };
       table.draft = { type: null, values: {}, domains: {} };
-      send({ type: "action", id: newId(), action });
+      sendAction(action);
       render();
     } }, "Confirm"),
     h("button", { type: "button", class: "secondary", "data-testid": "cancel", onclick: () => { table.draft = { type: null, values: {}, domains: {} }; render(); } }, "Cancel"));
@@ -459,7 +480,7 @@ function renderLog() {
   const n = names();
   const fresh = table.events.slice(Math.max(ui.logCount, table.events.length - 200));
   for (const e of fresh) {
-    const text = board().describeEvent ? board().describeEvent(e, { names: n, seat: table.seat, view: table.view, kit: Kit }) : describeEvent(e, n);
+    const text = (board().describeEvent && board().describeEvent(e, { names: n, seat: table.seat, view: table.view, kit: Kit })) || describeEvent(e, n);
     const { to, ...data } = e;
     ui.logList.appendChild(h("li", { class: to ? "private" : "" }, h("details", {},
       h("summary", {}, to ? "(private) " : "", text), h("code", {}, JSON.stringify(data)))));
@@ -470,24 +491,34 @@ function renderLog() {
 }
 
 /** Reveals play as moments: the board says which of its elements an event concerns and a sentence. */
+/** Reveals play as moments, one after another (at most the last four of a burst): the board says
+ * which of its elements an event concerns, a sentence, and what moves. */
 function playMoments(ctx) {
   const events = table.events.slice(ui.shownEvents);
   const first = ui.shownEvents === 0;
   ui.shownEvents = table.events.length;
   if (first || !board().moment) return; // the welcome's history is not replayed
-  const moments = events.map((e) => board().moment(e, ctx)).filter(Boolean);
-  moments.forEach((m, i) => setTimeout(() => {
-    const nodes = m.select ? [...ui.parts.board.querySelectorAll(m.select)] : [];
-    Kit.moment(nodes, m.ms || 500);
-    if (m.say) {
-      ui.moment = m.say;
-      const line = ui.parts.status.querySelector("[data-testid=moment]");
-      if (line) line.textContent = m.say;
-      else place(ui.parts.status, statusBar(boardContext()));
-      clearTimeout(ui.momentTimer);
-      ui.momentTimer = setTimeout(() => { ui.moment = ""; place(ui.parts.status, statusBar(boardContext())); }, 6000);
-    }
-  }, i * 650));
+  ui.moments = [...(ui.moments || []), ...events.map((e) => board().moment(e, ctx)).filter(Boolean)].slice(-4);
+  if (!ui.momentPlaying) nextMoment();
+}
+
+function nextMoment() {
+  const m = (ui.moments || []).shift();
+  ui.momentPlaying = !!m;
+  if (!m) return;
+  const nodes = m.select ? [...ui.parts.board.querySelectorAll(m.select)] : [];
+  Kit.moment(nodes, m.ms || 500);
+  for (const [from, to] of m.fly || []) Kit.fly(ui.parts.board.querySelector(from), ui.parts.board.querySelector(to), { ms: m.ms || 500 });
+  if (m.shake) Kit.move(ui.parts.board.querySelector(m.shake), { dx: 0, dy: -14, ms: 400 });
+  if (m.say) {
+    ui.moment = m.say;
+    const line = ui.parts.status.querySelector("[data-testid=moment]");
+    if (line) line.textContent = m.say;
+    else place(ui.parts.status, statusBar(boardContext()));
+    clearTimeout(ui.momentTimer);
+    ui.momentTimer = setTimeout(() => { ui.moment = ""; place(ui.parts.status, statusBar(boardContext())); }, 6000);
+  }
+  setTimeout(nextMoment, Kit.motion() ? 700 : 300);
 }
 
 function promptPanel() {

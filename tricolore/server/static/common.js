@@ -94,18 +94,19 @@ function secretPanel(you, title) {
     renderValue(you));
 }
 
-/** The end screen: ranking, each seat's score breakdown, and every seat's secrets revealed;
- * `secret(you, seat, view)` may draw a seat's secrets (a board's own panel). */
-function endScreen(final, names, secret) {
+/** The end screen: ranking, each seat's score breakdown, and every seat's secrets revealed.
+ * `secret(you, seat, view)` may draw a seat's secrets and `sheet(final)` the score sheet (a board's own). */
+function endScreen(final, names, secret, sheet) {
   const result = final.result;
   const rows = result.ranking.map((seat, place) => h("tr", { class: result.winners.includes(seat) ? "winner" : "" },
     h("td", {}, String(place + 1)),
     h("td", {}, (names[seat] || "a player") + (final.strategies && final.strategies[seat] ? ` (bot: ${final.strategies[seat]})` : "")),
     h("td", {}, String(result.scores[seat])), h("td", {}, renderValue(result.breakdown[seat]))));
-  const winners = result.winners.map((s) => names[s] || `seat ${s}`).join(" and ");
+  const winners = result.winners.map((s) => names[s] || "a player").join(" and ");
+  const own = sheet ? sheet(final) : null;
   return h("section", { class: "end", "data-testid": "end-screen" },
     h("h2", {}, `Game over — ${winners} ${result.winners.length > 1 ? "share the win" : "wins"}`),
-    h("div", { class: "scroll" }, h("table", { class: "grid" },
+    own || h("div", { class: "scroll" }, h("table", { class: "grid" },
       h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "player"), h("th", {}, "score"), h("th", {}, "breakdown"))),
       h("tbody", {}, rows))),
     h("h3", {}, "Every secret revealed"),

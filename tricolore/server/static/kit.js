@@ -55,6 +55,47 @@ const Kit = (() => {
     return el("text", { x, y, "text-anchor": anchor, "font-size": size, "dominant-baseline": "middle", ...rest }, String(content));
   };
 
+  /** Text that fits `max` units of width: it shrinks down to `min` size (12), then ends in "…" with
+   * the whole text as its tooltip. Widths are estimated (0.58 em a letter), so leave a margin. */
+  function label(x, y, content, { max = 200, size = 16, min = 12, ...attrs } = {}) {
+    const whole = String(content);
+    const width = (n, s) => n * s * 0.58;
+    let fitted = size;
+    while (fitted > min && width(whole.length, fitted) > max) fitted -= 1;
+    let shown = whole;
+    if (width(shown.length, fitted) > max) shown = whole.slice(0, Math.max(1, Math.floor(max / (fitted * 0.58)) - 1)) + "…";
+    const node = text(x, y, shown, { size: fitted, ...attrs });
+    if (shown !== whole) node.appendChild(el("title", {}, whole));
+    return node;
+  }
+
+  // Icons drawn here (no emoji: not every phone or browser has a font for them), centred on 0,0
+  // and `size` units wide.
+  const ICONS = {
+    cake: (s) => [path(`M${-s / 2},${s / 6} L0,${-s / 3} L${s / 2},${s / 6} L${s / 2},${s / 2.4} L${-s / 2},${s / 2.4} Z`, { fill: "#f4d08a", stroke: "#8a5a00", "stroke-width": 1.2 }),
+      path(`M${-s / 2},${s / 6} L0,${-s / 3} L${s / 2},${s / 6} Z`, { fill: "#fbeee0", stroke: "#8a5a00", "stroke-width": 1.2 }),
+      circle(0, -s / 3, s / 9, { fill: "#c0392b" })],
+    cockade: (s) => [circle(0, 0, s / 2, { fill: "#1f3a93" }), circle(0, 0, s / 3, { fill: "#fff" }), circle(0, 0, s / 6, { fill: "#c0392b" })],
+    coin: (s) => [circle(0, 0, s / 2, { fill: "#e8c14a", stroke: "#8a6d00", "stroke-width": 1.5 }), circle(0, 0, s / 3.2, { fill: "none", stroke: "#8a6d00" })],
+    medal: (s) => [path(`M${-s / 5},${-s / 2} L0,${-s / 10} L${s / 5},${-s / 2}`, { stroke: "#1f3a93", "stroke-width": s / 7, fill: "none" }),
+      circle(0, s / 6, s / 3, { fill: "#e8c14a", stroke: "#8a6d00" })],
+    fire: (s) => [path(`M0,${-s / 2} C${s / 2},${-s / 8} ${s / 2.5},${s / 2} 0,${s / 2} C${-s / 2.5},${s / 2} ${-s / 2},${-s / 8} 0,${-s / 2} Z`, { fill: "#e4572e" }),
+      path(`M0,0 C${s / 5},${s / 8} ${s / 6},${s / 2.4} 0,${s / 2.4} C${-s / 6},${s / 2.4} ${-s / 5},${s / 8} 0,0 Z`, { fill: "#ffc93c" })],
+    lock: (s) => [rect(-s / 2.6, -s / 12, s / 1.3, s / 2, { rx: 2, fill: "#6b6b6b" }),
+      path(`M${-s / 4},${-s / 12} L${-s / 4},${-s / 4} A${s / 4},${s / 4} 0 0 1 ${s / 4},${-s / 4} L${s / 4},${-s / 12}`, { fill: "none", stroke: "#6b6b6b", "stroke-width": s / 10 })],
+  };
+
+  /** A drawn icon by name (cake, cockade, coin, medal, fire, lock) at (x, y), `size` units wide. */
+  function icon(name, x, y, size = 18) {
+    const draw = ICONS[name];
+    return g({ class: `kit-icon kit-icon-${name}`, transform: `translate(${x} ${y})`, "aria-hidden": "true" }, draw ? draw(size) : text(0, 0, name, { anchor: "middle", size }));
+  }
+
+  /** An icon and a number side by side, e.g. count("cake", 12, x, y): the plainest counter. */
+  function count(name, value, x, y, { size = 17, ...attrs } = {}) {
+    return g({ class: "kit-count", ...attrs }, icon(name, x + size / 2, y, size * 1.05), text(x + size * 1.3, y + 1, value, { size, "font-weight": 700 }));
+  }
+
   /** Give a node its rule text: a <title> (read by screen readers, shown by the browser) and the
    * kit's own tooltip on hover and on a long press. */
   function tip(node, rule) {
@@ -65,12 +106,13 @@ const Kit = (() => {
     return node;
   }
 
-  /** A counter: an icon and a number in a round token, e.g. token({x, y, icon: "🍰", value: 12}). */
-  function token({ x, y, icon = "", value, r = 22, fill = "#fff", stroke = "#555", tip: rule, label, ...attrs }) {
-    const node = g({ class: "kit-token", transform: `translate(${x} ${y})`, "aria-label": label || `${icon} ${value}`, ...attrs },
+  /** A counter: an icon (a name from icon(), or a short text) and a number in a round token,
+   * e.g. token({x, y, icon: "cake", value: 12, tip: "rule text"}). */
+  function token({ x, y, icon: symbol = "", value, r = 22, fill = "#fff", stroke = "#555", tip: rule, label: spoken, ...attrs }) {
+    const node = g({ class: "kit-token", transform: `translate(${x} ${y})`, "aria-label": spoken || `${symbol} ${value}`, ...attrs },
       circle(0, 0, r, { fill, stroke, "stroke-width": 2 }),
-      icon ? text(0, -r * 0.38, icon, { anchor: "middle", size: r * 0.75 }) : null,
-      text(0, icon ? r * 0.42 : 0, value, { anchor: "middle", size: r * (icon ? 0.8 : 1), "font-weight": 700 }));
+      symbol ? (ICONS[symbol] ? icon(symbol, 0, -r * 0.4, r * 0.7) : text(0, -r * 0.38, symbol, { anchor: "middle", size: r * 0.75 })) : null,
+      text(0, symbol ? r * 0.42 : 0, value, { anchor: "middle", size: r * (symbol ? 0.8 : 1), "font-weight": 700 }));
     return tip(node, rule);
   }
 
@@ -232,8 +274,28 @@ const Kit = (() => {
   /** Move a node from (dx, dy) away back to where it is drawn, in `ms` milliseconds (none without motion). */
   function move(node, { dx = 0, dy = 0, ms = 450 } = {}) {
     if (!node || !motion() || !node.animate) return null;
-    return node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+    // the `translate` property composes with an SVG element's own transform attribute
+    return node.animate([{ translate: `${dx}px ${dy}px` }, { translate: "0px 0px" }],
       { duration: Math.max(300, Math.min(600, ms)), easing: "ease-out" });
+  }
+
+  /** A piece flies from one element to another (a cake to the Bastille, a chip to a space): a small
+   * disc drawn over the page for `ms` milliseconds, then gone. Nothing moves without motion. */
+  function fly(from, to, { ms = 500, colour = "#d79b00" } = {}) {
+    if (!from || !to || !motion()) return null;
+    const a = from.getBoundingClientRect();
+    const b = to.getBoundingClientRect();
+    const piece = document.createElement("div");
+    piece.className = "kit-piece";
+    piece.style.background = colour;
+    piece.style.left = `${a.left + a.width / 2 - 9 + window.scrollX}px`;
+    piece.style.top = `${a.top + a.height / 2 - 9 + window.scrollY}px`;
+    document.body.appendChild(piece);
+    const run = piece.animate([{ translate: "0px 0px", opacity: 1 },
+      { translate: `${b.left + b.width / 2 - (a.left + a.width / 2)}px ${b.top + b.height / 2 - (a.top + a.height / 2)}px`, opacity: 0.9 }],
+    { duration: Math.max(300, Math.min(600, ms)), easing: "ease-in-out" });
+    run.onfinish = () => piece.remove();
+    return run;
   }
 
   // The tooltip: one floating box for every [data-tip] node, on hover and after a long press.
@@ -305,8 +367,8 @@ const Kit = (() => {
     return old;
   }
 
-  return { NS, el, svg, g, rect, circle, line, path, text, tip, token, card, player, mark, badge, who, legend,
-    choice, stepper, fit, motion, setMotion, moment, move, patch, listen };
+  return { NS, el, svg, g, rect, circle, line, path, text, label, icon, count, tip, token, card, player, mark, badge, who, legend,
+    choice, stepper, fit, motion, setMotion, moment, move, fly, patch, listen };
 })();
 
 window.Kit = Kit;

@@ -52,7 +52,7 @@ function draw() {
         ? secretOf(names)(view.you, seat, view) : secretPanel(view.you, `${names[seat]}'s secrets`))))),
     h("div", { class: "column" },
       h("section", {}, h("h2", {}, "This move"), h("p", {}, action),
-        h("ol", { class: "log" }, step.events.map((e) => h("li", { class: e.to ? "private" : "" }, e.to ? `(private) to ${e.to.map((s) => names[s]).join(", ")}: ` : "", replay.board && replay.board.describeEvent ? replay.board.describeEvent(e, { names, seat: null, view: step.public }) : describeEvent(e, names))))))));
+        h("ol", { class: "log" }, step.events.map((e) => h("li", { class: e.to ? "private" : "" }, e.to ? `(private) to ${e.to.map((s) => names[s]).join(", ")}: ` : "", (replay.board && replay.board.describeEvent && replay.board.describeEvent(e, { names, seat: null, view: step.public })) || describeEvent(e, names))))))));
 }
 
 loadStep(0);
