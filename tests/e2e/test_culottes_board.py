@@ -189,3 +189,60 @@ def test_rule_text_is_the_tooltip_of_the_bastille_and_shows_on_hover(culottes_pa
     expect(bastille.locator("title")).to_contain_text("strategic reserve of cakes")
     bastille.hover()
     expect(culottes_page.locator(".kit-tip")).to_contain_text("strategic reserve of cakes")
+
+
+def my_turn(page: Page) -> None:
+    """Choose a role on the board and wait for this seat's first turn."""
+    page.locator("[data-key=role-revolutionary]").click()
+    confirm(page)
+    expect(page.locator("[data-testid=decision] [data-action=donate]")).to_be_visible(timeout=10_000)
+
+
+def test_an_amount_is_set_with_a_stepper_that_stays_within_its_limits(culottes_page: Page):
+    my_turn(culottes_page)
+    culottes_page.locator("[data-key=bastille]").click()  # the Bastille starts a donation
+    stepper = culottes_page.locator("[data-stepper=cakes]")
+    less, more = stepper.locator("button").first, stepper.locator("button").last
+    expect(stepper.locator("output")).to_have_text("1")  # the least, to start
+    expect(less).to_be_disabled()
+    for _ in range(19):
+        more.click()
+    expect(stepper.locator("output")).to_have_text("20")  # all of the citizen's cakes
+    expect(more).to_be_disabled()
+    expect(culottes_page.locator("[data-testid=summary]")).to_contain_text("donates 20 cakes to the Bastille")
+    less.click()
+    expect(culottes_page.locator("[data-testid=summary]")).to_contain_text("donates 19 cakes to the Bastille")
+    culottes_page.locator("[data-testid=cancel]").click()
+    expect(culottes_page.locator("[data-stepper=cakes]")).to_have_count(0)
+    expect(culottes_page.locator("[data-key=bastille] text").first).to_contain_text("0")  # nothing was sent
+
+
+def test_a_cake_vote_is_built_on_the_board_and_shown_as_a_new_trial_before_it_is_sent(culottes_page: Page):
+    my_turn(culottes_page)
+    page = culottes_page
+    expect(page.locator("[data-testid=summary]")).to_have_count(0)
+    page.locator("[data-key^=citizen-][data-choice]").last.click()
+    expect(page.locator("[data-testid=culottes-table]")).to_contain_text("a new trial")
+    expect(page.locator("[data-testid=confirm]")).to_be_disabled()  # no side yet
+    expect(page.locator("[data-testid=decision]")).to_contain_text("Choose the side on the board.")
+    page.locator("[data-key$=-sans_culotte][data-choice]").last.click()
+    expect(page.locator("[data-testid=summary]")).to_contain_text("votes 1 cake that")
+    expect(page.locator("[data-testid=summary]")).to_contain_text("is a sans-culotte")
+    expect(page.locator("[data-key$=-sans_culotte][data-choice]").last).to_have_attribute("aria-pressed", "true")
+    confirm(page)
+    expect(page.locator("[data-testid=book] li")).to_have_count(1)
+    assert_no_ids(page)
+
+
+def test_without_motion_a_moment_is_a_steady_outline(server: LiveServer, browser: Browser):
+    created = server.create("culottes", ["open", "random", "random"], window_seconds=0)
+    page = browser.new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
+    page.goto(server.base + created["invites"]["0"])
+    page.fill("input[name=name]", "Camille")
+    page.click("text=Join the table")
+    expect(page.locator("[data-testid=motion]")).not_to_be_checked()  # the system asked for less motion
+    page.evaluate("Kit.moment(document.querySelectorAll('[data-key=die]'), 500)")
+    expect(page.locator("[data-key=die]")).to_have_class("kit-moment-still")
+    page.locator("[data-testid=motion]").check()  # the player turns movement back on
+    page.evaluate("Kit.moment(document.querySelectorAll('[data-key=die]'), 500)")
+    expect(page.locator("[data-key=die]")).to_have_class("kit-moment")

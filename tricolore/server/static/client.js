@@ -179,6 +179,14 @@ function boardContext() {
   /** Make `node` pick `value` for `param` of `type` when clicked; unchanged if that is not legal now. */
   ctx.choice = (node, type, param, value, text) => {
     if (!canPick(type, param, value)) return node;
+    const family = offeredFamily(type);
+    const domain = draftDomain(family, family.params.find((q) => q.name === param));
+    if (domain.kind === "subset") { // a click adds the option to the set, or takes it out
+      const now = draft.type === type ? draft.values[param] || [] : [];
+      const member = now.some((o) => same(o, value));
+      return Kit.choice(node, { value, label: text, chosen: member,
+        onPick: () => pick(type, param, member ? now.filter((o) => !same(o, value)) : [...now, value]) });
+    }
     return Kit.choice(node, { value, label: text, chosen: draft.type === type && same(draft.values[param], value),
       onPick: () => pick(type, param, value) });
   };
@@ -220,7 +228,7 @@ function canPick(type, name, value) {
   if (!param) return false;
   const domain = draftDomain(family, param);
   if (!domain) return false;
-  if (domain.kind === "choice") return domain.options.some((o) => same(o, value));
+  if (domain.kind === "choice" || domain.kind === "subset") return domain.options.some((o) => same(o, value));
   if (domain.kind === "amount") return Number.isInteger(value) && value >= domain.low && value <= domain.high;
   return true;
 }
@@ -430,6 +438,20 @@ function decisionBar(ctx) {
         rows.push(h("div", { class: "option-row" }, `${name}: `, domain.options.map((option) => h("button", { type: "button", class: "secondary",
           "aria-pressed": same(option, value) ? "true" : "false", onclick: () => pick(family.type, param.name, option) }, valueText(family, param, option)))));
       }
+      continue;
+    }
+    if (domain.kind === "subset") {
+      const chosen = value || [];
+      if (chosen.length < domain.min_size || chosen.length > domain.max_size) ready = false;
+      parts.push(`${name}: ${chosen.length ? chosen.map((o) => optionText(o, param.name)).join(", ") : "none"}`);
+      const toggle = (option) => {
+        const now = draft.values[param.name] || [];
+        const next = now.some((o) => same(o, option)) ? now.filter((o) => !same(o, option)) : [...now, option];
+        pick(family.type, param.name, next);
+      };
+      rows.push(h("div", { class: "option-row" }, `${name} (${domain.min_size}–${domain.max_size}): `, domain.options.map((option) => h("button", { type: "button", class: "secondary",
+        "aria-pressed": chosen.some((o) => same(o, option)) ? "true" : "false", onclick: () => toggle(option) }, optionText(option, param.name)))));
+      if (value === undefined && domain.min_size === 0) draft.values[param.name] = [];
       continue;
     }
     rows.push(h("span", { class: "muted" }, `${name}: use the form beside the board.`));

@@ -258,9 +258,10 @@ const Kit = (() => {
     localStorage.setItem(MOTION_KEY, on ? "on" : "off");
   }
 
-  /** A moment: highlight `nodes` for `ms` (300–600) milliseconds; without motion, a steady outline. */
+  /** A moment: highlight `nodes` (a node, an array or a NodeList) for `ms` (300–600) milliseconds; without motion, a steady outline. */
   function moment(nodes, ms = 500) {
-    const list = [nodes].flat(Infinity).filter(Boolean);
+    const flat = (x) => (!x ? [] : x instanceof Node ? [x] : typeof x[Symbol.iterator] === "function" ? [...x].flatMap(flat) : []);
+    const list = flat(nodes); // a node, an array, a NodeList, or arrays of them
     const span = Math.max(300, Math.min(600, ms));
     for (const node of list) {
       node.classList.remove("kit-moment", "kit-moment-still");

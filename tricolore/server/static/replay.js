@@ -47,7 +47,7 @@ function draw() {
           play, h("button", { onclick: () => go(replay.number + 1), "data-testid": "next" }, "▶"), h("button", { onclick: () => go(replay.total) }, "⏭"), slider),
         h("p", {}, h("a", { href: `/api/tables/${encodeURIComponent(replayId)}/record`, download: "" }, "Download the record (JSON)"), " — check it with ", h("code", {}, "tricolore replay --verify"))),
       step.result ? endScreen({ result: step.result, views: step.views }, names, secretOf(names)) : null,
-      h("section", { class: "board-wrap" }, board),
+      h("section", { class: "board-wrap", "data-testid": "board" }, board),
       h("section", { class: "reveal" }, h("h2", {}, "Every seat's secrets"), step.views.map((view, seat) => (view.you && replay.board && replay.board.secret
         ? secretOf(names)(view.you, seat, view) : secretPanel(view.you, `${names[seat]}'s secrets`))))),
     h("div", { class: "column" },
