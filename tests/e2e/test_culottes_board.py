@@ -228,7 +228,8 @@ def test_a_cake_vote_is_built_on_the_board_and_shown_as_a_new_trial_before_it_is
     page.locator("[data-key$=-sans_culotte][data-choice]").last.click()
     expect(page.locator("[data-testid=summary]")).to_contain_text("votes 1 cake that")
     expect(page.locator("[data-testid=summary]")).to_contain_text("is a sans-culotte")
-    expect(page.locator("[data-key$=-sans_culotte][data-choice]").last).to_have_attribute("aria-pressed", "true")
+    pan = page.locator("[data-key$=-sans_culotte][data-choice]").last
+    expect(pan).to_have_attribute("aria-pressed", "true")
     confirm(page)
     expect(page.locator("[data-testid=book] li")).to_have_count(1)
     assert_no_ids(page)
@@ -246,3 +247,15 @@ def test_without_motion_a_moment_is_a_steady_outline(server: LiveServer, browser
     page.locator("[data-testid=motion]").check()  # the player turns movement back on
     page.evaluate("Kit.moment(document.querySelectorAll('[data-key=die]'), 500)")
     expect(page.locator("[data-key=die]")).to_have_class("kit-moment")
+
+
+def test_a_cockade_is_bought_from_the_playing_citizen_sheet(culottes_page: Page):
+    my_turn(culottes_page)
+    cockade = culottes_page.locator("[data-key=cockade]")
+    expect(cockade).to_have_attribute("role", "button")
+    cockade.click()  # not the sheet around it: that would start a cake vote
+    expect(culottes_page.locator("[data-testid=decision]")).to_have_attribute("data-draft", "buy_cockade")
+    expect(culottes_page.locator("[data-testid=summary]")).to_contain_text("buys a cockade")
+    confirm(culottes_page)
+    expect(culottes_page.locator("[data-testid=log]")).to_contain_text("buys a cockade.")
+    expect(cockade).to_contain_text("1")

@@ -161,7 +161,7 @@ function render(view, ctx) {
 
   // -- the secret choice of role: two cards
   if (ctx.offered && ctx.offered("choose_role")) {
-    y += 6;
+    y += 18;
     top.appendChild(K.text(pad, y, "Your role, in secret:", { size: 16, "font-weight": 700 }));
     y += 14;
     const w = Math.min(200, (width - 3 * pad) / 2);
@@ -231,7 +231,8 @@ function render(view, ctx) {
           K.rect(0, 0, sw, 6, { fill: colour }),
           K.label(10, 24, c.name, { max: sw - 48, size: 17, "font-weight": 700 }),
           K.tip(K.count("cake", c.cakes, 10, 52, { size: 17, "data-key": `cakes-${c.id}` }), `${RULES.cakes} ${c.name} has ${plural(c.cakes, "cake")}.`),
-          K.tip(K.count("cockade", c.cockades, sw / 2 + 4, 52, { size: 17 }), RULES.cockade),
+          isCurrent ? start(K.tip(K.count("cockade", c.cockades, sw / 2 + 4, 52, { size: 17, "data-key": "cockade" }), RULES.cockade), "buy_cockade", `${c.name} buys a cockade`)
+            : K.tip(K.count("cockade", c.cockades, sw / 2 + 4, 52, { size: 17 }), RULES.cockade),
           K.text(10, 78, `${sw < 180 ? "Bastille" : "from the Bastille"}: ${c.bastille_cakes}`, { size: 14 }),
           c.emigrated ? K.tip(K.text(10, 99, "emigrated", { size: 14, "font-style": "italic" }), RULES.emigrated)
             : isCurrent ? K.text(10, 99, "▶ playing now", { size: 14, fill: "#c0392b", "font-weight": 700 }) : null,

@@ -55,9 +55,9 @@ const Kit = (() => {
     return el("text", { x, y, "text-anchor": anchor, "font-size": size, "dominant-baseline": "middle", ...rest }, String(content));
   };
 
-  /** Text that fits `max` units of width: it shrinks down to `min` size (12), then ends in "…" with
+  /** Text that fits `max` units of width: it shrinks down to `min` size (14), then ends in "…" with
    * the whole text as its tooltip. Widths are estimated (0.58 em a letter), so leave a margin. */
-  function label(x, y, content, { max = 200, size = 16, min = 12, ...attrs } = {}) {
+  function label(x, y, content, { max = 200, size = 16, min = 14, ...attrs } = {}) {
     const whole = String(content);
     const width = (n, s) => n * s * 0.58;
     let fitted = size;
@@ -93,7 +93,10 @@ const Kit = (() => {
 
   /** An icon and a number side by side, e.g. count("cake", 12, x, y): the plainest counter. */
   function count(name, value, x, y, { size = 17, ...attrs } = {}) {
-    return g({ class: "kit-count", ...attrs }, icon(name, x + size / 2, y, size * 1.05), text(x + size * 1.3, y + 1, value, { size, "font-weight": 700 }));
+    const wide = size * (1.9 + 0.6 * String(value).length);
+    return g({ class: "kit-count", ...attrs },
+      rect(x - 4, y - 22, wide, 44, { rx: 8, fill: "transparent", stroke: "none", class: "kit-hit" }), // a 44-unit target when clickable
+      icon(name, x + size / 2, y, size * 1.05), text(x + size * 1.3, y + 1, value, { size, "font-weight": 700 }));
   }
 
   /** Give a node its rule text: a <title> (read by screen readers, shown by the browser) and the
@@ -198,9 +201,10 @@ const Kit = (() => {
     if (label) node.setAttribute("aria-label", label);
     node.classList.add("kit-choice");
     if (chosen) node.classList.add("kit-chosen");
-    listen(node, "click", (e) => { e.preventDefault(); onPick(value); });
+    // a choice inside another (a counter on a sheet) is picked alone
+    listen(node, "click", (e) => { e.preventDefault(); e.stopPropagation(); onPick(value); });
     listen(node, "keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPick(value); }
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); onPick(value); }
     });
     return node;
   }
