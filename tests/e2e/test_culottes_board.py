@@ -131,8 +131,19 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     expect(log.locator("code").first).to_be_hidden()
     log.locator("summary").first.click()
     expect(log.locator("code").first).to_be_visible()
-    assert problems == []
+    expect(page.locator("[data-testid=score-sheet]")).to_contain_text("8. Combined")
+    expect(page.locator("[data-key^=flap-]").first).to_contain_text("flap: ")  # every flap turned
     assert (output / "end.png").stat().st_size > 10_000
+
+    page.click("text=Watch the replay")  # the replay draws the same board, with every secret
+    expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 0 of")
+    page.click("[data-testid=next]")
+    expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 1 of")
+    expect(page.locator("[data-testid=culottes-table]")).to_be_visible()
+    expect(page.locator("body")).to_contain_text("has chosen a role in secret.")
+    assert_no_ids(page)
+    page.screenshot(path=output / "replay.png", full_page=True)
+    assert problems == []
 
 
 def test_a_culottes_game_is_played_to_its_end_on_the_board_at_desktop_size(

@@ -51,11 +51,11 @@ function verdictText(c, name) {
     (payouts.length ? `; ${payouts.join(", ")}` : "") + (losers.length ? `; ${losers.join(", ")}` : "") + ".";
 }
 
-function describe(event, { names, view = {} }) {
+function describe(event, { names, view = {}, seat = null }) {
   const name = citizenOf(view);
   const e = event;
   switch (e.kind) {
-    case "role_chosen": return `You chose to play as a ${roleName(e.role)}.`;
+    case "role_chosen": return `${e.seat === seat ? "You" : names[e.seat]} chose to play as a ${roleName(e.role)}.`;
     case "has_chosen": return `${names[e.seat]} has chosen a role in secret.`;
     case "citizens_named": return `The first citizens are ${list(e.names)}.`;
     case "turn_started": return `Turn ${e.turn}: ${names[e.seat]} plays.`;
@@ -152,7 +152,7 @@ function render(view, ctx) {
     if (view.end_agreed) top.appendChild(K.text(infoX, 64, `Last turns: ${view.final_turns_left ?? ""}`.trim(), { size: 15 }));
     top.appendChild(K.label(infoX, view.end_agreed ? 88 : 64, `${plural(citizens.length, "citizen")} · ${plural((view.book || []).length, "row")} in the Book`, { max: width - infoX - pad, size: 15 }));
   }
-  let y = 140;
+  let y = 146;
   if (width - infoX <= 260) {
     top.appendChild(K.label(pad, y, phaseLine, { max: width - 2 * pad, size: 16, "font-weight": 700 }));
     y += 24;
@@ -226,6 +226,7 @@ function render(view, ctx) {
       own.forEach((c, i) => {
         const cy = y + 28 + i * (sh + 8);
         const isCurrent = view.current_citizen === c.id;
+        const flap = view.reveal ? view.reveal.citizens[c.id] : null; // every flap is turned at the end
         const sheet = K.g({ transform: `translate(${x} ${cy})`, "data-key": `citizen-${c.id}`, opacity: c.emigrated ? 0.6 : 1 },
           K.rect(0, 0, sw, sh, { rx: 6, fill: c.emigrated ? "#eee" : "#fffdf6", stroke: isCurrent ? "#c0392b" : colour, "stroke-width": isCurrent ? 4 : 2 }),
           K.rect(0, 0, sw, 6, { fill: colour }),
@@ -234,8 +235,10 @@ function render(view, ctx) {
           isCurrent ? start(K.tip(K.count("cockade", c.cockades, sw / 2 + 4, 52, { size: 17, "data-key": "cockade" }), RULES.cockade), "buy_cockade", `${c.name} buys a cockade`)
             : K.tip(K.count("cockade", c.cockades, sw / 2 + 4, 52, { size: 17 }), RULES.cockade),
           K.text(10, 78, `${sw < 180 ? "Bastille" : "from the Bastille"}: ${c.bastille_cakes}`, { size: 14 }),
-          c.emigrated ? K.tip(K.text(10, 99, "emigrated", { size: 14, "font-style": "italic" }), RULES.emigrated)
-            : isCurrent ? K.text(10, 99, "▶ playing now", { size: 14, fill: "#c0392b", "font-weight": 700 }) : null,
+          flap ? K.label(10, 99, `flap: ${side(flap.nature)}${flap.puppet ? ", puppet" : ""}`, { max: sw - 20, size: 14, "font-weight": 700,
+            fill: flap.nature === "sans_culotte" ? "#1f3a93" : "#c0392b", "data-key": `flap-${c.id}` })
+            : c.emigrated ? K.tip(K.text(10, 99, "emigrated", { size: 14, "font-style": "italic" }), RULES.emigrated)
+              : isCurrent ? K.text(10, 99, "▶ playing now", { size: 14, fill: "#c0392b", "font-weight": 700 }) : null,
           c.status === "cap" ? K.tip(capIcon(K, sw - 22, 26), RULES.cap) : null,
           c.status === "scale" ? K.tip(scaleIcon(K, sw - 22, 26), RULES.scale) : null);
         if (ctx.can && ctx.can("cake_vote", "citizen", c.id)) choice(sheet, "cake_vote", "citizen", c.id, `Cake-vote on ${c.name}`);
