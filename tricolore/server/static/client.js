@@ -233,8 +233,12 @@ function canPick(type, name, value) {
   return true;
 }
 
+function newDraft(type) {
+  return { type, values: {}, domains: {}, family: JSON.stringify(offeredFamily(type)) };
+}
+
 function startDraft(type) {
-  if (table.draft.type !== type) table.draft = { type, values: {}, domains: {} };
+  if (table.draft.type !== type) table.draft = newDraft(type);
   fillDefaults();
   render();
 }
@@ -246,7 +250,7 @@ function pick(type, name, value) {
 }
 
 function pickQuietly(type, name, value) {
-  if (table.draft.type !== type) table.draft = { type, values: {}, domains: {} };
+  if (table.draft.type !== type) table.draft = newDraft(type);
   const family = offeredFamily(type);
   table.draft.values[name] = value;
   // a later parameter whose domain depends on this one is asked again
@@ -304,11 +308,12 @@ function render() {
   const key = JSON.stringify([table.status, p && p.actions, p && p.free, p && p.window, !!table.windowEnds, table.seat]);
   if (key !== table.formsKey) {
     table.formsKey = key;
-    table.draft = { type: null, values: {}, domains: {} };
     table.forms = [promptPanel(), freePanel()];
     ui.parts.forms.replaceChildren(...table.forms.filter(Boolean));
   }
-  if (table.draft.type && !offeredFamily(table.draft.type)) table.draft = { type: null, values: {}, domains: {} };
+  // A draft lasts while its kind of action is offered unchanged; a picked value no longer legal is dropped.
+  const drafted = table.draft.type ? offeredFamily(table.draft.type) : null;
+  if (table.draft.type && (!drafted || JSON.stringify(drafted) !== table.draft.family)) table.draft = { type: null, values: {}, domains: {} };
   const ctx = boardContext();
   place(ui.parts.status, statusBar(ctx));
   place(ui.parts.players, playerPanels(ctx));
