@@ -270,3 +270,18 @@ def test_a_cockade_is_bought_from_the_playing_citizen_sheet(culottes_page: Page)
     confirm(culottes_page)
     expect(culottes_page.locator("[data-testid=log]")).to_contain_text("buys a cockade.")
     expect(cockade).to_contain_text("1")
+
+
+def test_a_spectator_sees_the_board_and_who_is_expected_but_no_decision(server: LiveServer, browser: Browser):
+    created = server.create("culottes", ["open", "random", "random"], options={"first_player": 1},
+                            window_seconds=0)
+    server.join(created["invites"]["0"], "Olympe")
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(server.base + created["spectate"])
+    expect(page.locator("[data-testid=culottes-table]")).to_be_visible()
+    expect(page.locator("[data-testid=status]")).to_contain_text("You are watching")
+    expect(page.locator("[data-testid=status-sentence]")).to_contain_text("Waiting for Olympe")
+    expect(page.locator("[data-testid=decision]")).to_have_count(0)
+    expect(page.locator("[data-choice]")).to_have_count(0)
+    expect(page.locator("ul.seats li.to-act")).to_contain_text("Olympe")
+    assert_no_ids(page)

@@ -105,7 +105,7 @@ const Kit = (() => {
     if (!rule) return node;
     node.setAttribute("data-tip", rule);
     if (node.namespaceURI === NS) node.insertBefore(el("title", {}, rule), node.firstChild);
-    else node.title = rule;
+    else node.setAttribute("aria-description", rule); // no title: the kit's tooltip shows it
     return node;
   }
 
