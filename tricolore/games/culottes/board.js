@@ -260,8 +260,9 @@ function render(view, ctx) {
     return h("li", { "data-row": r.row }, `Turn ${r.turn}: ${name(r.voter)} voted ${plural(r.cakes, "cake")} that ${name(r.citizen)} is ${r.side === "sans_culotte" ? "a sans-culotte" : "privileged"}`,
       h("span", { class: "muted" }, closed ? (closed.verdict ? ` — closed: ${side(closed.verdict)}` : " — abandoned") : " — trial open"));
   });
-  const book = h("div", { class: "book", "data-testid": "book", title: RULES.book },
-    h("h3", {}, "Book of Public Safety"), rows.length ? h("ol", { class: "book-rows" }, rows) : h("p", { class: "muted" }, "No cake vote yet."));
+  const book = h("div", { class: "book", "data-testid": "book" },
+    K.tip(h("h3", {}, "Book of Public Safety"), RULES.book),
+    rows.length ? h("ol", { class: "book-rows" }, rows) : h("p", { class: "muted" }, "No cake vote yet."));
   const bribes = (view.deals || []).filter((d) => d.status === "offered" || d.status === "accepted");
   const alliances = (view.alliances || []).filter((a) => a.status === "open");
   const escrow = view.escrow || { cakes: 0, deposits: [] };
