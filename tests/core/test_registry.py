@@ -1,7 +1,8 @@
 import pytest
 
 import tricolore
-from tricolore.core import OptionsError
+from tricolore.core import OptionsError, registry
+from tricolore.core.registry import board_file, games
 
 
 def test_games_are_registered_through_entry_points():
@@ -27,3 +28,22 @@ def test_bad_options_are_refused_with_a_sentence(kwargs, fragment):
     players = kwargs.pop("players")
     with pytest.raises(OptionsError, match=fragment):
         tricolore.make("culottes", players, seed=0, **kwargs)
+
+
+def test_every_game_board_is_the_board_js_beside_its_rules():
+    for name in games():
+        path = board_file(name)
+        assert path is not None, name
+        assert path.name == "board.js"
+        assert (path.parent / "__init__.py").is_file()
+        assert f'registerBoard("{name}"' in path.read_text(encoding="utf-8")
+
+
+def test_the_board_of_an_unknown_game_is_refused_with_the_registry_sentence():
+    with pytest.raises(OptionsError, match="there is no game called 'chess'"):
+        board_file("chess")
+
+
+def test_a_game_without_a_board_file_has_none(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setitem(registry._MODULES, "culottes", "tricolore.core.model")
+    assert board_file("culottes") is None

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
+from tests.e2e.checks import assert_no_ids
 from tests.server.conftest import LiveServer
 from tricolore.games.culottes.rules import CulottesState
 
@@ -13,9 +14,9 @@ SEED = 0
 """With this seed the die of the first cake vote rolls 3, so the trial it opens stays open."""
 PLAYERS = ["Camille", "Lucile", "Georges"]
 CITIZENS = ["Robespierre", "Danton", "Marat"]
-OFFERED = ("Bribe 0 (offered): Robespierre to Danton, vote privileged on Marat; "
+OFFERED = ("Offered: Robespierre bribes Danton to vote privileged on Marat; "
            "if that side loses, up to 5 lost cakes back and 2 more")
-ESCROW = "🔒 Escrow holds 7 cakes: Robespierre 7 for bribe 0"
+ESCROW = "Escrow holds 7 cakes: Robespierre 7 for a bribe to Danton"
 
 
 def deals(page: Page) -> Locator:
@@ -71,18 +72,20 @@ def test_a_bribe_is_offered_and_accepted_in_the_browser_with_citizens_named_on_b
     expect(deals(second)).to_contain_text(ESCROW)
     accept = second.locator("section.free form.action[data-kind=accept_bribe]")
     expect(accept.locator("select[name=deal] option")).to_have_text(
-        ["bribe 0: Robespierre to Danton, vote privileged on Marat"])
+        ["Robespierre's bribe to Danton: vote privileged on Marat"])
+    assert_no_ids(second)
     accept.locator("[data-testid=act-accept_bribe]").click()
 
     for page in pages:
-        expect(deals(page).locator("li")).to_have_text([OFFERED.replace("offered", "accepted")])
+        expect(deals(page).locator("li")).to_have_text([OFFERED.replace("Offered", "Accepted")])
         expect(deals(page).locator("p")).to_have_text(ESCROW)
-        expect(page.locator("[data-testid=board] table.grid td")).to_have_text(  # the Book's row
-            ["1", "Robespierre", "Marat", "2", "privileged", "1", "—"])
-        expect(page.locator("[data-testid=log]")).to_contain_text("bribe accepted — deal: 0; voter: Danton")
+        expect(page.locator("[data-testid=book] li")).to_have_text(  # the Book's row
+            ["Turn 1: Robespierre voted 2 cakes that Marat is privileged — trial open"])
+        expect(page.locator("[data-testid=log]")).to_contain_text("Danton accepts Robespierre's bribe.")
         expect(page.locator("[data-testid=log]")).to_contain_text(
-            "bribe offered — deal: 0; briber: Robespierre; voter: Danton; trial: Marat; side: privileged; "
-            "reward: 2; cover: 5; deposit: 7")
+            "Robespierre offers Danton a bribe: vote privileged on Marat; if that side loses, up to 5 lost "
+            "cakes back and 2 more (7 held in escrow).")
+        assert_no_ids(page)
     expect(first.locator("section.free form.action[data-kind=withdraw_bribe]")).to_have_count(0)
     first.screenshot(path=output / "bribe-accepted.png", full_page=True)
     second.screenshot(path=output / "bribe-accepted-phone.png", full_page=True)

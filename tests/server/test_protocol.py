@@ -298,9 +298,16 @@ def test_the_pages_and_a_board_for_every_game_are_served(live_server):
                  "/static/client.js", "/static/common.js", "/static/style.css"):
         assert live_server.http.get(path).status_code == 200, path
     for game in GAMES:
-        board = live_server.http.get(f"/static/boards/{game}.js")
+        board = live_server.http.get(f"/boards/{game}.js")
         assert board.status_code == 200 and f'registerBoard("{game}"' in board.text
+        assert board.headers["content-type"].startswith("text/javascript")
     assert live_server.http.get("/table/nope").status_code == 404
+
+
+def test_an_unknown_game_board_is_refused_with_a_sentence(live_server):
+    answer = live_server.http.get("/boards/chess.js")
+    assert answer.status_code == 404
+    assert answer.json() == {"detail": "There is no game by that name."}
 
 
 def test_a_token_acts_only_for_its_own_seat_and_only_in_turn(live_server):

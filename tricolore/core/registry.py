@@ -10,9 +10,11 @@ and :func:`get_game` finds them by name.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from functools import cache
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any
 
 from tricolore.core.chance import Script
@@ -23,6 +25,7 @@ ENTRY_POINT_GROUP = "tricolore.games"
 
 
 _BROKEN: dict[str, str] = {}
+_MODULES: dict[str, str] = {}
 
 
 @cache
@@ -35,6 +38,7 @@ def _games() -> dict[str, Game]:
             _BROKEN[ep.name] = f"{type(exc).__name__}: {exc}"
             continue
         found[game.info.name] = game
+        _MODULES[game.info.name] = ep.module
     return dict(sorted(found.items()))
 
 
@@ -58,6 +62,22 @@ def get_game(name: str) -> Game:
                                f"({_BROKEN[name]})") from None
         known = ", ".join(_games()) or "none (is the package installed?)"
         raise OptionsError(f"there is no game called {name!r}; games are: {known}") from None
+
+
+def board_file(name: str) -> Path | None:
+    """The browser board of the game registered as ``name``: ``board.js`` beside the module its
+    entry point names (``tricolore/games/culottes/board.js``), or None if it has none.
+
+    >>> board_file("culottes").name
+    'board.js'
+    """
+    get_game(name)  # an unknown game gets the registry's sentence
+    module = sys.modules.get(_MODULES.get(name, ""))
+    origin = getattr(module, "__file__", None)
+    if origin is None:
+        return None
+    path = Path(origin).with_name("board.js")
+    return path if path.is_file() else None
 
 
 def make(name: str, players: int, seed: int = 0, options: Options | Mapping[str, Any] | None = None,

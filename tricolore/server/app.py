@@ -35,7 +35,7 @@ from tricolore.core.actions import ActionSpace
 from tricolore.core.errors import IllegalAction
 from tricolore.core.inputs import InputError, depth_problem, loads, text_problem
 from tricolore.core.model import project
-from tricolore.core.registry import get_game, list_games
+from tricolore.core.registry import board_file, get_game, list_games
 from tricolore.server.tables import (
     BOT,
     HUMAN,
@@ -269,6 +269,17 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     def replay_page(table_id: str) -> FileResponse:
         live(table_id)
         return FileResponse(STATIC / "replay.html")
+
+    @app.get("/boards/{game}.js", include_in_schema=False)
+    def board_script(game: str) -> FileResponse:
+        """A game's board, the ``board.js`` that lives in the game's package."""
+        try:
+            path = board_file(game)
+        except OptionsError:
+            raise HTTPException(404, "There is no game by that name.") from None
+        if path is None:
+            raise HTTPException(404, "This game has no board of its own; the table shows it plainly.")
+        return FileResponse(path, media_type="text/javascript")
 
     # -- the lobby ---------------------------------------------------------------------------
     @app.get("/api/games", responses={k: REFUSALS[k] for k in (422,)})

@@ -11,14 +11,18 @@ const table = {
   token: null, seat: null, game: null, title: "", view: {}, events: [], chat: [], prompt: null,
   seats: [], status: "", final: null, board: null, socket: null, windowEnds: null,
   bots_take_over: false, error: "", notice: "", forms: [], formsKey: null,
+  draft: { type: null, values: {}, domains: {} }, // the decision being built on the board
+  sending: null, actionsSeen: 0, // the bar's action on its way: {id, after: the action count that shows it}
 };
+
+const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"];
 
 function newId() {
   return (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 }
 
 function names() {
-  return table.seats.map((s, i) => s.name || `seat ${i}`);
+  return table.seats.map((s, i) => s.name || `the ${ORDINALS[i] || "next"} seat`);
 }
 
 // -- joining ------------------------------------------------------------------------------------
@@ -91,6 +95,7 @@ function askDomain(kind, param, chosen) {
 }
 
 function receive(message) {
+  settleSending(message);
   switch (message.type) {
     case "welcome":
       setConnection(true);
@@ -136,46 +141,411 @@ function update(message) {
   table.windowEnds = left === null || left === undefined ? null : Date.now() + left * 1000;
 }
 
+// -- a decision sent from the status bar: the bar waits ("Sending…") until the table has applied it
+function sendAction(action) {
+  const id = newId();
+  table.sending = { id, after: null };
+  send({ type: "action", id, action });
+}
+
+/** The bar's decision is busy from its Confirm until the update that follows the action's ack. */
+function settleSending(message) {
+  const sending = table.sending;
+  if (message.type === "update" || message.type === "welcome") table.actionsSeen = message.actions;
+  if (!sending) return;
+  if (message.type === "error" && message.id === sending.id) table.sending = null;
+  if (message.type === "ack" && message.id === sending.id) sending.after = message.number + 1;
+  if (sending.after !== null && table.actionsSeen >= sending.after) table.sending = null;
+  if (!table.sending && (message.type === "ack" || message.type === "error")) render(); // updates render anyway
+}
+
 // -- rendering ----------------------------------------------------------------------------------
-function render() {
-  const ctx = { names: names(), seat: table.seat, h, renderValue, label };
-  const board = table.board ? table.board.render(table.view, ctx) : genericBoard(table.view);
-  const you = table.seat === null ? null : secretPanel(table.view.you);
-  // Forms being filled in survive updates that do not change what this seat may do.
+// The page is built once; each update patches the status bar, the player panels, the board and the
+// secret panel in place (Kit.patch), appends new log lines, and rebuilds the forms only when what
+// this seat may do has changed. Open <details> and half-filled forms survive updates.
+const ui = { root: null, parts: {}, logCount: 0, logKey: null, moment: "", momentTimer: null, shownEvents: 0 };
+
+/** What a board's hooks receive: names, the seat, the builders, and the decision being drafted. */
+function boardContext() {
+  const draft = table.draft;
+  const ctx = { names: names(), seat: table.seat, view: table.view, prompt: table.prompt, h, renderValue, label, kit: Kit,
+    draft: { type: draft.type, values: { ...draft.values } } };
+  /** The family of the prompt (or of the free actions) with this kind, if this seat may take it now. */
+  ctx.offered = (type) => offeredFamily(type);
+  /** The value picked so far for `param` of a draft of `type` (undefined if none). */
+  ctx.picked = (type, param) => (draft.type === type ? draft.values[param] : undefined);
+  /** Whether `value` may be picked for `param` of `type` now (it is in the parameter's domain). */
+  ctx.can = (type, param, value) => canPick(type, param, value);
+  /** Make `node` pick `value` for `param` of `type` when clicked; unchanged if that is not legal now. */
+  ctx.choice = (node, type, param, value, text) => {
+    if (!canPick(type, param, value)) return node;
+    const family = offeredFamily(type);
+    const domain = draftDomain(family, family.params.find((q) => q.name === param));
+    if (domain.kind === "subset") { // a click adds the option to the set, or takes it out
+      const now = draft.type === type ? draft.values[param] || [] : [];
+      const member = now.some((o) => same(o, value));
+      return Kit.choice(node, { value, label: text, chosen: member,
+        onPick: () => pick(type, param, member ? now.filter((o) => !same(o, value)) : [...now, value]) });
+    }
+    return Kit.choice(node, { value, label: text, chosen: draft.type === type && same(draft.values[param], value),
+      onPick: () => pick(type, param, value) });
+  };
+  /** Pick several parameters of `type` at once, e.g. a citizen and a side with one click on a pan. */
+  ctx.pickMany = (type, values) => {
+    for (const [param, value] of Object.entries(values)) {
+      if (!(table.draft.type === type && same(table.draft.values[param], value))) pickQuietly(type, param, value);
+    }
+    fillDefaults();
+    render();
+  };
+  /** Make `node` start a draft of `type` when clicked (its parameters then come from the board or the bar). */
+  ctx.start = (node, type, text) => {
+    if (!offeredFamily(type)) return node;
+    return Kit.choice(node, { value: type, label: text, chosen: draft.type === type, onPick: () => startDraft(type) });
+  };
+  return ctx;
+}
+
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function offeredFamily(type) {
   const p = table.prompt;
-  const key = JSON.stringify([table.status, p && p.actions, p && p.free, p && p.window, !!table.windowEnds]);
+  if (!p || table.seat === null) return null;
+  return p.actions.find((f) => f.type === type) || p.free.find((f) => f.type === type) || null;
+}
+
+/** The domain of a parameter of the draft: given, fetched (dependent parameters), or not yet known. */
+function draftDomain(family, param) {
+  if (!param.depends) return param.domain;
+  return table.draft.type === family.type ? table.draft.domains[param.name] || null : null;
+}
+
+function canPick(type, name, value) {
+  const family = offeredFamily(type);
+  const param = family && family.params.find((q) => q.name === name);
+  if (!param) return false;
+  const domain = draftDomain(family, param);
+  if (!domain) return false;
+  if (domain.kind === "choice" || domain.kind === "subset") return domain.options.some((o) => same(o, value));
+  if (domain.kind === "amount") return Number.isInteger(value) && value >= domain.low && value <= domain.high;
+  return true;
+}
+
+function newDraft(type) {
+  return { type, values: {}, domains: {}, family: JSON.stringify(offeredFamily(type)) };
+}
+
+function startDraft(type) {
+  if (table.draft.type !== type) table.draft = newDraft(type);
+  fillDefaults();
+  render();
+}
+
+function pick(type, name, value) {
+  pickQuietly(type, name, value);
+  fillDefaults();
+  render();
+}
+
+function pickQuietly(type, name, value) {
+  if (table.draft.type !== type) table.draft = newDraft(type);
+  const family = offeredFamily(type);
+  table.draft.values[name] = value;
+  // a later parameter whose domain depends on this one is asked again
+  const at = family.params.findIndex((q) => q.name === name);
+  for (const later of family.params.slice(at + 1)) {
+    if (later.depends) { delete table.draft.values[later.name]; delete table.draft.domains[later.name]; }
+  }
+}
+
+/** Amounts start at their least; a dependent parameter's domain is asked for once the earlier ones are set. */
+function fillDefaults() {
+  const draft = table.draft;
+  const family = offeredFamily(draft.type);
+  if (!family) return;
+  for (const [i, param] of family.params.entries()) {
+    const domain = draftDomain(family, param);
+    if (param.depends && !domain) {
+      const earlier = family.params.slice(0, i);
+      if (earlier.some((q) => !q.optional && draft.values[q.name] === undefined)) return;
+      const chosen = Object.fromEntries(earlier.filter((q) => draft.values[q.name] !== undefined).map((q) => [q.name, draft.values[q.name]]));
+      askDomain(family.type, param.name, chosen).then((answer) => {
+        if (table.draft !== draft || !answer) return;
+        draft.domains[param.name] = answer;
+        fillDefaults();
+        render();
+      });
+      return;
+    }
+    if (domain && domain.kind === "amount" && draft.values[param.name] === undefined && !param.optional) draft.values[param.name] = domain.low;
+    if (domain && domain.kind === "choice" && domain.options.length === 1 && !param.optional && draft.values[param.name] === undefined) {
+      draft.values[param.name] = domain.options[0];
+    }
+  }
+}
+
+function board() {
+  return table.board || {};
+}
+
+function render() {
+  const main = document.getElementById("main");
+  if (!ui.root || !main.contains(ui.root)) {
+    const part = (tag, attrs) => h(tag, attrs);
+    ui.parts = { status: part("div"), players: part("div"), end: part("div"), board: part("section", { class: "board-wrap", "data-testid": "board" }),
+      secret: part("div"), forms: part("div"), log: part("div"), chat: part("div") };
+    ui.root = h("div", { class: "layout" },
+      h("div", { class: "column wide" }, ui.parts.status, ui.parts.players, ui.parts.end, ui.parts.board, ui.parts.secret),
+      h("div", { class: "column" }, ui.parts.forms, ui.parts.log, ui.parts.chat));
+    main.replaceChildren(ui.root);
+    ui.logKey = null;
+    table.formsKey = null;
+  }
+  // A draft, and the forms being filled in, survive updates that do not change what this seat may do.
+  const p = table.prompt;
+  const key = JSON.stringify([table.status, p && p.actions, p && p.free, p && p.window, !!table.windowEnds, table.seat]);
   if (key !== table.formsKey) {
     table.formsKey = key;
     table.forms = [promptPanel(), freePanel()];
+    ui.parts.forms.replaceChildren(...table.forms.filter(Boolean));
   }
-  const main = h("div", { class: "layout" },
-    h("div", { class: "column wide" },
-      statusBar(), table.final ? endScreen(table.final, names()) : null,
-      h("section", { class: "board-wrap", "data-testid": "board" }, board), you),
-    h("div", { class: "column" }, table.forms, logPanel(), chat()));
-  document.getElementById("main").replaceChildren(main);
+  // A draft lasts while its kind of action is offered unchanged; a picked value no longer legal is dropped.
+  const drafted = table.draft.type ? offeredFamily(table.draft.type) : null;
+  if (table.draft.type && (!drafted || JSON.stringify(drafted) !== table.draft.family)) table.draft = { type: null, values: {}, domains: {} };
+  const ctx = boardContext();
+  place(ui.parts.status, statusBar(ctx));
+  place(ui.parts.players, playerPanels(ctx));
+  place(ui.parts.end, table.final ? endScreen(table.final, names(), secretRenderer(ctx),
+    board().scoreSheet ? (final) => board().scoreSheet(final, ctx) : null) : h("div"));
+  place(ui.parts.board, board().render ? board().render(table.view, ctx) : genericBoard(table.view));
+  place(ui.parts.secret, table.seat === null || !table.view.you ? h("div") : secretRenderer(ctx)(table.view.you, table.seat, table.view));
+  renderLog();
+  if (!ui.parts.chat.firstChild) ui.parts.chat.replaceChildren(chat());
+  else if (ui.parts.chat.firstChild !== chat()) ui.parts.chat.replaceChildren(chat());
   renderError();
   renderChat();
+  playMoments(ctx);
 }
 
-function statusBar() {
+/** Put `fresh` into `container`, patching what is there rather than replacing it. */
+function place(container, fresh) {
+  if (container.childNodes.length === 1 && fresh) Kit.patch(container.firstChild, fresh);
+  else container.replaceChildren(...(fresh ? [fresh] : []));
+}
+
+/** How a seat's secrets are shown: the board's own panel, or every field of `you`. */
+function secretRenderer(ctx) {
+  return (you, seat, view) => {
+    const own = board().secret ? board().secret(you, { ...ctx, seat, view: view || ctx.view, mine: seat === table.seat }) : null;
+    return own || secretPanel(you, seat === table.seat ? null : `${names()[seat]}'s secrets`);
+  };
+}
+
+/** The status bar: one sentence with names saying what happens and who is expected, and the
+ * buttons of this seat's decision, so that on a phone the decision is on the first screen. */
+function statusBar(ctx) {
+  const n = names();
+  const leave = table.seat !== null && table.bots_take_over && table.seats[table.seat]?.kind === "human" && table.status !== "over"
+    ? h("button", { class: "small", onclick: () => { if (confirm("Leave the table? A bot takes over your seat.")) send({ type: "leave" }); } }, "Leave (a bot takes over)") : null;
+  const mine = table.prompt && (table.prompt.actions.length > 0 || (table.draft.type && offeredFamily(table.draft.type)));
+  const motion = h("input", { type: "checkbox", "data-testid": "motion", checked: Kit.motion(), onchange: (e) => Kit.setMotion(e.target.checked) });
+  return h("section", { class: "status", "data-testid": "status", "data-busy": table.sending ? "" : null },
+    h("h1", {}, table.title || table.game),
+    h("p", { class: `sentence ${mine ? "yours" : ""}`, "data-testid": "status-sentence" }, statusSentence(ctx)),
+    ui.moment && !table.final ? h("p", { class: "moment-line", "data-testid": "moment", role: "status" }, ui.moment) : null,
+    table.sending ? h("p", { class: "muted", "data-testid": "sending" }, "Sending…") : mine ? decisionBar(ctx) : null,
+    h("p", { class: "error", id: "status-error", role: "alert" }),
+    h("div", { class: "status-tools" },
+      h("span", {}, table.seat === null ? "You are watching (public view)." : ["You are ", Kit.who(table.seat, n[table.seat]), "."]),
+      h("span", { class: "muted" }, `Table ${table.status}.`), h("span", { id: "connection", class: "muted" }, "connected"),
+      h("label", {}, motion, "movement"),
+      table.notice ? h("span", { class: "notice" }, table.notice) : null, leave),
+    table.status === "over" ? h("p", {}, h("a", { href: `/replay/${encodeURIComponent(tableId)}` }, "Watch the replay"), " · ",
+      h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: "" }, "Download the record (JSON)")) : null);
+}
+
+function joinNames(list) {
+  return list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+}
+
+/** The sentence: the board's own words if it has them, else who is expected. */
+function statusSentence(ctx) {
+  const own = board().status ? board().status(table.view, ctx) : null;
+  if (own) return own;
+  const n = names();
+  if (table.status === "waiting") return "Waiting for every seat to be taken…";
+  if (table.final) return `The game is over: ${joinNames(table.final.result.winners.map((s) => n[s]))} ${table.final.result.winners.length > 1 ? "share the win" : "wins"}.`;
+  const pending = table.view.pending || [];
+  const mine = pending.find((p) => p.seat === table.seat);
+  const others = pending.filter((p) => p.seat !== table.seat).map((p) => n[p.seat]);
+  if (mine) {
+    const helps = (table.prompt ? table.prompt.actions : []).map((f) => (f.help || label(f.type)).replace(/^Step \d+: /, "").toLowerCase());
+    return `${mine.secret ? "Your secret choice: " : "You must "}${joinNames([...new Set(helps)]).replace(/ and ([^,]*)$/, " or $1")}.`;
+  }
+  return others.length ? `Waiting for ${joinNames(others)}.` : "";
+}
+
+/** A parameter's value in words: the domain's label, the board's words, or the value itself. */
+function valueText(family, param, value) {
+  const domain = draftDomain(family, param) || {};
+  if (domain.kind === "choice" && domain.labels) {
+    const i = domain.options.findIndex((o) => same(o, value));
+    if (i >= 0) return domain.labels[i];
+  }
+  return optionText(value, param.name);
+}
+
+/** The decision in the status bar: a button per kind of action, then the draft's summary,
+ * its missing parts (steppers, choices the board does not draw), Confirm and Cancel. */
+function decisionBar(ctx) {
+  const prompt = table.prompt;
+  const draft = table.draft;
+  const onBoard = board().choices ? board().choices(prompt, table.view, ctx) || {} : {};
+  const family = draft.type ? offeredFamily(draft.type) : null;
+  if (!family) {
+    if (!prompt.actions.length) return null;
+    return h("div", { class: "decision", "data-testid": "decision" }, prompt.actions.map((f) => {
+      const title = board().actionLabel ? board().actionLabel(f.type, ctx) || label(f.type) : label(f.type);
+      if (f.params.length === 0) {
+        return h("button", { type: "button", class: f.type === "pass" ? "pass" : "", "data-action": f.type, title: f.help || "",
+          onclick: () => { sendAction({ type: f.type }); render(); } }, title);
+      }
+      return h("button", { type: "button", class: "secondary", "data-action": f.type, title: f.help || "", onclick: () => startDraft(f.type) }, `${title}…`);
+    }));
+  }
+  const rows = [];
+  let ready = true;
+  const parts = [];
+  for (const param of family.params) {
+    const domain = draftDomain(family, param);
+    const value = draft.values[param.name];
+    const name = board().paramLabel ? board().paramLabel(family.type, param.name, ctx) || label(param.name) : label(param.name);
+    if (!domain) { if (!param.optional) ready = false; rows.push(h("span", { class: "muted" }, `${name}: choose the parts above first`)); continue; }
+    if (domain.kind === "amount") {
+      rows.push(Kit.stepper({ value: value ?? domain.low, min: domain.low, max: domain.high, label: name, name: param.name,
+        onChange: (v) => { draft.values[param.name] = v; refreshSummary(); } }));
+      if (value !== undefined) parts.push(`${name} ${value}`);
+      continue;
+    }
+    if (domain.kind === "text") {
+      rows.push(h("label", {}, `${name}${param.optional ? " (optional)" : ""} `, h("input", { type: "text", name: param.name, maxlength: domain.max_length,
+        value: value ?? "", oninput: (e) => { const t = e.target.value.trim(); if (t) draft.values[param.name] = t; else delete draft.values[param.name]; } })));
+      continue;
+    }
+    if (domain.kind === "choice") {
+      if (value !== undefined) parts.push(`${name}: ${valueText(family, param, value)}`);
+      else if (!param.optional) ready = false;
+      const drawn = (onBoard[family.type] || []).includes(param.name);
+      if (drawn && value === undefined) rows.push(h("span", { class: "hint" }, `Choose the ${name} on the board.`));
+      else if (!drawn) {
+        rows.push(h("div", { class: "option-row" }, `${name}: `, domain.options.map((option) => h("button", { type: "button", class: "secondary",
+          "aria-pressed": same(option, value) ? "true" : "false", onclick: () => pick(family.type, param.name, option) }, valueText(family, param, option)))));
+      }
+      continue;
+    }
+    if (domain.kind === "subset") {
+      const chosen = value || [];
+      if (chosen.length < domain.min_size || chosen.length > domain.max_size) ready = false;
+      parts.push(`${name}: ${chosen.length ? chosen.map((o) => optionText(o, param.name)).join(", ") : "none"}`);
+      const toggle = (option) => {
+        const now = draft.values[param.name] || [];
+        const next = now.some((o) => same(o, option)) ? now.filter((o) => !same(o, option)) : [...now, option];
+        pick(family.type, param.name, next);
+      };
+      rows.push(h("div", { class: "option-row" }, `${name} (${domain.min_size}–${domain.max_size}): `, domain.options.map((option) => h("button", { type: "button", class: "secondary",
+        "aria-pressed": chosen.some((o) => same(o, option)) ? "true" : "false", onclick: () => toggle(option) }, optionText(option, param.name)))));
+      if (value === undefined && domain.min_size === 0) draft.values[param.name] = [];
+      continue;
+    }
+    rows.push(h("span", { class: "muted" }, `${name}: use the form beside the board.`));
+    ready = false;
+  }
+  const summary = board().summary ? board().summary(family.type, { ...draft.values }, ctx) : null;
+  const title = board().actionLabel ? board().actionLabel(family.type, ctx) || label(family.type) : label(family.type);
+  function refreshSummary() {
+    const el = document.querySelector("[data-testid=summary]");
+    const again = board().summary ? board().summary(family.type, { ...draft.values }, boardContext()) : null;
+    if (el && again) el.textContent = again;
+  }
+  return h("div", { class: "decision", "data-testid": "decision", "data-draft": family.type },
+    h("p", { class: "summary", "data-testid": "summary" }, summary || `${title}${parts.length ? ": " + parts.join(", ") : ""}`),
+    rows,
+    h("button", { type: "button", "data-testid": "confirm", disabled: !ready, onclick: () => {
+      const action = { type: family.type, ...draft.values };
+      table.draft = { type: null, values: {}, domains: {} };
+      sendAction(action);
+      render();
+    } }, "Confirm"),
+    h("button", { type: "button", class: "secondary", "data-testid": "cancel", onclick: () => { table.draft = { type: null, values: {}, domains: {} }; render(); } }, "Cancel"));
+}
+
+/** One panel per player: name in their colour beside their mark, the board's counters, and who is expected. */
+function playerPanels(ctx) {
   const n = names();
   const pending = table.view.pending || [];
   const secret = pending.some((p) => p.secret);
   const waiting = new Set(pending.map((p) => p.seat));
-  const seats = table.seats.map((s, i) => h("li", { class: `${waiting.has(i) ? "to-act" : ""} ${i === table.seat ? "me" : ""}`, "data-seat": i },
-    `${n[i]}${s.kind === "bot" ? " (bot)" : ""}${s.kind === "open" ? " (open seat)" : ""}`,
-    secret ? h("span", { class: "chosen" }, waiting.has(i) ? " · choosing…" : " · has chosen ✓") : waiting.has(i) ? " · to act" : ""));
-  const leave = table.seat !== null && table.bots_take_over && table.seats[table.seat]?.kind === "human" && table.status !== "over"
-    ? h("button", { class: "small", onclick: () => { if (confirm("Leave the table? A bot takes over your seat.")) send({ type: "leave" }); } }, "Leave (a bot takes over)") : null;
-  return h("section", { class: "status" },
-    h("h1", {}, table.title || table.game),
-    h("p", {}, table.seat === null ? "You are watching (public view)." : `You are ${n[table.seat]} (seat ${table.seat}).`, " ",
-      h("span", { class: "muted" }, `Table ${table.status}. `), h("span", { id: "connection", class: "muted" }, "connected"),
-      table.notice ? h("span", { class: "notice" }, " " + table.notice) : null),
-    h("ul", { class: "seats" }, seats), leave,
-    table.status === "over" ? h("p", {}, h("a", { href: `/replay/${encodeURIComponent(tableId)}` }, "Watch the replay"), " · ",
-      h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: "" }, "Download the record (JSON)")) : null);
+  return h("section", { class: "panels" }, h("ul", { class: "seats", "data-testid": "players" }, table.seats.map((s, i) => h("li", {
+    class: `${waiting.has(i) ? "to-act" : ""} ${i === table.seat ? "me" : ""}`, "data-seat": i,
+    title: waiting.has(i) ? `${n[i]} is expected` : "" },
+  Kit.who(i, n[i]), s.kind === "bot" ? " (bot)" : "", s.kind === "open" ? " (open seat)" : "",
+  board().playerStats ? h("span", { class: "muted" }, board().playerStats(i, table.view, ctx) || "") : null,
+  secret ? h("span", { class: "chosen" }, waiting.has(i) ? " · choosing…" : " · has chosen ✓") : waiting.has(i) ? " · to act" : ""))));
+}
+
+/** The log: one sentence per event, the raw data behind each line's toggle; new lines are appended. */
+function renderLog() {
+  const key = JSON.stringify([!!table.board, table.seat, names()]);
+  if (key !== ui.logKey) {
+    ui.logKey = key;
+    ui.logCount = 0;
+    ui.logList = h("ol", { class: "log", "data-testid": "log" });
+    ui.parts.log.replaceChildren(h("section", {}, h("h2", {}, "Log ", h("span", { class: "muted raw-toggle" }, "(tap a line for its data)")), ui.logList));
+  }
+  const n = names();
+  const fresh = table.events.slice(Math.max(ui.logCount, table.events.length - 200));
+  for (const e of fresh) {
+    const text = (board().describeEvent && board().describeEvent(e, { names: n, seat: table.seat, view: table.view, kit: Kit })) || describeEvent(e, n);
+    const { to, ...data } = e;
+    ui.logList.appendChild(h("li", { class: to ? "private" : "" }, h("details", {},
+      h("summary", {}, to ? "(private) " : "", text), h("code", {}, JSON.stringify(data)))));
+  }
+  ui.logCount = table.events.length;
+  while (ui.logList.childElementCount > 200) ui.logList.firstChild.remove();
+  if (fresh.length) ui.logList.scrollTop = ui.logList.scrollHeight;
+}
+
+/** Reveals play as moments: the board says which of its elements an event concerns and a sentence. */
+/** Reveals play as moments, one after another (at most the last four of a burst): the board says
+ * which of its elements an event concerns, a sentence, and what moves. */
+function playMoments(ctx) {
+  const events = table.events.slice(ui.shownEvents);
+  const first = ui.shownEvents === 0;
+  ui.shownEvents = table.events.length;
+  if (first || !board().moment) return; // the welcome's history is not replayed
+  ui.moments = [...(ui.moments || []), ...events.map((e) => board().moment(e, ctx)).filter(Boolean)].slice(-4);
+  if (!ui.momentPlaying) nextMoment();
+}
+
+function nextMoment() {
+  const m = (ui.moments || []).shift();
+  ui.momentPlaying = !!m;
+  if (!m) return;
+  const nodes = m.select ? [...ui.parts.board.querySelectorAll(m.select)] : [];
+  Kit.moment(nodes, m.ms || 500);
+  for (const [from, to] of m.fly || []) Kit.fly(ui.parts.board.querySelector(from), ui.parts.board.querySelector(to), { ms: m.ms || 500 });
+  if (m.shake) Kit.move(ui.parts.board.querySelector(m.shake), { dx: 0, dy: -14, ms: 400 });
+  if (m.say) {
+    ui.moment = m.say;
+    const line = ui.parts.status.querySelector("[data-testid=moment]");
+    if (line) line.textContent = m.say;
+    else place(ui.parts.status, statusBar(boardContext()));
+    clearTimeout(ui.momentTimer);
+    ui.momentTimer = setTimeout(() => { ui.moment = ""; place(ui.parts.status, statusBar(boardContext())); }, 6000);
+  }
+  setTimeout(nextMoment, Kit.motion() ? 700 : 300);
 }
 
 function promptPanel() {
@@ -221,7 +591,7 @@ function chat() {
 function chatPanel() {
   if (table.seat === null) return h("section", {}, h("h2", {}, "Chat"), h("ol", { id: "chat", class: "chat" }));
   const to = h("select", { name: "to", "aria-label": "to" }, h("option", { value: "" }, "everyone"),
-    table.seats.map((s, i) => (i === table.seat ? null : h("option", { value: i }, `only ${s.name || "seat " + i}`))));
+    names().map((name, i) => (i === table.seat ? null : h("option", { value: i }, `only ${name}`))));
   const text = h("input", { name: "text", maxlength: 500, placeholder: "say something", autocomplete: "off" });
   const form = h("form", { class: "chat-form", onsubmit: (e) => {
     e.preventDefault();
@@ -237,14 +607,22 @@ function renderChat() {
   if (!list) return;
   const n = names();
   list.replaceChildren(...table.chat.map((m) => h("li", { class: m.to === null ? "" : "private" },
-    h("b", {}, n[m.from] || `seat ${m.from}`), m.to === null ? "" : ` → ${n[m.to]} (private)`, ": ", m.text)));
+    h("b", {}, n[m.from] || "someone"), m.to === null ? "" : ` → ${n[m.to]} (private)`, ": ", m.text)));
   list.scrollTop = list.scrollHeight;
 }
 
 function renderError() {
-  const el = document.getElementById("error");
-  if (el) el.textContent = table.error;
+  for (const id of ["error", "status-error"]) {
+    const el = document.getElementById(id);
+    if (el) el.textContent = table.error;
+  }
 }
+
+let resizeTimer = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => { if (ui.root) render(); }, 200);
+});
 
 setInterval(() => {
   const el = document.getElementById("countdown");

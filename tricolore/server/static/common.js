@@ -11,12 +11,12 @@ const Tricolore = {
     Tricolore.boards[game] = board;
   },
 
-  /** Load /static/boards/<game>.js once; resolves whether or not the game has its own board. */
+  /** Load /boards/<game>.js (the board.js in the game's package) once; resolves whether or not the game has its own board. */
   loadBoard(game) {
     if (Tricolore.boards[game]) return Promise.resolve(Tricolore.boards[game]);
     return new Promise((resolve) => {
       const script = document.createElement("script");
-      script.src = `/static/boards/${encodeURIComponent(game)}.js`;
+      script.src = `/boards/${encodeURIComponent(game)}.js`;
       script.onload = () => resolve(Tricolore.boards[game] || null);
       script.onerror = () => resolve(null);
       document.head.appendChild(script);
@@ -29,7 +29,10 @@ function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    if (key.startsWith("on")) {
+      el.addEventListener(key.slice(2), value);
+      (el.__listeners = el.__listeners || []).push([key.slice(2), value]); // for Kit.patch
+    }
     else if (key === "class") el.className = value;
     else el.setAttribute(key, value === true ? "" : String(value));
   }
@@ -91,22 +94,25 @@ function secretPanel(you, title) {
     renderValue(you));
 }
 
-/** The end screen: ranking, each seat's score breakdown, and every seat's secrets revealed. */
-function endScreen(final, names) {
+/** The end screen: ranking, each seat's score breakdown, and every seat's secrets revealed.
+ * `secret(you, seat, view)` may draw a seat's secrets and `sheet(final)` the score sheet (a board's own). */
+function endScreen(final, names, secret, sheet) {
   const result = final.result;
   const rows = result.ranking.map((seat, place) => h("tr", { class: result.winners.includes(seat) ? "winner" : "" },
     h("td", {}, String(place + 1)),
-    h("td", {}, (names[seat] || `seat ${seat}`) + (final.strategies && final.strategies[seat] ? ` (bot: ${final.strategies[seat]})` : "")),
+    h("td", {}, (names[seat] || "a player") + (final.strategies && final.strategies[seat] ? ` (bot: ${final.strategies[seat]})` : "")),
     h("td", {}, String(result.scores[seat])), h("td", {}, renderValue(result.breakdown[seat]))));
-  const winners = result.winners.map((s) => names[s] || `seat ${s}`).join(" and ");
+  const winners = result.winners.map((s) => names[s] || "a player").join(" and ");
+  const own = sheet ? sheet(final) : null;
   return h("section", { class: "end", "data-testid": "end-screen" },
     h("h2", {}, `Game over — ${winners} ${result.winners.length > 1 ? "share the win" : "wins"}`),
-    h("div", { class: "scroll" }, h("table", { class: "grid" },
+    own || h("div", { class: "scroll" }, h("table", { class: "grid" },
       h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "player"), h("th", {}, "score"), h("th", {}, "breakdown"))),
       h("tbody", {}, rows))),
     h("h3", {}, "Every secret revealed"),
     h("div", { class: "reveal" }, final.views.map((view, seat) => h("details", { open: true },
-      h("summary", {}, names[seat] || `seat ${seat}`), renderValue(view.you ?? "nothing secret")))));
+      h("summary", {}, names[seat] || "a player"),
+      secret && view.you ? secret(view.you, seat, view) : renderValue(view.you ?? "nothing secret")))));
 }
 
 window.Tricolore = Tricolore;

@@ -18,6 +18,14 @@ async function loadStep(number) {
   draw();
 }
 
+/** A seat's secrets drawn by the board, if it draws them. */
+function secretOf(names) {
+  if (!replay.board || !replay.board.secret) return null;
+  return (you, seat, view) => {
+    return replay.board.secret(you, { names, seat, view, h, renderValue, label, kit: Kit, mine: false });
+  };
+}
+
 function draw() {
   const step = replay.step;
   const names = step.names;
@@ -38,12 +46,13 @@ function draw() {
         h("div", { class: "controls" }, h("button", { onclick: () => go(0) }, "⏮"), h("button", { onclick: () => go(replay.number - 1) }, "◀"),
           play, h("button", { onclick: () => go(replay.number + 1), "data-testid": "next" }, "▶"), h("button", { onclick: () => go(replay.total) }, "⏭"), slider),
         h("p", {}, h("a", { href: `/api/tables/${encodeURIComponent(replayId)}/record`, download: "" }, "Download the record (JSON)"), " — check it with ", h("code", {}, "tricolore replay --verify"))),
-      step.result ? endScreen({ result: step.result, views: step.views }, names) : null,
-      h("section", { class: "board-wrap" }, board),
-      h("section", { class: "reveal" }, h("h2", {}, "Every seat's secrets"), step.views.map((view, seat) => secretPanel(view.you, `${names[seat]}'s secrets`)))),
+      step.result ? endScreen({ result: step.result, views: step.views }, names, secretOf(names)) : null,
+      h("section", { class: "board-wrap", "data-testid": "board" }, board),
+      h("section", { class: "reveal" }, h("h2", {}, "Every seat's secrets"), step.views.map((view, seat) => (view.you && replay.board && replay.board.secret
+        ? secretOf(names)(view.you, seat, view) : secretPanel(view.you, `${names[seat]}'s secrets`))))),
     h("div", { class: "column" },
       h("section", {}, h("h2", {}, "This move"), h("p", {}, action),
-        h("ol", { class: "log" }, step.events.map((e) => h("li", { class: e.to ? "private" : "" }, e.to ? `(private) to ${e.to.map((s) => names[s]).join(", ")}: ` : "", describeEvent(e, names))))))));
+        h("ol", { class: "log" }, step.events.map((e) => h("li", { class: e.to ? "private" : "" }, e.to ? `(private) to ${e.to.map((s) => names[s]).join(", ")}: ` : "", (replay.board && replay.board.describeEvent && replay.board.describeEvent(e, { names, seat: null, view: step.public })) || describeEvent(e, names))))))));
 }
 
 loadStep(0);

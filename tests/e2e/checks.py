@@ -1,0 +1,34 @@
+"""Checks shared by the browser tests: what a player reads must name people and citizens, never
+seat numbers or internal ids."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page
+
+SEAT_NUMBER = re.compile(r"\b(?:seat|player|citizen|deal|bribe|alliance)\s*#?\d+\b", re.IGNORECASE)
+"""A seat or an internal id read out: "seat 2", "player 1", "bribe 0", "citizen #3"."""
+BARE_NUMBER = re.compile(r"^\s*#?\d+\s*$")
+
+
+def assert_no_ids(page: Page) -> None:
+    """Fail if the visible text of ``page`` names a seat by its number or shows an internal id.
+
+    Looks at the page's rendered text (closed <details>, such as a log line's raw data, are not
+    read) and at every choice a player may make: clickable board elements (``data-choice``), the
+    status bar's buttons and the options of the forms' menus, none of which may be a bare number.
+    """
+    text = page.locator("body").inner_text()
+    found = SEAT_NUMBER.search(text)
+    if found is not None:
+        context = text[max(0, found.start() - 80):found.end() + 80]
+        raise AssertionError(f"the page reads {found.group(0)!r}: …{context}…")
+    choices = page.evaluate("""() => {
+        const picks = [...document.querySelectorAll('[data-choice]')];
+        const buttons = [...document.querySelectorAll('[data-testid=decision] button, select option')];
+        return [...picks.map((e) => e.getAttribute('aria-label') || ''), ...picks.map((e) => e.textContent),
+                ...buttons.map((e) => e.textContent)];
+    }""")
+    bare = [c for c in choices if BARE_NUMBER.match(c or "")]
+    assert not bare, f"choices read as bare numbers: {bare}"
