@@ -122,7 +122,7 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     expect(page.locator("[data-testid=revolution-chart] [data-key^=bid-]").first).to_be_visible()
     log = page.locator("[data-testid=log]")
     expect(log).to_contain_text("The shields come down: Camille bids")
-    expect(log).to_contain_text("Camille has placed a bid behind the shield.")
+    expect(log).to_contain_text("You have placed a bid behind the shield.")
     assert problems == []
 
 

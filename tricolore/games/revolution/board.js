@@ -31,6 +31,8 @@ const ACTION_LABELS = { bid: "Bid", spy: "Use the Spy", swap: "Swap two markers"
 const PARAM_LABELS = { placement: "bid", area: "area", victim: "marker", first_area: "first area", first_owner: "first marker",
   second_area: "second area", second_owner: "second marker" };
 
+// svg.kit text takes the page's ink in the stylesheet: a text of another colour says so in its style.
+const ink = (colour) => ({ fill: colour, style: `fill:${colour}` });
 const slug = (name) => String(name).toLowerCase().replace(/[^a-z0-9]+/g, "-");
 const list = (items) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -41,14 +43,14 @@ const spacesUsed = (placement) => Object.values(placement || {}).filter((chips) 
 /** What a space gives, in words. */
 function benefits(space) {
   const parts = [];
-  if (space.support) parts.push(`${space.support} support`);
+  if (space.support) parts.push(`★ ${space.support}`);
   const chips = chipsText(space.chips);
   if (chips !== "nothing") parts.push(chips);
   return parts.join(", ");
 }
 
 function placeWords(space) {
-  if (space.area) return `a marker in the ${space.area}`;
+  if (space.area) return `marker: ${space.area}`;
   if (space.special === "spy") return "replace a marker";
   if (space.special === "apothecary") return "swap two markers";
   if (space.special === "card") return "a card per Gold, at most 3";
@@ -65,7 +67,7 @@ function limitWords(space) {
 /** A space's rule text, for its tooltip. */
 function spaceRule(space) {
   const own = space.special ? RULES[space.special] : space.name === "Printer" ? RULES.printer : "";
-  const gives = [benefits(space), space.area ? `an Influence Marker in the ${space.area}` : ""].filter(Boolean).join(" and ");
+  const gives = [benefits(space).replace("★ ", "").replace(/^(\d+)/, "$1 support"), space.area ? `an Influence Marker in the ${space.area}` : ""].filter(Boolean).join(" and ");
   const limit = space.forbidden.length ? ` ${space.forbidden.map((c) => TITLE[c]).join(" and ")} may not be bid here.` : " Any currency may be bid here.";
   return `${space.name}: ${own ? `${own} ` : ""}${gives ? `The winner takes ${gives}.` : ""}${limit}${space.special === "card" ? "" : ` ${RULES.control}`}`.trim();
 }
@@ -75,7 +77,7 @@ function chip(K, currency, x, y, r = 11, attrs = {}) {
   const c = CHIP[currency];
   return K.g({ transform: `translate(${x} ${y})`, ...attrs }, K.circle(0, 0, r, { fill: c.fill, stroke: "#fff", "stroke-width": 1.5 }),
     K.circle(0, 0, r * 0.72, { fill: "none", stroke: c.ink, "stroke-opacity": 0.35 }),
-    K.text(0, 1, c.letter, { anchor: "middle", size: Math.max(11, r * 1.05), fill: c.ink, "font-weight": 700 }));
+    K.text(0, 1, c.letter, { anchor: "middle", size: Math.max(11, r * 1.05), ...ink(c.ink), "font-weight": 700 }));
 }
 
 /** Chips in a row: a disc and its number per currency; returns the group and its width. */
@@ -212,10 +214,10 @@ function render(view, ctx) {
     const colour = K.player(seat, name).colour;
     const bidding = view.bids && view.bids.seats.includes(seat);
     const state = bidding ? (view.bids.chosen.includes(seat) ? "has bid ✓" : "bidding…") : view.decider === seat ? "deciding…" : "";
-    const nameW = Math.min(170, width * 0.34);
+    const nameW = Math.max(110, Math.min(200, width - 2 * pad - 212));
     const parts = [K.rect(0, y + 3, width - 2 * pad, rowH - 6, { rx: 8, fill: seat === ctx.seat ? "#f3f6ff" : "#fffdf6", stroke: colour, "stroke-width": 2 }),
       K.mark(seat, name, { x: 20, y: y + rowH / 2, r: 11 }),
-      K.label(38, y + rowH / 2 - (state ? 8 : 0), name, { max: nameW - 40, size: 16, "font-weight": 700, fill: colour })];
+      K.label(38, y + rowH / 2 - (state ? 8 : 0), name, { max: nameW - 46, size: 16, "font-weight": 700, ...ink(colour) })];
     if (state) parts.push(K.text(38, y + rowH / 2 + 11, state, { size: 14 }));
     let x = nameW;
     parts.push(K.tip(K.g({}, K.text(x, y + rowH / 2, `★ ${view.support[seat]}`, { size: 16, "font-weight": 700 })), `${name} has ${view.support[seat]} support on the track. ${RULES.track}`));
@@ -238,16 +240,16 @@ function render(view, ctx) {
   const at = (s) => x0 + ((x1 - x0) * s) / top;
   const ticks = [];
   const step = top > 100 ? 20 : 10;
-  for (let s = 0; s <= top; s += step) ticks.push(K.line(at(s), 38, at(s), 46, { stroke: "#8b7d5c" }), K.text(at(s), 58, s, { anchor: "middle", size: 14, fill: "#5b4a2a" }));
+  for (let s = 0; s <= top; s += step) ticks.push(K.line(at(s), 38, at(s), 46, { stroke: "#8b7d5c" }), K.text(at(s), 58, s, { anchor: "middle", size: 14, ...ink("#5b4a2a") }));
   const stacked = {};
   const pawns = names.map((name, seat) => {
     const key = Math.round(at(view.support[seat]) / 16);
     const level = stacked[key] = (stacked[key] || 0) + 1;
     return K.tip(K.g({ "data-key": `support-${seat}` }, K.mark(seat, name, { x: at(view.support[seat]), y: 38 - level * 15, r: 8 })), `${name}: ${view.support[seat]} support`);
   });
-  const trackH = Math.max(...Object.values(stacked), 1) * 15 + 52;
-  blocks.push(h("h3", {}, "Support track"), K.svg(width, trackH + 14, { "aria-label": "The support track", "data-testid": "revolution-track" },
-    K.g({ transform: `translate(0 ${trackH - 52})` },
+  const lift = Math.max(0, Math.max(...Object.values(stacked), 1) * 15 - 24); // room for the highest pawn
+  blocks.push(h("h3", {}, "Support track"), K.svg(width, lift + 66, { "aria-label": "The support track", "data-testid": "revolution-track" },
+    K.g({ transform: `translate(0 ${lift})` },
       K.tip(K.rect(x0 - 6, 40, x1 - x0 + 12, 4, { fill: "#8b7d5c", "data-key": "track" }), RULES.track), ticks, pawns)));
 
   // -- the supply behind the shield, while this seat bids: tap a chip, then a space
@@ -281,8 +283,13 @@ function render(view, ctx) {
   const cols = width >= 760 ? 4 : width >= 520 ? 3 : 2;
   const gap = 8;
   const cw = (width - 2 * pad - (cols - 1) * gap) / cols;
-  const bidRows = showBids ? Math.max(2, names.length) : 0;
-  const ch = 92 + (draft || sealed ? 66 : showBids ? (bidRows + 1) * 18 + 4 : 22);
+  // the latest bids stay on the chart until the next reveal, faded once a new round's bidding begins
+  const revealed = view.revealed || null;
+  const bidders = (name) => (revealed ? names.map((_, seat) => ((revealed[seat] || {})[name] ? seat : null)).filter((s) => s !== null) : []);
+  const bidRows = Math.max(0, ...chart.map((s) => bidders(s.name).length));
+  const resolving = view.phase !== "bid" && !!revealed;
+  const bidsH = revealed ? bidRows * 18 + (resolving ? 18 : 0) + 6 : 0;
+  const ch = 86 + bidsH + (draft || sealed ? 70 : 8);
   const spaces = chart.map((space, i) => {
     const x = pad + (i % cols) * (cw + gap);
     const y = Math.floor(i / cols) * (ch + gap);
@@ -291,14 +298,28 @@ function render(view, ctx) {
     const colour = winner !== null ? K.player(winner, names[winner]).colour : "#8b7d5c";
     const parts = [K.rect(0, 0, cw, ch, { rx: 8, fill: winner !== null ? "#fff4d1" : "#fffdf6", stroke: colour, "stroke-width": winner !== null ? 4 : 2, class: "space-face" }),
       K.label(10, 17, space.name, { max: cw - (winner !== null ? 44 : 16), size: 17, "font-weight": 700 })];
-    if (winner !== null) parts.push(K.mark(winner, names[winner], { x: cw - 18, y: 17, r: 11 }));
-    parts.push(K.label(10, 39, benefits(space) || (space.special === "card" ? "cards" : "—"), { max: cw - 16, size: 15 }),
-      K.label(10, 58, placeWords(space) || " ", { max: cw - 16, size: 14, fill: "#5b4a2a" }),
-      K.label(10, 77, limitWords(space), { max: cw - 16, size: 14, fill: space.forbidden.length ? "#a93226" : "#1e6b3a", "font-weight": 700 }));
+    if (winner !== null) parts.push(K.tip(K.g({}, K.mark(winner, names[winner], { x: cw - 18, y: 17, r: 11 })), `${names[winner]} won the ${space.name}`));
+    parts.push(K.label(10, 38, benefits(space) || (space.special === "card" ? "cards" : "—"), { max: cw - 16, size: 15 }),
+      K.label(10, 57, placeWords(space) || " ", { max: cw - 16, size: 14, ...ink("#5b4a2a") }),
+      K.label(10, 76, limitWords(space), { max: cw - 16, size: 14, ...ink(space.forbidden.length ? "#a93226" : "#1e6b3a"), "font-weight": 700 }));
+    if (revealed) {
+      const bids = bidders(space.name);
+      const done = chart.indexOf(space) < (view.phase === "over" || view.phase === "bid" || !view.next_space ? chart.length : view.next_space);
+      bids.forEach((seat, k) => {
+        const yy = 96 + k * 18;
+        const row = chipRow(K, revealed[seat][space.name], 26, yy, 7);
+        parts.push(K.g({ "data-key": `bid-${slug(space.name)}-${seat}`, "font-weight": seat === winner ? 700 : 400, opacity: resolving ? 1 : 0.7 },
+          K.mark(seat, names[seat], { x: 14, y: yy, r: 7 }), row.node,
+          seat === winner ? K.text(32 + row.width, yy + 1, "★ wins", { size: 14, "font-weight": 700 }) : null));
+      });
+      const after = 96 + bids.length * 18;
+      if (resolving && !bids.length) parts.push(K.text(10, 96, "no bid", { size: 14, ...ink("#777") }));
+      else if (resolving && space.special !== "card" && winner === null && result) parts.push(K.text(10, after, "tie: nobody wins", { size: 14, ...ink("#a93226") }));
+      else if (resolving && space.special !== "card" && !done) parts.push(K.text(10, after, "to be resolved", { size: 14, ...ink("#777") }));
+    }
     if (draft || sealed) {
       const mine = (draft ? draft.placement : sealed)[space.name] || {};
-      const row = chipRow(K, mine, 10, 96, 10);
-      parts.push(row.width ? row.node : K.text(10, 96, draft ? "" : "—", { size: 14, fill: "#777" }));
+      const row = chipRow(K, mine, 10, ch - 26, 9);
       if (draft) {
         const add = draft.canAdd(space.name, currency);
         // − takes back the armed currency if it is here, else the weakest chip here
@@ -311,25 +332,13 @@ function render(view, ctx) {
         const plus = button("+", "plus", add, currency);
         if (back) ctx.choice(minus, "bid", "placement", draft.change(space.name, back, -1), `Take one ${TITLE[back]} back from the ${space.name}`);
         if (add) ctx.choice(plus, "bid", "placement", draft.change(space.name, currency, 1), `One more ${TITLE[currency]} on the ${space.name}`);
-        parts.push(minus, plus);
-      } else parts.push(K.text(10, ch - 20, "sealed", { size: 14, fill: "#777", "font-style": "italic" }));
-    } else if (showBids) {
-      const bids = names.map((_, seat) => ((view.revealed[seat] || {})[space.name] ? seat : null)).filter((s) => s !== null);
-      const resolved = chart.indexOf(space) < (view.phase === "over" || !view.next_space ? chart.length : view.next_space);
-      bids.forEach((seat, k) => {
-        const yy = 100 + k * 18;
-        const row = chipRow(K, view.revealed[seat][space.name], 26, yy, 7);
-        parts.push(K.g({ "data-key": `bid-${slug(space.name)}-${seat}`, "font-weight": seat === winner ? 700 : 400 },
-          K.mark(seat, names[seat], { x: 14, y: yy, r: 7 }), row.node,
-          seat === winner ? K.text(32 + row.width, yy + 1, "★ wins", { size: 14, "font-weight": 700 }) : null));
-      });
-      if (!bids.length) parts.push(K.text(10, 100, "no bid", { size: 14, fill: "#777" }));
-      else if (space.special !== "card" && winner === null && result) parts.push(K.text(10, 100 + bids.length * 18, "tie: nobody wins", { size: 14, fill: "#a93226" }));
-      else if (space.special !== "card" && !resolved) parts.push(K.text(10, 100 + bids.length * 18, "to be resolved", { size: 14, fill: "#777" }));
-    } else {
-      const last = (view.past_rounds || []).slice(-1)[0];
-      const w = last ? last.winners[i] : null;
-      parts.push(K.label(10, 100, w !== null && w !== undefined ? `last won by ${names[w]}` : " ", { max: cw - 16, size: 14, fill: "#777" }));
+        // the chips placed here sit between − and +, or above them when they do not fit there
+        const fits = row.width <= cw - 112;
+        parts.push(minus, plus, K.g({ transform: fits ? `translate(${(cw - row.width) / 2 - 10} 0)` : "translate(0 -32)", "data-key": `placed-${slug(space.name)}` }, row.node));
+      } else {
+        parts.push(row.width ? row.node : K.text(10, ch - 26, "—", { size: 14, ...ink("#777") }),
+          K.text(cw - 10, ch - 26, "sealed", { anchor: "end", size: 14, ...ink("#777"), "font-style": "italic" }));
+      }
     }
     const node = K.g({ transform: `translate(${x} ${y})`, "data-key": `space-${slug(space.name)}`, "data-space": space.name }, parts);
     K.tip(node, spaceRule(space));
@@ -360,15 +369,16 @@ function render(view, ctx) {
     const parts = [K.rect(0, 0, aw, ah, { rx: 8, fill: "#f7f1e1", stroke: leaders.length === 1 ? K.player(leaders[0], names[leaders[0]]).colour : "#8b7d5c", "stroke-width": leaders.length === 1 ? 3 : 2, class: "area-face" }),
       K.label(10, 17, area.name, { max: aw - 70, size: 17, "font-weight": 700 }),
       K.text(aw - 10, 17, `★ ${area.support}`, { anchor: "end", size: 15, "font-weight": 700 }),
-      K.label(10, 38, `${filled} of ${area.spaces} spaces filled`, { max: aw - 16, size: 14 }),
+      K.label(10, 38, `${filled} of ${area.spaces} filled`, { max: aw - 16, size: 14 }),
       K.label(10, 57, leads, { max: aw - 16, size: 14, "font-weight": 700 })];
     const owners = counts.flatMap((n, s) => Array(n).fill(s));
+    const empty = []; // in a group of their own: a clickable area outlines only its first shape
     for (let k = 0; k < area.spaces; k++) {
       const sx = 8 + (k % per) * 44 + 22;
       const sy = 70 + Math.floor(k / per) * 44 + 22;
       const seat = owners[k];
       if (seat === undefined) {
-        parts.push(K.circle(sx, sy, 15, { fill: "none", stroke: "#b3a57f", "stroke-dasharray": "3 3" }));
+        empty.push(K.circle(sx, sy, 15, { fill: "none", stroke: "#b3a57f", "stroke-dasharray": "3 3" }));
         continue;
       }
       const marker = K.g({ "data-key": `marker-${slug(area.name)}-${seat}-${k}`, "data-marker": `${slug(area.name)}-${seat}` },
@@ -385,6 +395,7 @@ function render(view, ctx) {
       }
       parts.push(marker);
     }
+    parts.push(K.g({ class: "free-spaces" }, empty));
     const node = K.g({ transform: `translate(${x} ${y})`, "data-key": `area-${slug(area.name)}` }, parts);
     K.tip(node, `The ${area.name}: ${area.spaces} Influence Spaces, ${area.support} support to its winner. ${RULES.area}`);
     for (const kind of areaKinds) ctx.choice(node, kind, "area", area.name, `Choose the ${area.name}`);
