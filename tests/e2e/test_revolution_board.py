@@ -43,7 +43,8 @@ def build_and_send_a_bid(page: Page) -> str:
         while left_to_place(page, currency) > 0:
             board.locator(f"[data-key=supply-{currency}]").click()
             preferred = board.locator(f"[data-key=plus-{PREFERRED[currency]}][data-choice]")
-            (preferred if preferred.count() else board.locator("[data-key^=plus-][data-choice]").first).click()
+            anywhere = board.locator("[data-key^=plus-][data-choice]").first
+            (preferred if preferred.count() else anywhere).click()
     summary = page.locator("[data-testid=bid-summary]")
     expect(summary).to_contain_text("every chip placed")
     text = summary.inner_text()
@@ -93,7 +94,8 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     deadline = time.monotonic() + 40
     while page.locator("[data-testid=end-screen]").count() == 0:
         assert time.monotonic() < deadline, f"the game did not end; steps: {did}"
-        if page.locator("[data-testid=bid-confirm]").count() and page.locator("[data-testid=status][data-busy]").count() == 0:
+        busy = page.locator("[data-testid=status][data-busy]").count()
+        if page.locator("[data-testid=bid-confirm]").count() and not busy:
             sent = build_and_send_a_bid(page)
             did.append("bid")
             assert "No chip placed" not in sent
@@ -123,6 +125,14 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     log = page.locator("[data-testid=log]")
     expect(log).to_contain_text("The shields come down: Camille bids")
     expect(log).to_contain_text("You have placed a bid behind the shield.")
+    if size == DESKTOP:  # the replay draws the same board, from the public view
+        page.click("text=Watch the replay")
+        expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 0 of")
+        page.click("[data-testid=next]")
+        expect(page.locator("[data-testid=revolution-chart]")).to_be_visible()
+        expect(page.locator("[data-testid=revolution-chart] [data-choice]")).to_have_count(0)
+        assert_no_ids(page)
+        page.screenshot(path=output / "replay.png", full_page=True)
     assert problems == []
 
 
@@ -154,8 +164,9 @@ HARNESS = """([view, families, seat]) => {
         if (!q || !q.domain) return false;
         return q.domain.kind === "choice" ? q.domain.options.some((o) => same(o, v)) : true;
       } };
+    const pick = (t, p, v) => { start(t); draft.values[p] = v; draw(); };
     ctx.choice = (node, t, p, v, words) => (ctx.can(t, p, v)
-      ? Kit.choice(node, { value: v, label: words, onPick: () => { start(t); draft.values[p] = v; draw(); } }) : node);
+      ? Kit.choice(node, { value: v, label: words, onPick: () => pick(t, p, v) }) : node);
     ctx.pickMany = (t, values) => { start(t); Object.assign(draft.values, values); draw(); };
     const board = document.querySelector("[data-testid=board]");
     board.replaceChildren(Tricolore.boards.revolution.render(view, ctx));
@@ -164,10 +175,12 @@ HARNESS = """([view, families, seat]) => {
 }"""
 
 
-def board_page(server: LiveServer, browser: Browser, view: dict[str, Any], families: list[dict[str, Any]]) -> Page:
+def board_page(server: LiveServer, browser: Browser, view: dict[str, Any],
+               families: list[dict[str, Any]]) -> Page:
     page = browser.new_context(viewport=DESKTOP).new_page()
     page.goto(server.base + "/static/table.html")  # the page's styles; its client is not started
-    page.evaluate("document.body.innerHTML = '<main><section class=board-wrap data-testid=board></section></main>'")
+    page.evaluate("document.body.innerHTML = "
+                  "'<main><section class=board-wrap data-testid=board></section></main>'")
     page.add_script_tag(url=server.base + "/boards/revolution.js")
     page.evaluate(HARNESS, [view, families, 0])
     return page
@@ -186,10 +199,16 @@ def draft(page: Page) -> dict[str, Any]:
     return result
 
 
-def test_a_bid_is_built_by_tapping_chips_onto_spaces_within_the_chart_limits(server: LiveServer, browser: Browser):
+def bid_family(force: int, blackmail: int, gold: int) -> list[dict[str, Any]]:
+    """The prompt's bid for a player holding these chips, as the server describes it."""
+    domain = Bid(SEED_CHART, (("force", force), ("blackmail", blackmail), ("gold", gold))).describe()
+    return [{"type": "bid", "params": [{"name": "placement", "domain": domain}]}]
+
+
+def test_a_bid_is_built_by_tapping_chips_onto_spaces_within_the_chart_limits(
+        server: LiveServer, browser: Browser):
     state = RevolutionState(3, 7, RevolutionOptions())
-    domain = Bid(SEED_CHART, (("force", 1), ("blackmail", 1), ("gold", 3))).describe()
-    page = board_page(server, browser, state.view(0), [{"type": "bid", "params": [{"name": "placement", "domain": domain}]}])
+    page = board_page(server, browser, state.view(0), bid_family(1, 1, 3))
     # Force is armed first: the General and the Spy forbid it, so they take no Force
     expect(page.locator("[data-key=plus-general][data-choice]")).to_have_count(0)
     expect(page.locator("[data-key=plus-spy][data-choice]")).to_have_count(0)
@@ -205,8 +224,8 @@ def test_a_bid_is_built_by_tapping_chips_onto_spaces_within_the_chart_limits(ser
     page.locator("[data-key=plus-merchant]").click()
     page.locator("[data-key=supply-blackmail]").click()
     page.locator("[data-key=plus-priest]").click()
-    assert draft(page)["values"]["placement"] == {"Printer": {"force": 1}, "Card": {"gold": 2}, "Merchant": {"gold": 1},
-                                                  "Priest": {"blackmail": 1}}
+    assert draft(page)["values"]["placement"] == {
+        "Printer": {"force": 1}, "Card": {"gold": 2}, "Merchant": {"gold": 1}, "Priest": {"blackmail": 1}}
     assert Bid(SEED_CHART, (("force", 1), ("blackmail", 1), ("gold", 3))).problem(
         "placement", draft(page)["values"]["placement"]) is None  # the server would take it
     expect(page.locator("[data-testid=bid-summary]")).to_contain_text(
@@ -220,8 +239,7 @@ def test_a_bid_is_built_by_tapping_chips_onto_spaces_within_the_chart_limits(ser
 
 def test_a_bid_never_uses_a_seventh_space(server: LiveServer, browser: Browser):
     state = RevolutionState(3, 7, RevolutionOptions())
-    domain = Bid(SEED_CHART, (("force", 0), ("blackmail", 0), ("gold", 8))).describe()
-    page = board_page(server, browser, state.view(0), [{"type": "bid", "params": [{"name": "placement", "domain": domain}]}])
+    page = board_page(server, browser, state.view(0), bid_family(0, 0, 8))
     for name in ("general", "captain", "priest", "aristocrat", "merchant", "printer"):
         page.locator(f"[data-key=plus-{name}]").click()
     expect(page.locator("[data-key=plus-card][data-choice]")).to_have_count(0)
@@ -231,7 +249,8 @@ def test_a_bid_never_uses_a_seventh_space(server: LiveServer, browser: Browser):
 def marker_families(state: RevolutionState, kind: str) -> list[dict[str, Any]]:
     areas = [a for a in ("Tavern", "Fortress") if any(s != 0 and n for s, n in enumerate(state.board[a]))]
     if kind == "swap":
-        return [{"type": "swap", "params": [{"name": "first_area", "domain": {"kind": "choice", "options": ["Tavern", "Fortress"]}},
+        both = {"kind": "choice", "options": ["Tavern", "Fortress"]}
+        return [{"type": "swap", "params": [{"name": "first_area", "domain": both},
                                             {"name": "first_owner", "depends": True, "domain": None},
                                             {"name": "second_area", "depends": True, "domain": None},
                                             {"name": "second_owner", "depends": True, "domain": None}]},
@@ -241,7 +260,8 @@ def marker_families(state: RevolutionState, kind: str) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("kind", ["spy", "remove_influence"])
-def test_an_opponents_marker_clicked_in_an_area_picks_the_area_and_the_victim(server: LiveServer, browser: Browser, kind: str):
+def test_an_opponents_marker_clicked_in_an_area_picks_the_area_and_the_victim(
+        server: LiveServer, browser: Browser, kind: str):
     state = state_with_markers()
     page = board_page(server, browser, state.view(0), marker_families(state, kind))
     mine = page.locator("[data-marker=fortress-0]")
@@ -254,7 +274,8 @@ def test_an_opponents_marker_clicked_in_an_area_picks_the_area_and_the_victim(se
     assert_no_ids(page)
 
 
-def test_the_apothecary_swaps_two_markers_of_different_players_clicked_on_the_board(server: LiveServer, browser: Browser):
+def test_the_apothecary_swaps_two_markers_of_different_players_clicked_on_the_board(
+        server: LiveServer, browser: Browser):
     state = state_with_markers()
     page = board_page(server, browser, state.view(0), marker_families(state, "swap"))
     page.locator("[data-marker=fortress-0]").click()  # the Apothecary may move the chooser's own marker
