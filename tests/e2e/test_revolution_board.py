@@ -82,7 +82,7 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(server.base + created["invites"]["0"])
-    page.fill("input[name=name]", "Camille")
+    page.fill("input[name=name]", "Marie-Jeanne")
     page.click("text=Join the table")
     expect(page.locator("[data-testid=status-sentence]")).to_contain_text("you must place all your chips")
     expect(page.locator("[data-testid=revolution-chart]")).to_be_visible()
@@ -123,7 +123,7 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     # after the last reveal every bid is on the chart and each space's winner is marked
     expect(page.locator("[data-testid=revolution-chart] [data-key^=bid-]").first).to_be_visible()
     log = page.locator("[data-testid=log]")
-    expect(log).to_contain_text("The shields come down: Camille bids")
+    expect(log).to_contain_text("The shields come down: Marie-Jeanne bids")
     expect(log).to_contain_text("You have placed a bid behind the shield.")
     if size == DESKTOP:  # the replay draws the same board, from the public view
         page.click("text=Watch the replay")
@@ -148,7 +148,8 @@ def test_a_revolution_game_is_played_to_its_end_on_the_board_at_phone_size(
 
 # -- each decision alone: the board drawn from a real view, with a small stand-in for the table
 # page's decision helpers that records what the clicks pick.
-HARNESS = """([view, families, seat]) => {
+HARNESS = """([first, families, seat]) => {
+  let view = first;
   const draft = { type: null, values: {} };
   window.draft = draft;
   const names = ["Camille", "Danton", "Olympe"];
@@ -171,6 +172,7 @@ HARNESS = """([view, families, seat]) => {
     const board = document.querySelector("[data-testid=board]");
     board.replaceChildren(Tricolore.boards.revolution.render(view, ctx));
   };
+  window.redraw = (next) => { view = next; draw(); };
   draw();
 }"""
 
@@ -235,6 +237,18 @@ def test_a_bid_is_built_by_tapping_chips_onto_spaces_within_the_chart_limits(
     expect(page.locator("[data-testid=bid-summary]")).to_contain_text("still to place: 1 Blackmail")
     expect(page.locator("[data-testid=bid-confirm]")).to_be_disabled()
     assert_no_ids(page)
+
+
+def test_each_round_the_strongest_chip_is_held_first(server: LiveServer, browser: Browser):
+    state = RevolutionState(3, 7, RevolutionOptions())
+    page = board_page(server, browser, state.view(0), bid_family(1, 1, 3))
+    expect(page.locator("[data-key=supply-force]")).to_have_attribute("aria-pressed", "true")
+    page.locator("[data-key=supply-gold]").click()
+    expect(page.locator("[data-key=supply-gold]")).to_have_attribute("aria-pressed", "true")
+    later = state.view(0)
+    later["round"] = 2
+    page.evaluate("(view) => window.redraw(view)", later)
+    expect(page.locator("[data-key=supply-force]")).to_have_attribute("aria-pressed", "true")
 
 
 def test_a_bid_never_uses_a_seventh_space(server: LiveServer, browser: Browser):

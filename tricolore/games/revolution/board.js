@@ -27,7 +27,7 @@ const RULES = {
   remove: "Remove 1 Influence: remove an opponent's Influence Marker from any occupied area of the board. You may not put a marker of yours in its place: that is the Spy's privilege.",
 };
 const KIND_WORDS = { bid: "place your bid", spy: "use the Spy", swap: "use the Apothecary", decline: "decline", remove_influence: "remove an opponent's marker" };
-const ACTION_LABELS = { bid: "Bid", spy: "Use the Spy", swap: "Swap two markers", decline: "Decline", remove_influence: "Remove 1 Influence" };
+const ACTION_LABELS = { bid: "Bid on the chart", spy: "Use the Spy", swap: "Swap two markers", decline: "Decline", remove_influence: "Remove 1 Influence" };
 const PARAM_LABELS = { placement: "bid", area: "area", victim: "marker", first_area: "first area", first_owner: "first marker",
   second_area: "second area", second_owner: "second marker" };
 
@@ -53,7 +53,7 @@ function placeWords(space) {
   if (space.area) return `marker: ${space.area}`;
   if (space.special === "spy") return "replace a marker";
   if (space.special === "apothecary") return "swap two markers";
-  if (space.special === "card") return "a card per Gold, at most 3";
+  if (space.special === "card") return "card per Gold, max 3";
   return "";
 }
 
@@ -123,9 +123,10 @@ function bidDraft(ctx) {
 
 // The currency armed in the supply: a tap on a space puts one chip of it there. Kept between renders.
 // `manual`: the player tapped a currency with none left, to take chips of it back.
-const armed = { currency: null, manual: false };
+const armed = { currency: null, manual: false, round: null };
 
-function armedCurrency(draft) {
+function armedCurrency(draft, round) {
+  if (armed.round !== round) Object.assign(armed, { currency: null, manual: false, round }); // a new round: the strongest first
   if (armed.currency && (draft.left[armed.currency] > 0 || armed.manual)) return armed.currency;
   const next = CURRENCIES.find((c) => draft.left[c] > 0);
   if (next) Object.assign(armed, { currency: next, manual: false });
@@ -202,7 +203,7 @@ function render(view, ctx) {
   const chart = view.chart || [];
   const draft = view.phase === "bid" ? bidDraft(ctx) : null;
   const sealed = view.you && view.you.sealed_bid;
-  const currency = draft ? armedCurrency(draft) : null;
+  const currency = draft ? armedCurrency(draft, view.round) : null;
   const resolvedBy = Object.fromEntries((view.resolved || []).map((r) => [r.space, r]));
   const showBids = view.phase !== "bid" && view.revealed;
   const blocks = [];
