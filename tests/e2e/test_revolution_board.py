@@ -87,6 +87,16 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     expect(page.locator("[data-testid=status-sentence]")).to_contain_text("you must place all your chips")
     expect(page.locator("[data-testid=revolution-chart]")).to_be_visible()
     assert_no_ids(page)
+    # on every screen the board's words are at least 14 px and its targets at least 44 px
+    small = page.evaluate("""() => [...document.querySelectorAll('[data-testid=revolution-table] svg text')]
+        .filter((t) => !t.closest('[aria-hidden=true]') && t.getBoundingClientRect().height > 0
+                       && parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a < 13.5)
+        .map((t) => t.textContent)""")
+    assert small == [], small
+    tiny = page.evaluate("""() => [...document.querySelectorAll(
+        '[data-testid=revolution-table] [data-choice]')].map((e) => e.getBoundingClientRect())
+        .filter((r) => r.width < 43 || r.height < 43).length""")
+    assert tiny == 0
     page.screenshot(path=output / "bidding.png", full_page=True)
 
     did: list[str] = []

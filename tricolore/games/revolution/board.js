@@ -75,7 +75,7 @@ function spaceRule(space) {
 /** A chip of the rulebook's colour with its letter. */
 function chip(K, currency, x, y, r = 11, attrs = {}) {
   const c = CHIP[currency];
-  return K.g({ transform: `translate(${x} ${y})`, ...attrs }, K.circle(0, 0, r, { fill: c.fill, stroke: "#fff", "stroke-width": 1.5 }),
+  return K.g({ transform: `translate(${x} ${y})`, "aria-hidden": "true", ...attrs }, K.circle(0, 0, r, { fill: c.fill, stroke: "#fff", "stroke-width": 1.5 }),
     K.circle(0, 0, r * 0.72, { fill: "none", stroke: c.ink, "stroke-opacity": 0.35 }),
     K.text(0, 1, c.letter, { anchor: "middle", size: Math.max(11, r * 1.05), ...ink(c.ink), "font-weight": 700 }));
 }
@@ -383,7 +383,7 @@ function render(view, ctx) {
         continue;
       }
       const marker = K.g({ "data-key": `marker-${slug(area.name)}-${seat}-${k}`, "data-marker": `${slug(area.name)}-${seat}` },
-        K.rect(sx - 21, sy - 21, 42, 42, { rx: 8, fill: "transparent", stroke: "none" }),
+        K.rect(sx - 22, sy - 22, 44, 44, { rx: 8, fill: "transparent", stroke: "none" }),
         K.mark(seat, names[seat], { x: sx, y: sy, r: 15 }));
       K.tip(marker, `${names[seat]}'s Influence Marker in the ${area.name}`);
       const pick = deciding[i](seat);
