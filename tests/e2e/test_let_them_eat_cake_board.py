@@ -183,6 +183,13 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     expect(sheet).to_contain_text("★")
     expect(page.locator("[data-testid=end-screen]")).to_contain_text("Stash:")  # every stash revealed
     assert shots["mid-game"], did
+    if size == DESKTOP:  # the replay draws the same board, with nothing to click
+        page.click("text=Watch the replay")
+        page.click("[data-testid=next]")
+        expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 1 of")
+        expect(page.locator(TABLE)).to_be_visible()
+        expect(page.locator("[data-choice]")).to_have_count(0)
+        assert_no_ids(page)
     assert problems == []
 
 
