@@ -459,6 +459,10 @@ function decisionBar(ctx) {
       if (value === undefined && domain.min_size === 0) draft.values[param.name] = [];
       continue;
     }
+    if ((onBoard[family.type] || []).includes(param.name)) {  // a parameter of the game's own kind, built on the board
+      if (value === undefined) { ready = false; rows.push(h("span", { class: "hint" }, `Build the ${name} on the board.`)); }
+      continue;
+    }
     rows.push(h("span", { class: "muted" }, `${name}: use the form beside the board.`));
     ready = false;
   }
