@@ -203,7 +203,7 @@ function render(view, ctx) {
     const icon = view.disclosures[s];
     const mine = s === seat && you;
     const peek = you && you.informant ? you.informant[s] : null;
-    const hiddenTile = mine ? you.disclosed_tile : peek;
+    const hiddenTile = revealed ? view.tiles[s] : mine ? you.disclosed_tile : peek; // a disclosed tile is the tile played: face up at the reveal
     const ts = Math.min(50, Math.floor((pw - 50) / 3));
     // the Disclosure card: two icons; a face-down tile on the one disclosed (yours face up to you)
     const slot = (which, sx) => {

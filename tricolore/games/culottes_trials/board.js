@@ -135,8 +135,8 @@ function render(view, ctx) {
   if (ctx.offered && ctx.offered("state")) cards.push(["state", "truth", "the truth"]);
   if (ctx.offered && ctx.offered("vote")) cards.push(["vote", "guess", "your vote"]);
   for (const [kind, param, words] of cards) {
-    parts.push(T(K, pad, y + 10, kind === "state" ? "Note the truth in secret:" : `${view.phase === "first_vote" ? "First vote (shown, does not count)" : "Second vote (it counts)"}: is it true?`,
-      { size: 16, "font-weight": 700 }));
+    parts.push(L(K, pad, y + 10, kind === "state" ? "Note the truth in secret:" : `${view.phase === "first_vote" ? "First vote, not counted" : "Second vote, it counts"}: true or false?`,
+      { max: width - 2 * pad, size: 16, "font-weight": 700 }));
     y += 24;
     const w = Math.min(180, (width - 3 * pad) / 2);
     [true, false].forEach((b, i) => {
@@ -164,8 +164,10 @@ function render(view, ctx) {
     const py = y + Math.floor(s / perRow) * (ph + 10);
     const colour = K.player(s, name).colour;
     const isAccused = s === accused && !over;
-    const first = view.first_vote ? view.first_vote[s] : null;
-    const second = s === seat && you && you.vote !== undefined && you.vote !== null ? you.vote : sealed.has(s) ? "sealed" : null;
+    // the vote in progress: your own hand, or a face-down hand for whoever has voted
+    const current = s === seat && you && you.vote !== undefined && you.vote !== null ? you.vote : sealed.has(s) ? "sealed" : null;
+    const first = view.first_vote ? view.first_vote[s] : view.phase === "first_vote" ? current : null;
+    const second = view.phase === "second_vote" ? current : null;
     const role = s === seat && you && you.role ? you.role : isAccused ? "grabber" : null;
     const marked = s !== seat && (picked.includes(s) || Boolean(you && you.grabbers && you.grabbers.includes(s)));
     const roleWords = role ? roleName(role) : marked ? "Grabber, named by you" : "";
@@ -175,12 +177,12 @@ function render(view, ctx) {
       K.mark(s, name, { x: 16, y: 24, r: 11 }),
       L(K, 32, 25, `${name}${s === seat ? " (you)" : ""}`, { max: pw - 40, size: 16, "font-weight": 700, fill: colour }),
       K.tip(K.count("medal", view.points[s], 8, 54, { size: 17, "data-key": `points-${s}` }), `${RULES.points} ${name} has ${plural(view.points[s], "point")}.`),
-      roleWords ? K.tip(L(K, 8, ph - 12, roleWords, { max: pw - 60, size: 14, "font-weight": 700, fill: role === "grabber" || marked ? "#c0392b" : "#1f3a93" }),
+      roleWords ? K.tip(L(K, 8, ph - 12, roleWords, { max: pw - 16, size: 14, "font-weight": 700, fill: role === "grabber" || marked ? "#c0392b" : "#1f3a93" }),
         RULES[role || "grabber"]) : null,
-      isAccused ? L(K, 8, 100, "the accused does not vote", { max: pw - 16, size: 14, "font-style": "italic" }) : [
+      isAccused ? L(K, 8, 100, "does not vote", { max: pw - 16, size: 14, "font-style": "italic" }) : [
         K.tip(K.g({ "data-key": `vote1-${s}` }, T(K, 8, 86, "1st", { size: 14 }), handIcon(K, first, 52, 98, 30)), RULES.firstVote),
         K.tip(K.g({ "data-key": `vote2-${s}` }, T(K, pw / 2 + 2, 86, "2nd", { size: 14 }), handIcon(K, second, pw / 2 + 48, 98, 30)), RULES.secondVote)],
-      view.agrees_to_end && view.agrees_to_end[s] ? T(K, pw - 8, ph - 8, "stop ✓", { anchor: "end", size: 14 }) : null);
+      view.agrees_to_end && view.agrees_to_end[s] ? T(K, pw - 8, 54, "stop ✓", { anchor: "end", size: 14 }) : null);
     if (designating && s !== seat && ctx.can("designate", "grabbers", s)) {
       choice(node, "designate", "grabbers", s, `${picked.includes(s) ? "Unname" : "Name"} ${name} a grabber`);
     }
@@ -206,28 +208,30 @@ function render(view, ctx) {
     });
   }
 
-  // -- the last verdict, with each player's points
+  // -- the last verdict, with each player's points (two lines a player on a narrow screen)
   if (lastTrial) {
-    const rowH = 22;
+    const narrow = width < 520;
+    const rowH = narrow ? 42 : 22;
     const vh = 76 + names.length * rowH;
     const right = lastTrial.majority_right;
-    const col = Math.max(100, Math.min(170, (width - 2 * pad) / 4));
+    const inner = width - 2 * pad;
+    const col = Math.max(100, Math.min(170, inner / 4));
+    const roleOf = (s) => (s === lastTrial.accused ? "accused" : lastTrial.grabbers.includes(s) ? "grabber" : "revolutionary");
+    const votesOf = (s) => (lastTrial.first_vote[s] === null ? "does not vote" : `voted ${tf(lastTrial.first_vote[s])} → ${tf(lastTrial.second_vote[s])}`);
     const verdict = K.g({ "data-key": "verdict", transform: `translate(${pad} ${y})` },
-      K.rect(0, 0, width - 2 * pad, vh, { rx: 10, fill: right ? "#eef7ee" : "#fde9e6", stroke: "#8b7d5c", "stroke-width": 2 }),
-      L(K, 10, 18, `Verdict of trial ${lastTrial.trial}: the statement was ${tf(lastTrial.truth).toUpperCase()}`, { max: width - 2 * pad - 20, size: 16, "font-weight": 700 }),
-      L(K, 10, 42, `The majority said ${tf(lastTrial.majority)}: ${right ? "right, the revolutionaries score" : "wrong, the grabbers score"}`, { max: width - 2 * pad - 20, size: 15 }),
-      T(K, 10, 64, "player", { size: 14, "font-style": "italic" }), T(K, col, 64, "role", { size: 14, "font-style": "italic" }),
-      T(K, 2 * col, 64, "votes", { size: 14, "font-style": "italic" }),
-      T(K, width - 2 * pad - 12, 64, "points", { anchor: "end", size: 14, "font-style": "italic" }),
+      K.rect(0, 0, inner, vh, { rx: 10, fill: right ? "#eef7ee" : "#fde9e6", stroke: "#8b7d5c", "stroke-width": 2 }),
+      L(K, 10, 18, `Trial ${lastTrial.trial}: the statement was ${tf(lastTrial.truth).toUpperCase()}`, { max: inner - 20, size: 16, "font-weight": 700 }),
+      L(K, 10, 42, `The majority said ${tf(lastTrial.majority)}: ${right ? "right" : "wrong"}`, { max: inner - 20, size: 15 }),
+      T(K, 10, 64, "player", { size: 14, "font-style": "italic" }),
+      narrow ? null : [T(K, col, 64, "role", { size: 14, "font-style": "italic" }), T(K, 2 * col, 64, "votes", { size: 14, "font-style": "italic" })],
+      T(K, inner - 12, 64, "points", { anchor: "end", size: 14, "font-style": "italic" }),
       names.map((n, s) => {
-        const ry = 64 + (s + 1) * rowH;
-        const v1 = lastTrial.first_vote[s];
-        const v2 = lastTrial.second_vote[s];
-        return K.g({ "data-key": `payout-${s}` },
-          L(K, 10, ry, n, { max: col - 16, size: 15, fill: K.player(s, n).colour, "font-weight": 700 }),
-          L(K, col, ry, s === lastTrial.accused ? "accused" : lastTrial.grabbers.includes(s) ? "grabber" : "revolutionary", { max: col - 6, size: 14 }),
-          T(K, 2 * col, ry, v1 === null ? "—" : `${tf(v1)}, then ${tf(v2)}`, { size: 14 }),
-          T(K, width - 2 * pad - 12, ry, lastTrial.points[s] ? `+${lastTrial.points[s]}` : "0", { anchor: "end", size: 15, "font-weight": 700 }));
+        const ry = 64 + s * rowH + 22;
+        const points = T(K, inner - 12, ry, lastTrial.points[s] ? `+${lastTrial.points[s]}` : "0", { anchor: "end", size: 15, "font-weight": 700 });
+        const who = L(K, 10, ry, n, { max: narrow ? inner - 70 : col - 16, size: 15, fill: K.player(s, n).colour, "font-weight": 700 });
+        return K.g({ "data-key": `payout-${s}` }, who, points, narrow
+          ? L(K, 10, ry + 19, `${roleOf(s)}, ${votesOf(s)}`, { max: inner - 20, size: 14 })
+          : [L(K, col, ry, roleOf(s), { max: col - 6, size: 14 }), L(K, 2 * col, ry, votesOf(s), { max: inner - 2 * col - 60, size: 14 })]);
       }));
     parts.push(K.tip(verdict, `${RULES.verdict} ${RULES.points}`));
     y += vh + 8;
