@@ -188,6 +188,13 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     expect(sheet).to_contain_text("Honest disclosures")
     expect(sheet.locator("th.winner").first).to_contain_text("★")
     assert shots["reveal"], "no reveal was seen"
+    page.click("text=Watch the replay")  # the replay draws the same board, with nothing to click
+    expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 0 of")
+    page.click("[data-testid=next]")
+    expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 1 of")
+    expect(page.locator("[data-testid=bread-table]")).to_be_visible()
+    expect(page.locator("[data-testid=bread-table] [data-choice]")).to_have_count(0)
+    assert_no_ids(page)
     assert problems == []
 
 

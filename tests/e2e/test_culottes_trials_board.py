@@ -144,6 +144,13 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     expect(sheet).to_contain_text("Trial 2:")
     expect(sheet.locator("th.winner").first).to_contain_text("★")
     expect(page.locator(on_board("verdict"))).to_contain_text("Trial 2: the statement was")
+    page.click("text=Watch the replay")  # the replay draws the same board, with nothing to click
+    expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 0 of")
+    page.click("[data-testid=next]")
+    expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 1 of")
+    expect(page.locator("[data-testid=trials-table]")).to_be_visible()
+    expect(page.locator("[data-testid=trials-table] [data-choice]")).to_have_count(0)
+    assert_no_ids(page)
     assert problems == []
 
 
