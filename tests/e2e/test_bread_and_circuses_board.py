@@ -279,3 +279,21 @@ def test_every_sabotage_card_carries_its_rule_text_as_a_tooltip(bread_page: Page
     expect(bread_page.locator(".kit-tip")).to_contain_text("Add one Bread that belongs to nobody")
     riots = bread_page.locator(board(bread_page, "riots"))
     expect(riots.locator("title").first).to_contain_text("the peasants riot")
+
+
+def test_a_deal_is_offered_to_a_place_on_the_board_and_listed_by_names(server: LiveServer, browser: Browser):
+    invite = table(server, ["open", "free-rider", "free-rider"], {"regulated_bribery": True})
+    page, problems = join(server, browser, invite, DESKTOP)
+    page.locator("[data-testid=deals] [data-key=offer_deal]").click()
+    page.locator(board(page, "place-1")).click()
+    bar = page.locator("[data-testid=decision]")
+    bar.get_by_role("button", name="plays a tile", exact=True).click()
+    bar.get_by_role("button", name="Circus", exact=True).click()
+    bar.get_by_role("button", name="this round", exact=True).click()
+    other = name_of(page, 1)
+    expect(summary(page)).to_have_text(f"You offer {other} 1 Gold if {other} plays Circus in this round.")
+    confirm(page)
+    deal = page.locator("[data-testid=deals] li", has_text="offered by Marie")  # bots may ask for deals too
+    expect(deal).to_contain_text(f"Marie pays {other} 1 Gold if {other} plays Circus in round 1")
+    assert_no_ids(page)
+    assert problems == []
