@@ -51,12 +51,8 @@ def join(server: LiveServer, browser: Browser, invite: str, size: ViewportSize) 
     page.fill("input[name=name]", "Marie")
     page.click("text=Join the table")
     expect(page.locator("[data-testid=bread-table]")).to_be_visible()
-    # The page's fallback forms are built once per prompt; an update that arrives before the
-    # board's script has loaded builds them without the board's words (names), and they stay so
-    # until the prompt changes. The seat is then reloaded, with the board's script in the cache.
-    if page.evaluate(BARE_OPTIONS):
-        page.reload()
-        expect(page.locator("[data-testid=bread-table]")).to_be_visible()
+    # the fallback forms are built again once the board's script has loaded, with its names
+    assert not page.evaluate(BARE_OPTIONS)
     return page, problems
 
 

@@ -305,7 +305,7 @@ function render() {
   }
   // A draft, and the forms being filled in, survive updates that do not change what this seat may do.
   const p = table.prompt;
-  const key = JSON.stringify([table.status, p && p.actions, p && p.free, p && p.window, !!table.windowEnds, table.seat]);
+  const key = JSON.stringify([table.status, p && p.actions, p && p.free, p && p.window, !!table.windowEnds, table.seat, !!table.board]);
   if (key !== table.formsKey) {
     table.formsKey = key;
     table.forms = [promptPanel(), freePanel()];
