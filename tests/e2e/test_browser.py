@@ -83,7 +83,7 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(server: LiveServe
         if not acted:
             first.wait_for_timeout(150)
     expect(first.locator("[data-testid=end-screen]")).to_contain_text("Game over")
-    expect(second.locator("[data-testid=end-screen]")).to_contain_text("breakdown")
+    expect(second.locator("[data-testid=end-screen]")).to_contain_text("Points")
     first.screenshot(path=output / "end-screen.png", full_page=True)
     second.screenshot(path=output / "end-screen-phone.png", full_page=True)
     assert first.evaluate("window.pwned") is None and second.evaluate("window.pwned") is None

@@ -116,7 +116,7 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
             page.screenshot(path=output / "mid-game.png", full_page=True)
             shots["mid-game"] = True
         moment = page.locator("[data-testid=moment]")
-        if not shots["reveal"] and moment.count() and "Verdict" in moment.inner_text():
+        if not shots["reveal"] and any("Verdict" in text for text in moment.all_inner_texts()):
             page.screenshot(path=output / "reveal.png", full_page=size == PHONE)
             shots["reveal"] = True
     expect(page.locator("[data-testid=end-screen]")).to_contain_text("Game over")

@@ -1,5 +1,6 @@
-"""End to end in headless Chromium: a game whose board draws no decision is played from the status
-bar alone — its buttons, the choices it offers as buttons, its text fields and Confirm."""
+"""End to end in headless Chromium: a game without a board of its own (its board script is not
+served) is played from the status bar alone — its buttons, the choices it offers as buttons, its
+text fields and Confirm."""
 
 from __future__ import annotations
 
@@ -33,11 +34,12 @@ def decide_from_the_bar(page: Page, turn: int) -> bool:
     return True
 
 
-def test_a_game_without_board_choices_is_played_to_its_end_from_the_status_bar(
+def test_a_game_without_a_board_is_played_to_its_end_from_the_status_bar(
         server: LiveServer, browser: Browser, output: Path):
     created = server.create("culottes-trials", ["open", "random", "random"], options={"trials": 1},
                             window_seconds=0)
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.route("**/boards/culottes-trials.js", lambda route: route.abort())  # a game with no board yet
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(server.base + created["invites"]["0"])
