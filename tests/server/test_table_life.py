@@ -138,3 +138,135 @@ def test_a_bad_clock_is_refused_with_a_sentence(live_server, clock):
     detail = response.json()["detail"]
     assert "clock" in detail and detail.endswith(".")
     assert live_server.store.live == {}
+
+
+# -- closing a table ----------------------------------------------------------------------------------
+def test_the_creator_closes_a_table_everyone_is_told_and_it_refuses_actions(live_server):
+    created = live_server.create("culottes", ["open", "open", "random"], window_seconds=0)
+    table = created["table_id"]
+    tokens = [live_server.join(created["invites"][str(s)], f"p{s}") for s in (0, 1)]
+    player, watcher = live_server.socket(table, tokens[0]), live_server.socket(table)
+    forged = live_server.http.post(f"/api/tables/{table}/close", json={"creator": "not-the-creator"})
+    assert forged.status_code == 403 and forged.json()["detail"] == "Only the table's creator can do that."
+    assert live_server.store.live[table].status == "playing"
+    closed = live_server.http.post(f"/api/tables/{table}/close", json={"creator": created["creator"]})
+    assert closed.status_code == 200
+    for sock in (player, watcher):
+        notice = sock.expect("notice")
+        assert notice["code"] == "table_closed" and "closed this table" in notice["message"]
+        assert sock.wait_for_update()["status"] == "closed"
+    refused = player.act({"type": "choose_role", "role": "grabber"}, "late")
+    assert refused["code"] == "closed"
+    assert refused["message"] == "This table is closed: its creator closed it."
+    assert all(s == 2 for s, _ in live_server.store.live[table].actions)  # only the bot's, before
+    listed = live_server.http.get("/api/tables?status=closed").json()
+    assert [t["table_id"] for t in listed] == [table] and listed[0]["status"] == "closed"
+    again = live_server.http.post(f"/api/tables/{table}/close", json={"creator": created["creator"]})
+    assert again.status_code == 400 and again.json()["detail"] == "This table is already closed."
+    late = live_server.socket(table, tokens[1])
+    assert late.expect("notice")["code"] == "table_closed"
+    for sock in (player, watcher, late):
+        sock.close()
+
+
+def test_closing_an_unknown_table_is_refused_with_a_sentence(live_server):
+    response = live_server.http.post("/api/tables/nope/close", json={"creator": "x"})
+    assert response.status_code == 404 and response.json()["detail"] == "There is no such table."
+
+
+def test_the_creator_can_see_the_invites_again_and_nobody_else_can(live_server):
+    created = live_server.create("culottes", ["open", "random", "open"])
+    table = created["table_id"]
+    again = live_server.http.post(f"/api/tables/{table}/invites", json={"creator": created["creator"]})
+    assert again.status_code == 200 and again.json()["invites"] == created["invites"]
+    forged = live_server.http.post(f"/api/tables/{table}/invites",
+                                   json={"creator": token_of(created["invites"]["0"])})
+    assert forged.status_code == 403 and "creator" in forged.json()["detail"]
+
+
+# -- seats that stay yours ----------------------------------------------------------------------------
+def test_a_seat_is_bound_to_the_first_browser_and_another_must_ask_to_move_it(live_server):
+    created = live_server.create("culottes", ["open", "random", "random"], window_seconds=0)
+    table, invite = created["table_id"], created["invites"]["0"]
+    assert join(live_server, invite, "Marat", BROWSER_A)[0] == 200
+    first = hello(live_server, table, token_of(invite), BROWSER_A)
+    assert first.welcome["seat"] == 0
+    status, answer = join(live_server, invite, "", BROWSER_B)
+    assert status == 409 and answer["detail"] == "This seat is being played in another browser."
+    stranger = hello(live_server, table, token_of(invite), BROWSER_B)
+    assert stranger.welcome["seat"] is None and stranger.expect("notice")["code"] == "seat_moved"
+    bare = hello(live_server, table, token_of(invite), None)
+    assert bare.welcome["seat"] is None
+    assert join(live_server, invite, "", BROWSER_B, move=True)[0] == 200
+    notice = first.expect("notice")
+    assert notice["code"] == "seat_moved"
+    assert notice["message"].startswith("Your seat moved to another browser")
+    assert first.act({"type": "choose_role", "role": "grabber"}, "old")["code"] == "spectator"
+    second = hello(live_server, table, token_of(invite), BROWSER_B)
+    assert second.welcome["seat"] == 0 and "you" in second.welcome["view"]
+    assert live_server.store.live[table].seats[0]["name"] == "Marat"
+    assert hello(live_server, table, token_of(invite), BROWSER_A).welcome["seat"] is None
+    for sock in (first, stranger, bare, second):
+        sock.close()
+
+
+def test_a_person_who_left_takes_the_seat_back_from_the_bot(live_server):
+    created = live_server.create("culottes", ["open", "random", "random"], window_seconds=0)
+    table, invite = created["table_id"], created["invites"]["0"]
+    join(live_server, invite, "Marat", BROWSER_A)
+    assert live_server.http.post("/api/leave", json={"token": token_of(invite)}).status_code == 200
+    assert live_server.store.live[table].seats[0]["kind"] == "bot"
+    status, answer = join(live_server, invite, "", BROWSER_A)
+    assert status == 409 and answer["detail"] == "A bot plays this seat since you left."
+    assert join(live_server, invite, "", BROWSER_A, move=True)[0] == 200
+    assert live_server.store.live[table].seats[0] == {"kind": "human", "name": "Marat"}
+    back = hello(live_server, table, token_of(invite), BROWSER_A)
+    assert back.welcome["seat"] == 0 and back.welcome["seats"][0] == {"name": "Marat", "kind": "human"}
+    back.close()
+
+
+@pytest.mark.parametrize("device", ["short", "x" * 65, "\u0007" * 20])
+def test_a_browser_secret_that_is_not_valid_is_refused_with_a_sentence(live_server, device):
+    created = live_server.create("culottes", ["open", "random", "random"])
+    status, answer = join(live_server, created["invites"]["0"], "Marat", device)
+    assert status in (400, 422) and answer["detail"].endswith(".")
+    assert live_server.store.live[created["table_id"]].seats[0]["kind"] == "open"
+
+
+def test_no_secret_reaches_another_seat_or_a_spectator(live_server):
+    created = live_server.create("culottes", ["open", "open", "random"], clock_seconds=60)
+    table = created["table_id"]
+    secrets_ = [created["creator"], *(token_of(i) for i in created["invites"].values()), BROWSER_A, BROWSER_B]
+    for seat, device in ((0, BROWSER_A), (1, BROWSER_B)):
+        join(live_server, created["invites"][str(seat)], f"p{seat}", device)
+    socks = [hello(live_server, table, token_of(created["invites"][str(s)]), d)
+             for s, d in ((0, BROWSER_A), (1, BROWSER_B))]
+    watcher = live_server.socket(table)
+    socks[0].send({"type": "chat", "text": "salut", "to": None})
+    join(live_server, created["invites"]["1"], "", BROWSER_A, move=True)
+    for sock in [*socks, watcher]:
+        sock.drain(0.5)
+    public = [live_server.http.get(f"/api/tables/{table}").text,
+              live_server.http.get("/api/tables?status=playing").text, *watcher.received]
+    for text in [*public, *socks[0].received, *socks[1].received]:
+        for secret in secrets_:
+            assert secret not in text
+    for sock in [*socks, watcher]:
+        sock.close()
+
+
+# -- pages and names -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("page", ["table", "replay"])
+def test_an_unknown_table_is_a_page_with_a_sentence_and_a_link_to_the_lobby(live_server, page):
+    response = live_server.http.get(f"/{page}/no-such-table")
+    assert response.status_code == 404 and response.headers["content-type"].startswith("text/html")
+    assert "There is no such table." in response.text and 'href="/"' in response.text
+
+
+def test_open_seats_and_nameless_people_are_named_in_words_not_numbers(live_server):
+    created = live_server.create("culottes", ["open", "open", "random"])
+    seats = live_server.http.get(f"/api/tables/{created['table_id']}").json()["seats"]
+    assert [s["name"] for s in seats[:2]] == ["the first open seat", "the second open seat"]
+    live_server.join(created["invites"]["0"], "   ")
+    name = live_server.http.get(f"/api/tables/{created['table_id']}").json()["seats"][0]["name"]
+    assert name and "seat" not in name and not any(c.isdigit() for c in name)
