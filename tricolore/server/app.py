@@ -302,13 +302,16 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     # -- the lobby ---------------------------------------------------------------------------
     @app.get("/api/games", responses={k: REFUSALS[k] for k in (422,)})
     def games() -> list[dict[str, Any]]:
-        """Every registered game with its player range, options (defaults) and strategies."""
+        """Every registered game with its player range, options (defaults), each option's
+        schema (its kind, bounds, choices and help, for the lobby's controls) and strategies."""
         out = []
         for info in list_games():
             game = get_game(info.name)
             out.append({"name": info.name, "title": info.title, "min_players": info.min_players,
                         "max_players": info.max_players, "summary": info.summary,
-                        "options": info.options().as_dict(), "strategies": strategy_names(game)})
+                        "options": info.options().as_dict(),
+                        "option_schema": info.options.schema(info.max_players),
+                        "strategies": strategy_names(game)})
         return out
 
     @app.post("/api/tables", responses={k: REFUSALS[k] for k in (400, 422, 429)})
