@@ -6,19 +6,33 @@ const PROTOCOL_VERSION = 1;
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const tokenKey = `tricolore:token:${tableId}`;
 const unsentKey = `tricolore:unsent:${tableId}`;
+const creatorKey = `tricolore:creator:${tableId}`;
+const soundKey = "tricolore:sound";
 
 const table = {
   token: null, seat: null, game: null, title: "", view: {}, events: [], chat: [], prompt: null,
   seats: [], status: "", final: null, board: null, socket: null, windowEnds: null,
   bots_take_over: false, error: "", notice: "", forms: [], formsKey: null,
+  clocks: [], myTurn: false, invites: null,
 };
+
+/** This browser's own secret: the first browser to join with it holds the seat. Never in a URL. */
+function device() {
+  let secret = localStorage.getItem("tricolore:device");
+  if (!secret) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    secret = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem("tricolore:device", secret);
+  }
+  return secret;
+}
 
 function newId() {
   return (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 }
 
 function names() {
-  return table.seats.map((s, i) => s.name || `seat ${i}`);
+  return table.seats.map((s) => s.name || "an open seat");
 }
 
 // -- joining ------------------------------------------------------------------------------------
@@ -42,8 +56,9 @@ function askName() {
   document.getElementById("main").replaceChildren(form);
 }
 
-async function join(name) {
-  const response = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: table.token, name }) });
+async function join(name, move = false) {
+  const response = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: table.token, name, device: device(), move }) });
+  if (response.status === 409) return askToMove((await response.json()).detail);
   if (!response.ok) {
     const detail = (await response.json()).detail;
     localStorage.removeItem(tokenKey);
@@ -53,12 +68,32 @@ async function join(name) {
   connect();
 }
 
+/** The seat is held by another browser, or a bot plays it since its person left: ask. */
+function askToMove(detail) {
+  const card = h("section", { class: "card", "data-testid": "move-seat" },
+    h("h2", {}, "Your seat is elsewhere"), h("p", {}, detail),
+    h("button", { type: "button", "data-testid": "move-here", onclick: () => join("", true) },
+      detail.includes("bot") ? "Take my seat back from the bot" : "Move my seat to this browser"), " ",
+    h("button", { type: "button", class: "small", onclick: () => { table.notice = "Watching as a spectator."; connect(); } }, "Just watch"));
+  if (table.socket) { const old = table.socket; table.socket = null; old.close(); }
+  document.getElementById("main").replaceChildren(card);
+}
+
+/** Take the seat here again: from another browser, or back from the bot. */
+async function takeSeatHere() {
+  const response = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: table.token, name: "", device: device(), move: true }) });
+  if (!response.ok) { table.notice = (await response.json()).detail; return renderTools(); }
+  table.notice = "";
+  if (table.socket) { const old = table.socket; table.socket = null; old.close(); }
+  connect();
+}
+
 // -- the socket ---------------------------------------------------------------------------------
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
   table.socket = socket;
-  socket.onopen = () => socket.send(JSON.stringify({ type: "hello", version: PROTOCOL_VERSION, token: table.token }));
+  socket.onopen = () => socket.send(JSON.stringify({ type: "hello", version: PROTOCOL_VERSION, token: table.token, device: device() }));
   socket.onmessage = (message) => receive(JSON.parse(message.data));
   socket.onclose = () => {
     if (table.socket === socket) setTimeout(connect, 1000);
@@ -117,9 +152,10 @@ function receive(message) {
     case "chat":
       table.chat.push(message);
       return renderChat();
-    case "notice":  // the seat is gone (a bot plays it now): watch as a spectator
-      table.seat = null;
+    case "notice":  // the seat is gone (a bot plays it, or another browser), or the table is closed
+      if (message.code !== "table_closed") table.seat = null;
       table.notice = message.message;
+      renderTools();
       return render();
     case "domain":
       if (domainWaiters.has(message.id)) { domainWaiters.get(message.id)(message.domain); domainWaiters.delete(message.id); }
@@ -134,6 +170,102 @@ function update(message) {
   table.final = message.final || null;
   const left = message.prompt && message.prompt.seconds_left;
   table.windowEnds = left === null || left === undefined ? null : Date.now() + left * 1000;
+  table.clocks = (message.clocks || []).map((c) => ({ seat: c.seat, ends: Date.now() + c.seconds_left * 1000 }));
+  whoseTurn();
+  renderTools();
+}
+
+// -- whose turn: the tab's title and a short sound ----------------------------------------------
+let audio = null;
+
+function soundOn() {
+  return localStorage.getItem(soundKey) !== "off";
+}
+
+/** Two short notes, generated: no sound file is needed. */
+function chime() {
+  document.body.dataset.chimes = String(Number(document.body.dataset.chimes || 0) + 1);
+  if (!soundOn()) return;
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Context) return;
+  try {
+    audio = audio || new Context();
+    const start = audio.currentTime;
+    [660, 880].forEach((frequency, i) => {
+      const at = start + i * 0.14;
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.type = "sine";
+      tone.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.15, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.13);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(at);
+      tone.stop(at + 0.14);
+    });
+  } catch { /* a browser without sound: the title still tells */ }
+}
+
+function whoseTurn() {
+  const mine = !!(table.prompt && table.prompt.actions.length && table.status === "playing");
+  const name = table.title || table.game || "Tricolore";
+  document.title = mine ? `● Your turn — ${name}` : `${name} — Tricolore`;
+  if (mine && !table.myTurn) chime();
+  table.myTurn = mine;
+}
+
+// -- the bar above the table: clocks, sound, the seat, the creator's tools ------------------------
+function renderTools() {
+  const bar = document.getElementById("tools");
+  if (!bar) return;
+  const n = names();
+  const sound = h("button", { type: "button", class: "small", "data-testid": "sound", "aria-pressed": soundOn() ? "true" : "false",
+    onclick: () => { localStorage.setItem(soundKey, soundOn() ? "off" : "on"); renderTools(); } }, soundOn() ? "🔔 Sound on" : "🔕 Sound off");
+  const clocks = table.clocks.length ? h("span", { class: "clocks", "data-testid": "clocks" }, "Clock: ",
+    table.clocks.map((c) => h("span", { class: "clock", "data-seat": c.seat, "data-ends": c.ends }, `${n[c.seat]} `, h("b", {}, "")))) : null;
+  const lost = table.token && table.seat === null && table.status !== "over" && table.status !== "closed";
+  const takeBack = lost ? h("button", { type: "button", "data-testid": "take-seat", onclick: takeSeatHere }, "Take my seat here") : null;
+  const creator = localStorage.getItem(creatorKey);
+  const tools = creator ? h("span", { class: "creator" },
+    h("button", { type: "button", class: "small", "data-testid": "show-invites", onclick: showInvites }, "Invite links"), " ",
+    table.status !== "over" && table.status !== "closed" ? h("button", { type: "button", class: "small danger", "data-testid": "close-table", onclick: closeTable }, "Close the table") : null) : null;
+  const closed = table.status === "closed" ? h("span", { class: "notice", "data-testid": "closed" }, "This table is closed.") : null;
+  bar.replaceChildren(h("div", { class: "tools-row" }, sound, clocks, takeBack, tools, closed),
+    table.notice ? h("p", { class: "notice", "data-testid": "notice" }, table.notice) : "",
+    table.invites ? inviteList(table.invites) : "");
+  tickClocks();
+}
+
+function tickClocks() {
+  for (const el of document.querySelectorAll("#tools .clock")) {
+    const left = Math.max(0, Math.ceil((Number(el.dataset.ends) - Date.now()) / 1000));
+    el.querySelector("b").textContent = `${left} s`;
+  }
+}
+
+/** Invite links, each with a button that copies it. */
+function inviteList(invites) {
+  const link = (path) => new URL(path, location.href).href;
+  return h("ul", { class: "invites", "data-testid": "invite-list" }, Object.entries(invites).map(([seat, path]) => h("li", {},
+    `${table.seats[seat] && table.seats[seat].kind !== "open" ? table.seats[seat].name : ordinal(Number(seat)) + " player"}: `,
+    h("input", { readonly: true, value: link(path), size: 40, "data-invite": seat, "aria-label": "invite link" }), " ",
+    copyButton(link(path)))));
+}
+
+async function showInvites() {
+  if (table.invites) { table.invites = null; return renderTools(); }
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/invites`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ creator: localStorage.getItem(creatorKey) }) });
+  const answer = await response.json();
+  if (!response.ok) { table.notice = answer.detail; return renderTools(); }
+  table.invites = answer.invites;
+  renderTools();
+}
+
+async function closeTable() {
+  if (!confirm("Close the table for everyone? It takes no more moves.")) return;
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/close`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ creator: localStorage.getItem(creatorKey) }) });
+  if (!response.ok) { table.notice = (await response.json()).detail; renderTools(); }
 }
 
 // -- rendering ----------------------------------------------------------------------------------
@@ -170,7 +302,7 @@ function statusBar() {
     ? h("button", { class: "small", onclick: () => { if (confirm("Leave the table? A bot takes over your seat.")) send({ type: "leave" }); } }, "Leave (a bot takes over)") : null;
   return h("section", { class: "status" },
     h("h1", {}, table.title || table.game),
-    h("p", {}, table.seat === null ? "You are watching (public view)." : `You are ${n[table.seat]} (seat ${table.seat}).`, " ",
+    h("p", {}, table.seat === null ? "You are watching (public view)." : `You are ${n[table.seat]}.`, " ",
       h("span", { class: "muted" }, `Table ${table.status}. `), h("span", { id: "connection", class: "muted" }, "connected"),
       table.notice ? h("span", { class: "notice" }, " " + table.notice) : null),
     h("ul", { class: "seats" }, seats), leave,
@@ -221,7 +353,7 @@ function chat() {
 function chatPanel() {
   if (table.seat === null) return h("section", {}, h("h2", {}, "Chat"), h("ol", { id: "chat", class: "chat" }));
   const to = h("select", { name: "to", "aria-label": "to" }, h("option", { value: "" }, "everyone"),
-    table.seats.map((s, i) => (i === table.seat ? null : h("option", { value: i }, `only ${s.name || "seat " + i}`))));
+    table.seats.map((s, i) => (i === table.seat ? null : h("option", { value: i }, `only ${names()[i]}`))));
   const text = h("input", { name: "text", maxlength: 500, placeholder: "say something", autocomplete: "off" });
   const form = h("form", { class: "chat-form", onsubmit: (e) => {
     e.preventDefault();
@@ -237,7 +369,7 @@ function renderChat() {
   if (!list) return;
   const n = names();
   list.replaceChildren(...table.chat.map((m) => h("li", { class: m.to === null ? "" : "private" },
-    h("b", {}, n[m.from] || `seat ${m.from}`), m.to === null ? "" : ` → ${n[m.to]} (private)`, ": ", m.text)));
+    h("b", {}, n[m.from] || "someone"), m.to === null ? "" : ` → ${n[m.to]} (private)`, ": ", m.text)));
   list.scrollTop = list.scrollHeight;
 }
 
@@ -247,10 +379,12 @@ function renderError() {
 }
 
 setInterval(() => {
+  tickClocks();
   const el = document.getElementById("countdown");
   if (!el || !table.windowEnds) return;
   const left = Math.max(0, Math.ceil((table.windowEnds - Date.now()) / 1000));
-  el.textContent = `The window closes in ${left} s; if you do not answer, you pass.`;
+  const then = table.prompt && table.prompt.kinds.includes("pass") ? "you pass" : "a bot decides for you";
+  el.textContent = `${left} s left to decide; if you do not, ${then}.`;
 }, 250);
 
 // -- forms for exactly the legal actions ---------------------------------------------------------

@@ -40,6 +40,27 @@ function h(tag, attrs, ...children) {
   return el;
 }
 
+/** "first", "second"…: people are named, not numbered; before they have names, seats are ordinals. */
+function ordinal(index) {
+  const words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"];
+  const word = words[index] || `${index + 1}th`;
+  return word[0].toUpperCase() + word.slice(1);
+}
+
+/** A button that copies ``text`` and says so. */
+function copyButton(text) {
+  const button = h("button", { type: "button", class: "small copy", "data-copy": text, onclick: async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = "Copied ✓";
+    } catch {
+      button.textContent = "Select and copy by hand";
+    }
+    setTimeout(() => { button.textContent = "Copy"; }, 2000);
+  } }, "Copy");
+  return button;
+}
+
 /** A readable label for a field name: "bastille_cakes" -> "bastille cakes". */
 function label(name) {
   return String(name).replace(/_/g, " ");
@@ -111,3 +132,5 @@ function endScreen(final, names) {
 
 window.Tricolore = Tricolore;
 window.h = h;
+window.ordinal = ordinal;
+window.copyButton = copyButton;
