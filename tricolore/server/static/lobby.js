@@ -44,7 +44,7 @@ function clearErrors() {
 
 /** A number field's own check, as the person types: bounds from its min and max. */
 function checkNumber(input, name) {
-  const shown = label(name.replace(/^option:/, ""));
+  const shown = { clock_seconds: "the turn clock", window_seconds: "the response window timer", players: "the number of players" }[name] || label(name.replace(/^option:/, ""));
   const what = shown[0].toUpperCase() + shown.slice(1);
   if (input.value === "" && input.dataset.nullable === "true") return fieldError(name, "");
   const n = Number(input.value);
