@@ -266,7 +266,7 @@ def test_an_unknown_table_is_a_page_with_a_sentence_and_a_link_to_the_lobby(live
 def test_open_seats_and_nameless_people_are_named_in_words_not_numbers(live_server):
     created = live_server.create("culottes", ["open", "open", "random"])
     seats = live_server.http.get(f"/api/tables/{created['table_id']}").json()["seats"]
-    assert [s["name"] for s in seats[:2]] == ["the first open seat", "the second open seat"]
+    assert [s["name"] for s in seats[:2]] == ["First player", "Second player"]
     live_server.join(created["invites"]["0"], "   ")
     name = live_server.http.get(f"/api/tables/{created['table_id']}").json()["seats"][0]["name"]
     assert name and "seat" not in name and not any(c.isdigit() for c in name)

@@ -46,10 +46,9 @@ MAX_NAME = 40
 MAX_TOKEN = 64
 """The longest invite token accepted (the server makes 32-character ones)."""
 
-OPEN_SEAT_NAMES = ("the first open seat", "the second open seat", "the third open seat",
-                   "the fourth open seat", "the fifth open seat", "the sixth open seat",
-                   "the seventh open seat", "the eighth open seat", "the ninth open seat",
-                   "the tenth open seat", "the eleventh open seat", "the twelfth open seat")
+OPEN_SEAT_NAMES = ("First player", "Second player", "Third player", "Fourth player", "Fifth player",
+                   "Sixth player", "Seventh player", "Eighth player", "Ninth player", "Tenth player",
+                   "Eleventh player", "Twelfth player")
 """How a seat nobody has taken yet is named: in words, since people are named, not numbered."""
 BOT_NAMES = ("Camille", "Lucile", "Olympe", "Manon", "Georges", "Théroigne", "Jacques", "Pauline",
              "Sophie", "Gracchus", "Claire", "Antoine", "Charlotte", "Jean-Paul", "Louise", "Étienne")
