@@ -14,7 +14,7 @@ def test_the_schema_lists_every_option_with_its_default_kind_and_help(info):
     assert [o["name"] for o in schema] == list(info.options().as_dict())
     for option in schema:
         assert option["default"] == info.options().as_dict()[option["name"]]
-        assert option["kind"] in ("bool", "int", "number", "text", "choice", "list")
+        assert option["kind"] in ("bool", "int", "number", "text", "choice", "seat", "list")
         assert option["help"] and "``" not in option["help"]
 
 
@@ -40,3 +40,18 @@ def test_nullable_options_say_so_and_booleans_are_booleans():
     assert schema["max_rounds"]["nullable"] and schema["max_rounds"]["default"] is None
     assert schema["deals"]["kind"] == "bool" and not schema["deals"]["nullable"]
     assert schema["closing_faces"]["kind"] == "list"
+
+
+SEAT_OPTIONS = [("culottes", "first_player"), ("bread-and-circuses", "first_player"),
+                ("culottes-trials", "first_accused"), ("let-them-eat-cake", "first_head")]
+
+
+@pytest.mark.parametrize(("game", "name"), SEAT_OPTIONS)
+def test_an_option_naming_a_seat_is_offered_as_a_seat_of_the_table(game, name):
+    info = get_game(game).info
+    option = next(o for o in info.options.schema(info.min_players) if o["name"] == name)
+    assert option["kind"] == "seat" and option["nullable"]
+    assert (option["min"], option["max"]) == (0, info.min_players - 1)
+    get_game(game).new(info.min_players, 1, {name: info.min_players - 1})
+    with pytest.raises(OptionsError):
+        get_game(game).new(info.min_players, 1, {name: info.min_players})

@@ -120,9 +120,11 @@ class LiveServer:
         assert response.status_code == 200, response.text
         return token
 
-    def socket(self, table_id: str, token: str | None = None) -> Socket:
+    def socket(self, table_id: str, token: str | None = None, device: str | None = None) -> Socket:
+        """A connection for ``token``'s seat (``None``: a spectator); a seat a browser has claimed
+        answers only to that browser's secret ``device``."""
         ws = connect(self.base.replace("http", "ws") + f"/ws/{table_id}", max_size=None).__enter__()
-        ws.send(json.dumps({"type": "hello", "version": 1, "token": token}))
+        ws.send(json.dumps({"type": "hello", "version": 1, "token": token, "device": device}))
         return Socket(ws)
 
 

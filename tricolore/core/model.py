@@ -174,6 +174,8 @@ class Options:
 
     choices: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
     """The text options that take one of a few values, and those values (for a lobby's select)."""
+    seat_options: ClassVar[tuple[str, ...]] = ()
+    """The options whose value is a seat (``None``: the rulebook's way, such as at random)."""
 
     def validate(self, players: int) -> None:
         """Check the options against each other and the player count."""
@@ -213,7 +215,7 @@ class Options:
     @classmethod
     def schema(cls, players: int) -> list[dict[str, Any]]:
         """Each option as a form can offer it, in declaration order: ``name``, ``kind`` (``bool``,
-        ``int``, ``number``, ``text``, ``choice`` or ``list`` of whole numbers), ``default``,
+        ``int``, ``number``, ``text``, ``choice``, ``seat`` or ``list`` of whole numbers), ``default``,
         ``nullable`` (whether ``null`` is allowed, meaning the rulebook's way), ``min`` and ``max``
         where :meth:`validate` bounds it (checked for ``players``), ``choices`` for a choice,
         and ``help``, the field's docstring."""
@@ -236,6 +238,9 @@ class Options:
             base = next((a for a in args if a is not type(None)), hint)
             if f.name in cls.choices:
                 kind = "choice"
+            elif f.name in cls.seat_options:
+                kind = "seat"
+                ranges[f.name] = (0, players - 1)
             elif typing.get_origin(base) is tuple:
                 kind = "list"
             else:

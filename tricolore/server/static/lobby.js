@@ -81,12 +81,15 @@ function optionControl(option) {
     input = h("input", { type: "number", "data-option": option.name, min: option.min, max: option.max, step: option.kind === "int" ? 1 : "any",
       value: option.default === null ? "" : option.default, placeholder: option.nullable ? "rulebook's way" : null,
       "data-nullable": option.nullable ? "true" : "false", oninput: () => checkNumber(input, name) });
+  } else if (option.kind === "seat") {
+    input = h("select", { "data-option": option.name, onchange: changed }, h("option", { value: "" }, "the rulebook's way (at random)"),
+      Array.from({ length: playerCount() }, (_, i) => h("option", { value: String(i) }, `${ordinal(i)} player`)));
   } else if (option.kind === "list") {
     input = h("input", { "data-option": option.name, value: (option.default || []).join(", "), placeholder: "numbers, separated by commas", oninput: changed });
   } else {
     input = h("input", { "data-option": option.name, value: option.default === null ? "" : option.default, oninput: changed });
   }
-  const bounds = option.min !== undefined ? ` (${option.min}–${option.max}${option.nullable ? ", or empty" : ""})` : option.nullable && option.kind !== "bool" ? " (or empty)" : "";
+  const bounds = option.kind === "seat" ? "" : option.min !== undefined ? ` (${option.min}–${option.max}${option.nullable ? ", or empty" : ""})` : option.nullable && option.kind !== "bool" ? " (or empty)" : "";
   return h("div", { class: "option" },
     h("label", { class: option.kind === "bool" ? "inline" : "" }, `${label(option.name)}${bounds} `, input),
     h("span", { class: "muted option-help" }, option.help),
@@ -103,6 +106,7 @@ function readOptions() {
     let value;
     if (option.kind === "bool") value = input.checked;
     else if (option.kind === "choice") value = input.value;
+    else if (option.kind === "seat") value = input.value === "" ? null : Number(input.value);
     else if (option.kind === "int" || option.kind === "number") {
       if (!checkNumber(input, name)) { valid = false; continue; }
       value = input.value === "" ? null : Number(input.value);
@@ -118,9 +122,27 @@ function readOptions() {
 
 // -- seats ----------------------------------------------------------------------------------------
 /** One select per seat; the choices made are kept when the player count or the game changes. */
+function playerCount() {
+  const g = game();
+  return Math.min(Math.max(Number(byId("players").value) || g.min_players, g.min_players), g.max_players);
+}
+
+/** Options that name a seat offer the table's seats: redrawn when the player count changes. */
+function drawSeatOptions() {
+  for (const option of game().option_schema.filter((o) => o.kind === "seat")) {
+    const select = byId("options").querySelector(`[data-option="${CSS.escape(option.name)}"]`);
+    if (!select) continue;
+    const kept = select.value;
+    select.replaceChildren(h("option", { value: "" }, "the rulebook's way (at random)"),
+      ...Array.from({ length: playerCount() }, (_, i) => h("option", { value: String(i) }, `${ordinal(i)} player`)));
+    select.value = Number(kept) < playerCount() ? kept : "";
+  }
+}
+
 function drawSeats() {
   const g = game();
-  const n = Math.min(Math.max(Number(byId("players").value) || g.min_players, g.min_players), g.max_players);
+  const n = playerCount();
+  drawSeatOptions();
   const old = [...byId("seats").querySelectorAll("select")].map((s) => s.value);
   byId("seats").replaceChildren(...Array.from({ length: n }, (_, i) => h("label", { class: "seat" }, `${ordinal(i)} player `,
     h("select", { name: `seat-${i}`, "data-seat": i, onchange: () => fieldError("seats", "") }, h("option", { value: "open" }, "open (invite a person)"),
@@ -159,7 +181,7 @@ async function create(event) {
   const invites = Object.entries(answer.invites);
   byId("created").replaceChildren(h("div", { class: "invites", "data-testid": "invites" },
     h("h3", {}, "Table created"),
-    invites.length ? h("p", {}, "Send each person their own link. You can see them again on the table's page, from this browser.") : h("p", {}, "Every seat is a bot: watch them play."),
+    invites.length ? h("p", {}, "Send each person their own link. See them again on the table's page, from this browser.") : h("p", {}, "Every seat is a bot: watch them play."),
     h("ul", {}, invites.map(([seat, path]) => h("li", {}, `${ordinal(Number(seat))} player: `,
       h("a", { href: path, "data-invite": seat }, link(path)), " ", copyButton(link(path))))),
     h("p", {}, "Spectators: ", h("a", { href: answer.spectate, "data-testid": "spectate" }, link(answer.spectate)), " ", copyButton(link(answer.spectate)))));
