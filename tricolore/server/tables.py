@@ -175,7 +175,8 @@ class TableStore:
             elif kind in known:
                 layout.append({"kind": BOT, "strategy": kind, "name": names[s % len(names)]})
             else:
-                raise TableError(f"seat {s} must be \"open\" or a strategy: {', '.join(known)}")
+                raise TableError(f"the {OPEN_SEAT_NAMES[s % len(OPEN_SEAT_NAMES)].lower()}'s seat must be "
+                                 f"\"open\" or a strategy: {', '.join(known)}")
         table_id = secrets.token_urlsafe(9)
         creator = secrets.token_urlsafe(24)
         invites = {s: invite_token(creator, s) for s, seat in enumerate(layout) if seat["kind"] == OPEN}

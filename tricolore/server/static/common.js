@@ -117,9 +117,9 @@ function endScreen(final, names) {
   const result = final.result;
   const rows = result.ranking.map((seat, place) => h("tr", { class: result.winners.includes(seat) ? "winner" : "" },
     h("td", {}, String(place + 1)),
-    h("td", {}, (names[seat] || `seat ${seat}`) + (final.strategies && final.strategies[seat] ? ` (bot: ${final.strategies[seat]})` : "")),
+    h("td", {}, (names[seat] || `${ordinal(seat)} player`) + (final.strategies && final.strategies[seat] ? ` (bot: ${final.strategies[seat]})` : "")),
     h("td", {}, String(result.scores[seat])), h("td", {}, renderValue(result.breakdown[seat]))));
-  const winners = result.winners.map((s) => names[s] || `seat ${s}`).join(" and ");
+  const winners = result.winners.map((s) => names[s] || `${ordinal(s)} player`).join(" and ");
   return h("section", { class: "end", "data-testid": "end-screen" },
     h("h2", {}, `Game over — ${winners} ${result.winners.length > 1 ? "share the win" : "wins"}`),
     h("div", { class: "scroll" }, h("table", { class: "grid" },
@@ -127,7 +127,7 @@ function endScreen(final, names) {
       h("tbody", {}, rows))),
     h("h3", {}, "Every secret revealed"),
     h("div", { class: "reveal" }, final.views.map((view, seat) => h("details", { open: true },
-      h("summary", {}, names[seat] || `seat ${seat}`), renderValue(view.you ?? "nothing secret")))));
+      h("summary", {}, names[seat] || `${ordinal(seat)} player`), renderValue(view.you ?? "nothing secret")))));
 }
 
 window.Tricolore = Tricolore;
