@@ -392,8 +392,10 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         """Take the seat an invite token opens (again, after a reconnect); with ``move``, take it
         from another browser (which is told, and watches from then on) or back from a bot."""
         try:
-            table_id, seat = await asyncio.to_thread(store.join, request.token, request.name,
-                                                     request.device, request.move)
+            table_id, _ = await asyncio.to_thread(store.seat_of, request.token)
+            async with room(table_id).lock:  # a bot handing the seat back must not be mid-move
+                table_id, seat = await asyncio.to_thread(store.join, request.token, request.name,
+                                                         request.device, request.move)
         except SeatElsewhere as exc:
             raise HTTPException(409, sentence(str(exc))) from None
         except TableError as exc:
