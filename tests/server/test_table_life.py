@@ -103,6 +103,18 @@ def test_an_action_made_in_time_is_kept_and_the_clock_starts_again_for_the_next_
     sock.close()
 
 
+def test_an_action_allowed_at_any_time_does_not_buy_more_time(live_server):
+    created = live_server.create("let-them-eat-cake", ["open", "random", "random"], clock_seconds=60,
+                                 window_seconds=0)
+    table = created["table_id"]
+    sock = live_server.socket(table, live_server.join(created["invites"]["0"], "Marat"))
+    before = live_server.store.live[table].deadlines[0]
+    assert sock.act({"type": "give_medals", "to": 1, "medals": 1}, "gift")["type"] == "ack"
+    sock.drain(0.3)
+    assert live_server.store.live[table].deadlines[0] == before
+    sock.close()
+
+
 def test_a_clock_keeps_its_deadline_across_a_restart_and_runs_out_after_it(tmp_path: Path):
     url = sqlite_url(tmp_path / "tables.db")
     first = serve(url)

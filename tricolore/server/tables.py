@@ -497,8 +497,10 @@ def invite_token(creator: str, seat: int) -> str:
 def decision_key(table: LiveTable, seat: int, window: str | None) -> str:
     """What names one decision of ``seat``: the response window (or ``turn``) and how many actions
     the seat has taken, so that the clock restarts after each of its actions but not when others
-    act, and a restarted server finds the same key."""
-    done = sum(1 for s, _ in table.actions if s == seat)
+    act, and a restarted server finds the same key. Actions allowed at any time (a transfer, a
+    deal) are not counted: making one does not buy more time."""
+    free = table.state.free_actions(seat)
+    done = sum(1 for s, action in table.actions if s == seat and free.family(str(action.get("type"))) is None)
     return f"{window or 'turn'}:{done}"
 
 
