@@ -13,7 +13,7 @@ const table = {
   token: null, seat: null, game: null, title: "", view: {}, events: [], chat: [], prompt: null,
   seats: [], status: "", final: null, board: null, socket: null, windowEnds: null,
   bots_take_over: false, error: "", notice: "", forms: [], formsKey: null,
-  clocks: [], myTurn: false, invites: null,
+  clocks: [], myTurn: false, invites: null, lifeNotice: "",
 };
 
 /** This browser's own secret: the first browser to join with it holds the seat. Never in a URL. */
@@ -82,8 +82,8 @@ function askToMove(detail) {
 /** Take the seat here again: from another browser, or back from the bot. */
 async function takeSeatHere() {
   const response = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: table.token, name: "", device: device(), move: true }) });
-  if (!response.ok) { table.notice = (await response.json()).detail; return renderTools(); }
-  table.notice = "";
+  if (!response.ok) { table.lifeNotice = (await response.json()).detail; return renderTools(); }
+  table.lifeNotice = "";
   if (table.socket) { const old = table.socket; table.socket = null; old.close(); }
   connect();
 }
@@ -154,7 +154,7 @@ function receive(message) {
       return renderChat();
     case "notice":  // the seat is gone (a bot plays it, or another browser), or the table is closed
       if (message.code !== "table_closed") table.seat = null;
-      table.notice = message.message;
+      table.lifeNotice = message.message;
       renderTools();
       return render();
     case "domain":
@@ -232,7 +232,7 @@ function renderTools() {
     table.status !== "over" && table.status !== "closed" ? h("button", { type: "button", class: "small danger", "data-testid": "close-table", onclick: closeTable }, "Close the table") : null) : null;
   const closed = table.status === "closed" ? h("span", { class: "notice", "data-testid": "closed" }, "This table is closed.") : null;
   bar.replaceChildren(h("div", { class: "tools-row" }, sound, clocks, takeBack, tools, closed),
-    table.notice ? h("p", { class: "notice", "data-testid": "notice" }, table.notice) : "",
+    table.lifeNotice ? h("p", { class: "notice", "data-testid": "notice" }, table.lifeNotice) : "",
     table.invites ? inviteList(table.invites) : "");
   tickClocks();
 }
@@ -257,7 +257,7 @@ async function showInvites() {
   if (table.invites) { table.invites = null; return renderTools(); }
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/invites`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ creator: localStorage.getItem(creatorKey) }) });
   const answer = await response.json();
-  if (!response.ok) { table.notice = answer.detail; return renderTools(); }
+  if (!response.ok) { table.lifeNotice = answer.detail; return renderTools(); }
   table.invites = answer.invites;
   renderTools();
 }
@@ -265,7 +265,7 @@ async function showInvites() {
 async function closeTable() {
   if (!confirm("Close the table for everyone? It takes no more moves.")) return;
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/close`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ creator: localStorage.getItem(creatorKey) }) });
-  if (!response.ok) { table.notice = (await response.json()).detail; renderTools(); }
+  if (!response.ok) { table.lifeNotice = (await response.json()).detail; renderTools(); }
 }
 
 // -- rendering ----------------------------------------------------------------------------------
