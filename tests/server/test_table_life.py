@@ -209,6 +209,8 @@ def test_a_seat_is_bound_to_the_first_browser_and_another_must_ask_to_move_it(li
     assert stranger.welcome["seat"] is None and stranger.expect("notice")["code"] == "seat_moved"
     bare = hello(live_server, table, token_of(invite), None)
     assert bare.welcome["seat"] is None
+    status, answer = join(live_server, invite, "", None, move=True)
+    assert status == 400 and answer["detail"] == "A seat moves only to a browser that sends its secret."
     assert join(live_server, invite, "", BROWSER_B, move=True)[0] == 200
     notice = first.expect("notice")
     assert notice["code"] == "seat_moved"

@@ -69,7 +69,8 @@ class SeatElsewhere(TableError):
 
 @dataclass(slots=True)
 class Created:
-    """A new table: its id, and the invite token of each open seat (shown once, stored hashed)."""
+    """A new table: its id, the invite token of each open seat (stored hashed, drawn from the
+    creator's token so that only the creator can be shown them again), and the creator's token."""
 
     table_id: str
     invites: dict[int, str]
@@ -262,6 +263,8 @@ class TableStore:
         if device is not None and (not isinstance(device, str) or text_problem(device, "device", MAX_DEVICE)
                                    or len(device) < 16):
             raise TableError("this browser's secret is not valid; reload the page")
+        if move and device is None:
+            raise TableError("a seat moves only to a browser that sends its secret")
         table_id, seat, held = self.holds(token, device)
         table = self.live[table_id]
         with table.lock:
@@ -282,11 +285,12 @@ class TableStore:
             if not table.open_seats() and table.status == "waiting":
                 table.status = "playing"
             self._save_seats(table)
-            if device is not None and (move or not held or self._token(token)[2] is None):
+            if device is not None:  # the first browser claims the seat; a move claims it anew
                 with self.session() as db, db.begin():
                     row = db.get(SeatToken, hash_token(token))
                     assert row is not None
-                    row.device_hash = hash_token(device)
+                    if row.device_hash is None or move:
+                        row.device_hash = hash_token(device)
         return table_id, seat
 
     @staticmethod
