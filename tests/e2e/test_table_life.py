@@ -84,7 +84,8 @@ def test_another_browser_asks_before_moving_a_seat_and_the_old_one_is_told(serve
 
 def test_a_player_who_left_takes_the_seat_back_from_the_bot(server: LiveServer, browser: Browser):
     problems: list[str] = []
-    created = server.create("culottes", ["open", "random", "random"], window_seconds=0)
+    # a second seat left open keeps the table waiting: bots alone would finish the game at once
+    created = server.create("culottes", ["open", "open", "random"], window_seconds=0)
     page = watch_errors(browser.new_context().new_page(), problems)
     take_seat(page, server.base + created["invites"]["0"], "Marat")
     page.on("dialog", lambda dialog: dialog.accept())

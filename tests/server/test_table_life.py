@@ -225,7 +225,8 @@ def test_a_seat_is_bound_to_the_first_browser_and_another_must_ask_to_move_it(li
 
 
 def test_a_person_who_left_takes_the_seat_back_from_the_bot(live_server):
-    created = live_server.create("culottes", ["open", "random", "random"], window_seconds=0)
+    # a second seat left open keeps the table waiting: bots alone would finish the game at once
+    created = live_server.create("culottes", ["open", "open", "random"], window_seconds=0)
     table, invite = created["table_id"], created["invites"]["0"]
     join(live_server, invite, "Marat", BROWSER_A)
     assert live_server.http.post("/api/leave", json={"token": token_of(invite)}).status_code == 200
