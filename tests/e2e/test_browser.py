@@ -53,7 +53,7 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(server: LiveServe
     lobby.fill("input[data-option=trials]", "2")
     lobby.fill("#window_seconds", "0")
     lobby.click("[data-testid=create]")
-    expect(lobby.locator("[data-testid=invites]")).to_contain_text("shown only now")
+    expect(lobby.locator("[data-testid=invites]")).to_contain_text("See them again on the table's page")
     invites = [lobby.get_attribute(f"[data-invite='{s}']", "href") for s in (0, 1)]
     expect(lobby.locator("[data-testid=waiting]")).to_contain_text("Culottes", timeout=10_000)
 

@@ -41,9 +41,11 @@ def test_a_bribe_is_offered_and_accepted_in_the_browser_with_citizens_named_on_b
     first, second = pages
     server.join(f"#invite={created.invites[2]}", PLAYERS[2])
 
-    # The opening moves, over a second connection for each seat's token: roles, then
+    # The opening moves, over a second connection for each seat's token (and its browser's
+    # secret, which a seat claimed in a browser asks for): roles, then
     # Robespierre's cake vote opens Marat's trial.
-    socks = [server.socket(table, created.invites[s]) for s in range(3)]
+    devices = [page.evaluate("localStorage.getItem('tricolore:device')") for page in pages] + [None]
+    socks = [server.socket(table, created.invites[s], devices[s]) for s in range(3)]
     for seat, name in enumerate(CITIZENS):
         assert socks[seat].act({"type": "choose_role", "role": "revolutionary", "name": name},
                                f"role-{seat}")["type"] == "ack"

@@ -120,9 +120,11 @@ class LiveServer:
         assert response.status_code == 200, response.text
         return token
 
-    def socket(self, table_id: str, token: str | None = None) -> Socket:
+    def socket(self, table_id: str, token: str | None = None, device: str | None = None) -> Socket:
+        """A connection for ``token``'s seat (``None``: a spectator); a seat a browser has claimed
+        answers only to that browser's secret ``device``."""
         ws = connect(self.base.replace("http", "ws") + f"/ws/{table_id}", max_size=None).__enter__()
-        ws.send(json.dumps({"type": "hello", "version": 1, "token": token}))
+        ws.send(json.dumps({"type": "hello", "version": 1, "token": token, "device": device}))
         return Socket(ws)
 
 
@@ -203,8 +205,12 @@ def live_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Live
 
 
 def serve(url: str, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLOOD_LIMIT,
-          create_limit: tuple[int, float] = (10**6, 1.0)) -> Iterator[LiveServer]:
+          create_limit: tuple[int, float] = (10**6, 1.0), resume: bool = False) -> Iterator[LiveServer]:
+    """A live server over ``url``; with ``resume``, it first rebuilds the tables already stored,
+    as ``tricolore serve`` does after a restart."""
     store = new_store(url)
+    if resume:
+        store.resume()
     port = free_port()
     application = create_app(store, bot_delay=bot_delay, flood_limit=flood_limit, create_limit=create_limit)
     server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1",

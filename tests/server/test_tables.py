@@ -40,7 +40,7 @@ def test_invite_tokens_are_stored_only_as_hashes(store):
 
 
 def test_bad_tables_are_refused_with_a_sentence(store):
-    with pytest.raises(TableError, match="seat 1 must be \"open\" or a strategy"):
+    with pytest.raises(TableError, match="the second player's seat must be \"open\" or a strategy"):
         store.create("culottes", 3, ["open", "genius", "random"])
     with pytest.raises(TableError, match="one seat per player"):
         store.create("culottes", 3, ["open", "random"])

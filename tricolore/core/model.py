@@ -8,12 +8,16 @@ writes only its rules, as one ``do_<kind>`` method per kind of action.
 
 from __future__ import annotations
 
+import ast
 import contextvars
 import dataclasses
 import hashlib
+import inspect
+import itertools
 import json
 import random
 import struct
+import textwrap
 import types
 import typing
 from abc import ABC, abstractmethod
@@ -31,6 +35,10 @@ Seat = int
 
 _CHANCE: contextvars.ContextVar[Script | None] = contextvars.ContextVar("chance", default=None)
 """The script of chance for the state being made by :meth:`GameDefinition.new`, if any."""
+
+_RANGES: contextvars.ContextVar[dict[str, tuple[int, int]] | None] = contextvars.ContextVar(
+    "ranges", default=None)
+"""Where :meth:`Options.schema` collects the ranges :meth:`Options.check_range` is asked for."""
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
 
@@ -164,12 +172,20 @@ class Options:
     make a game slow or large (:meth:`check_range`).
     """
 
+    choices: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
+    """The text options that take one of a few values, and those values (for a lobby's select)."""
+    seat_options: ClassVar[tuple[str, ...]] = ()
+    """The options whose value is a seat (``None``: the rulebook's way, such as at random)."""
+
     def validate(self, players: int) -> None:
         """Check the options against each other and the player count."""
 
     def check_range(self, name: str, low: int, high: int) -> None:
         """Refuse the option ``name`` unless it is from ``low`` to ``high`` (``None``, where the
         option allows it, passes)."""
+        ranges = _RANGES.get()
+        if ranges is not None:
+            ranges[name] = (low, high)
         value = getattr(self, name)
         if value is not None and not low <= value <= high:
             raise OptionsError(f"the option {name} must be from {low} to {high}; got {value}")
@@ -195,6 +211,49 @@ class Options:
         """The options as JSON."""
         return {f.name: _jsonable(getattr(self, f.name))
                 for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+    @classmethod
+    def schema(cls, players: int) -> list[dict[str, Any]]:
+        """Each option as a form can offer it, in declaration order: ``name``, ``kind`` (``bool``,
+        ``int``, ``number``, ``text``, ``choice``, ``seat`` or ``list`` of whole numbers), ``default``,
+        ``nullable`` (whether ``null`` is allowed, meaning the rulebook's way), ``min`` and ``max``
+        where :meth:`validate` bounds it (checked for ``players``), ``choices`` for a choice,
+        and ``help``, the field's docstring."""
+        defaults = cls()
+        ranges: dict[str, tuple[int, int]] = {}
+        token = _RANGES.set(ranges)
+        try:
+            defaults.validate(players)
+        except OptionsError:
+            pass  # the defaults of every game are valid; the bounds found so far still hold
+        finally:
+            _RANGES.reset(token)
+        hints = _type_hints(cls)
+        helps = _field_docs(cls)
+        out = []
+        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+            hint = hints[f.name]
+            args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else ()
+            nullable = type(None) in args
+            base = next((a for a in args if a is not type(None)), hint)
+            if f.name in cls.choices:
+                kind = "choice"
+            elif f.name in cls.seat_options:
+                kind = "seat"
+                ranges[f.name] = (0, players - 1)
+            elif typing.get_origin(base) is tuple:
+                kind = "list"
+            else:
+                kind = {bool: "bool", int: "int", float: "number", str: "text"}.get(base, "text")
+            entry: dict[str, Any] = {"name": f.name, "kind": kind,
+                                     "default": _jsonable(getattr(defaults, f.name)),
+                                     "nullable": nullable, "help": helps.get(f.name, "")}
+            if f.name in ranges:
+                entry["min"], entry["max"] = ranges[f.name]
+            if kind == "choice":
+                entry["choices"] = list(cls.choices[f.name])
+            out.append(entry)
+        return out
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
@@ -232,6 +291,27 @@ def _type_name(hint: Any) -> str:
         return f"a list of {_type_name(typing.get_args(hint)[0])}"
     return {int: "a whole number", bool: "true or false", str: "text", float: "a number"}.get(
         hint, str(hint))
+
+
+_DOCS: dict[type, dict[str, str]] = {}
+
+
+def _field_docs(cls: type) -> dict[str, str]:
+    """The docstring written under each field of a dataclass, read from its source."""
+    if cls not in _DOCS:
+        docs: dict[str, str] = {}
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+        except (OSError, TypeError, SyntaxError):
+            tree = None
+        body = tree.body[0].body if tree and isinstance(tree.body[0], ast.ClassDef) else []
+        for field_node, doc in itertools.pairwise(body):
+            if (isinstance(field_node, ast.AnnAssign) and isinstance(field_node.target, ast.Name)
+                    and isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant)
+                    and isinstance(doc.value.value, str)):
+                docs[field_node.target.id] = " ".join(doc.value.value.replace("``", "").split())
+        _DOCS[cls] = docs
+    return _DOCS[cls]
 
 
 def _jsonable(value: object) -> Any:

@@ -6,8 +6,9 @@ after every change it gets an ``update`` with only the top-level view fields tha
 new events it may see. An ``action`` carries a client action id; the server commits the action to
 the database, then acknowledges it, then tells everyone.
 
-Every table has a driver task: it lets bots play their seats after a small delay and closes a
-response window on a seat that has not answered when the table's timer runs out.
+Every table has a driver task: it lets bots play their seats after a small delay, and when a
+seat's clock runs out it passes for the seat (or lets a bot decide for it, as the table allows).
+The clocks' deadlines are stored with the table, so a restarted server keeps them.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -39,12 +40,18 @@ from tricolore.core.registry import board_file, get_game, list_games
 from tricolore.server.tables import (
     BOT,
     HUMAN,
+    MAX_CLOCK,
+    MAX_DEVICE,
     MAX_NAME,
     MAX_TOKEN,
+    STATUSES,
     LiveTable,
+    SeatElsewhere,
     TableError,
     TableStore,
     bot_rng,
+    decision_key,
+    takeover_strategy,
 )
 
 PROTOCOL_VERSION = 1
@@ -79,6 +86,8 @@ class NewTable(BaseModel):
     options: dict[str, Any] = Field({}, max_length=64)
     bots_take_over: bool = True
     window_seconds: int = Field(30, description="seconds a response window waits (0: no timer)")
+    clock_seconds: int = Field(0, description=f"seconds each decision may take, 1 to {MAX_CLOCK} "
+                                              "(0: no clock); then the seat passes, or a bot decides")
 
     @field_validator("game")
     @classmethod
@@ -100,10 +109,18 @@ class NewTable(BaseModel):
 
 
 class Join(BaseModel):
-    """Taking a seat with its invite token."""
+    """Taking a seat with its invite token, from a browser known by its secret ``device``."""
 
     token: str = Field(max_length=MAX_TOKEN)
     name: str = Field("", max_length=MAX_NAME * 5)
+    device: str | None = Field(None, max_length=MAX_DEVICE,
+                               description="the browser's own secret: the first to join holds the seat")
+    move: bool = Field(False, description="take the seat here from another browser, or back from a bot")
+
+    @field_validator("device")
+    @classmethod
+    def _device_is_text(cls, value: str | None) -> str | None:
+        return None if value is None else _checked_text(value, "device", MAX_DEVICE)
 
     @field_validator("token")
     @classmethod
@@ -127,6 +144,17 @@ class Leave(BaseModel):
         return _checked_text(value, "invite", MAX_TOKEN)
 
 
+class Creator(BaseModel):
+    """What only a table's creator holds: the token the table's creation answered with."""
+
+    creator: str = Field(max_length=MAX_TOKEN)
+
+    @field_validator("creator")
+    @classmethod
+    def _creator_is_text(cls, value: str) -> str:
+        return _checked_text(value, "creator", MAX_TOKEN)
+
+
 class Problem(BaseModel):
     """A refused request: ``detail`` is one sentence saying why."""
 
@@ -136,6 +164,7 @@ class Problem(BaseModel):
 REFUSALS: dict[int | str, dict[str, Any]] = {
     400: {"model": Problem, "description": "The request cannot be met; the sentence says why."},
     404: {"model": Problem, "description": "There is no such table."},
+    403: {"model": Problem, "description": "Only the table's creator may do that."},
     409: {"model": Problem, "description": "Not yet: the game is not over."},
     422: {"model": Problem, "description": "The request is malformed; the sentence says where."},
     429: {"model": Problem, "description": "Too many tables from this address; wait a moment."},
@@ -191,8 +220,6 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     driver: asyncio.Task[None] | None = None
-    deadlines: dict[int, tuple[str, float]] = field(default_factory=dict)
-    """Per seat in a response window: the window's name and when it closes (monotonic time)."""
 
 
 def view_delta(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
@@ -261,13 +288,15 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         return FileResponse(STATIC / "index.html")
 
     @app.get("/table/{table_id}", include_in_schema=False)
-    def table_page(table_id: str) -> FileResponse:
-        live(table_id)
+    def table_page(table_id: str) -> Response:
+        if table_id not in store.live:
+            return no_such_table_page()
         return FileResponse(STATIC / "table.html")
 
     @app.get("/replay/{table_id}", include_in_schema=False)
-    def replay_page(table_id: str) -> FileResponse:
-        live(table_id)
+    def replay_page(table_id: str) -> Response:
+        if table_id not in store.live:
+            return no_such_table_page()
         return FileResponse(STATIC / "replay.html")
 
     @app.get("/boards/{game}.js", include_in_schema=False)
@@ -284,13 +313,16 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     # -- the lobby ---------------------------------------------------------------------------
     @app.get("/api/games", responses={k: REFUSALS[k] for k in (422,)})
     def games() -> list[dict[str, Any]]:
-        """Every registered game with its player range, options (defaults) and strategies."""
+        """Every registered game with its player range, options (defaults), each option's
+        schema (its kind, bounds, choices and help, for the lobby's controls) and strategies."""
         out = []
         for info in list_games():
             game = get_game(info.name)
             out.append({"name": info.name, "title": info.title, "min_players": info.min_players,
                         "max_players": info.max_players, "summary": info.summary,
-                        "options": info.options().as_dict(), "strategies": strategy_names(game)})
+                        "options": info.options().as_dict(),
+                        "option_schema": info.options.schema(info.max_players),
+                        "strategies": strategy_names(game)})
         return out
 
     @app.post("/api/tables", responses={k: REFUSALS[k] for k in (400, 422, 429)})
@@ -305,20 +337,57 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         try:
             created = await asyncio.to_thread(store.create, request.game, request.players, request.seats,
                                               request.options, bots_take_over=request.bots_take_over,
-                                              window_seconds=request.window_seconds)
+                                              window_seconds=request.window_seconds,
+                                              clock_seconds=request.clock_seconds)
         except (TableError, OptionsError) as exc:
             raise HTTPException(400, sentence(str(exc))) from None
         kick(created.table_id)
-        return {"table_id": created.table_id,
-                "invites": {str(s): f"/table/{created.table_id}#invite={t}"
-                            for s, t in created.invites.items()},
-                "spectate": f"/table/{created.table_id}"}
+        return {"table_id": created.table_id, "invites": invite_links(created.table_id, created.invites),
+                "spectate": f"/table/{created.table_id}", "creator": created.creator}
+
+    @app.post("/api/tables/{table_id}/invites", responses={k: REFUSALS[k] for k in (403, 404, 422)})
+    async def invites_again(table_id: str, request: Creator) -> dict[str, Any]:
+        """Every invite link of the table again, for its creator."""
+        live(table_id)
+        try:
+            invites = await asyncio.to_thread(store.invites_for, table_id, request.creator)
+        except TableError as exc:
+            raise HTTPException(403, sentence(str(exc))) from None
+        return {"table_id": table_id, "invites": invite_links(table_id, invites),
+                "spectate": f"/table/{table_id}"}
+
+    @app.post("/api/tables/{table_id}/close", responses={k: REFUSALS[k] for k in (400, 403, 404, 422)})
+    async def close(table_id: str, request: Creator) -> dict[str, Any]:
+        """The creator closes the table: everyone connected is told, and it takes no more actions."""
+        live(table_id)
+        r = room(table_id)
+        async with r.lock:
+            try:
+                await asyncio.to_thread(store.check_creator, table_id, request.creator)
+            except TableError as exc:
+                raise HTTPException(403, sentence(str(exc))) from None
+            try:
+                await asyncio.to_thread(store.close, table_id, request.creator)
+            except TableError as exc:
+                raise HTTPException(400, sentence(str(exc))) from None
+            for connection in list(r.connections):
+                try:
+                    await connection.socket.send_json({"type": "notice", "code": "table_closed",
+                                                       "message": TABLE_CLOSED})
+                except (WebSocketDisconnect, RuntimeError):
+                    drop(table_id, connection)
+            await broadcast(table_id)
+        kick(table_id)
+        return {"table_id": table_id, "status": "closed"}
+
+    def invite_links(table_id: str, invites: Mapping[int, str]) -> dict[str, str]:
+        return {str(s): f"/table/{table_id}#invite={t}" for s, t in invites.items()}
 
     @app.get("/api/tables", responses={k: REFUSALS[k] for k in (400, 422)})
     def tables(status: str = "waiting") -> list[dict[str, Any]]:
-        """Tables by status (``waiting``, ``playing`` or ``over``), newest first."""
-        if status not in ("waiting", "playing", "over"):
-            raise HTTPException(400, "The status must be waiting, playing or over.")
+        """Tables by status (``waiting``, ``playing``, ``over`` or ``closed``), newest first."""
+        if status not in STATUSES:
+            raise HTTPException(400, "The status must be waiting, playing, over or closed.")
         found = [t for t in reversed(list(store.live.values())) if t.status == status]
         return [summary(t) for t in found[:100]]
 
@@ -327,13 +396,23 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         """A table's public facts."""
         return summary(live(table_id))
 
-    @app.post("/api/join", responses={k: REFUSALS[k] for k in (400, 422)})
+    @app.post("/api/join", responses={400: REFUSALS[400], 422: REFUSALS[422], 409: {
+        "model": Problem, "description": "The seat is held by another browser, or a bot plays it since "
+                                         "its person left: join again with move to take it here."}})
     async def join(request: Join) -> dict[str, Any]:
-        """Take the seat an invite token opens (again, after a reconnect)."""
+        """Take the seat an invite token opens (again, after a reconnect); with ``move``, take it
+        from another browser (which is told, and watches from then on) or back from a bot."""
         try:
-            table_id, seat = await asyncio.to_thread(store.join, request.token, request.name)
+            table_id, _ = await asyncio.to_thread(store.seat_of, request.token)
+            async with room(table_id).lock:  # a bot handing the seat back must not be mid-move
+                table_id, seat = await asyncio.to_thread(store.join, request.token, request.name,
+                                                         request.device, request.move)
+        except SeatElsewhere as exc:
+            raise HTTPException(409, sentence(str(exc))) from None
         except TableError as exc:
             raise HTTPException(400, sentence(str(exc))) from None
+        if request.move:
+            await seat_moved(table_id, seat)
         await seats_changed(table_id)
         return {"table_id": table_id, "seat": seat}
 
@@ -386,8 +465,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         return {"table_id": table.id, "game": table.game, "title": table.state.info.title,
                 "players": table.players, "status": table.status, "open_seats": table.open_seats(),
                 "seats": seats_of(table), "options": table.state.options.as_dict(),  # type: ignore[attr-defined]
-                "window_seconds": table.window_seconds, "bots_take_over": table.bots_take_over,
-                "actions": len(table.actions)}
+                "window_seconds": table.window_seconds, "clock_seconds": table.clock_seconds,
+                "bots_take_over": table.bots_take_over, "actions": len(table.actions)}
 
     # -- what each connection is told ---------------------------------------------------------
     def seats_of(table: LiveTable) -> list[dict[str, Any]]:
@@ -403,23 +482,25 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         free = state.free_actions(seat)
         if asked is None and not free:
             return None
-        deadline = rooms[table.id].deadlines.get(seat) if table.id in rooms else None
+        deadline = table.deadlines.get(seat)
+        when = None if deadline is None else deadline[1]
         return {"kinds": list(asked.kinds) if asked else [],
                 "window": asked.window if asked else None, "secret": asked.secret if asked else False,
                 "actions": state.legal_actions(seat).steps() if asked else [],
                 "free": free.steps(),
-                "seconds_left": None if deadline is None else max(0.0, deadline[1] - time.monotonic())}
+                "seconds_left": None if when is None else max(0.0, when - time.time())}
 
     def message_for(table: LiveTable, connection: Connection, kind: str) -> dict[str, Any]:
         view = table.state.view(connection.seat)  # a snapshot: later moves cannot change it
         events = project(table.state.log[connection.sent:], connection.seat)
         message: dict[str, Any] = {"type": kind, "status": table.status, "seats": seats_of(table),
                                    "events": events, "prompt": prompt_for(table, connection.seat),
-                                   "actions": len(table.actions)}
+                                   "actions": len(table.actions), "clocks": clocks_of(table)}
         if kind == "welcome":
             message.update(version=PROTOCOL_VERSION, seat=connection.seat, game=table.game,
                            title=table.state.info.title, players=table.players, view=view,
-                           window_seconds=table.window_seconds, bots_take_over=table.bots_take_over)
+                           window_seconds=table.window_seconds, clock_seconds=table.clock_seconds,
+                           bots_take_over=table.bots_take_over)
         else:
             message["view_delta"] = view_delta(connection.view, view)
         if table.status == "over":
@@ -428,10 +509,16 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         connection.sent = len(table.state.log)
         return message
 
+    def clocks_of(table: LiveTable) -> list[dict[str, Any]]:
+        """Every running clock, for everyone: whose it is and the seconds it has left."""
+        now = time.time()
+        return [{"seat": seat, "seconds_left": max(0.0, when - now)}
+                for seat, (_, when) in sorted(table.deadlines.items()) if when is not None]
+
     async def broadcast(table_id: str) -> None:
         """Send every connection of the table what changed for it (hold the room's lock)."""
         table = store.live[table_id]
-        update_deadlines(table)
+        await update_deadlines(table)
         for connection in list(room(table_id).connections):
             try:
                 await connection.socket.send_json(message_for(table, connection, "update"))
@@ -443,6 +530,18 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             room(table_id).connections.remove(connection)
 
     # -- bots and timers ---------------------------------------------------------------------
+    async def seat_moved(table_id: str, seat: int) -> None:
+        """The seat was taken in another browser: its old connections are told and now watch."""
+        async with room(table_id).lock:
+            for connection in list(room(table_id).connections):
+                if connection.seat == seat:
+                    connection.seat = None
+                    try:
+                        await connection.socket.send_json({"type": "notice", "code": "seat_moved",
+                                                           "message": SEAT_MOVED})
+                    except (WebSocketDisconnect, RuntimeError):
+                        drop(table_id, connection)
+
     async def seats_changed(table_id: str) -> None:
         """After a join or a leave: wake the driver (a bot may move now) and tell everyone."""
         kick(table_id)
@@ -465,20 +564,39 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         if r.driver is None or r.driver.done():
             r.driver = asyncio.get_running_loop().create_task(drive(table_id))
 
-    def update_deadlines(table: LiveTable) -> None:
-        """Start a timer for each person newly asked in a response window; forget the others."""
-        r = room(table.id)
-        if not table.window_seconds or table.status != "playing":
-            r.deadlines.clear()
-            return
-        asked = {seat: p.window for seat, p in table.state.pending().items()
-                 if p.window and "pass" in p.kinds and table.seats[seat]["kind"] == HUMAN}
-        for seat in list(r.deadlines):
-            if asked.get(seat) != r.deadlines[seat][0]:
-                del r.deadlines[seat]
-        for seat, window in asked.items():
-            if seat not in r.deadlines:
-                r.deadlines[seat] = (str(window), time.monotonic() + table.window_seconds)
+    def clock_for(table: LiveTable, seat: int) -> int:
+        """The seconds the seat's current decision may take (0: no clock runs for it).
+
+        A response window that may be passed is bounded by the window timer and by the turn clock
+        (the shorter); any other decision by the turn clock, if running out can be dealt with: by
+        passing, or by a bot deciding for the seat where the table lets bots take over."""
+        prompt = table.state.pending()[seat]
+        can_pass = "pass" in prompt.kinds
+        limits = []
+        if prompt.window and can_pass and table.window_seconds:
+            limits.append(table.window_seconds)
+        if table.clock_seconds and (can_pass or table.bots_take_over):
+            limits.append(table.clock_seconds)
+        return min(limits, default=0)
+
+    async def update_deadlines(table: LiveTable) -> None:
+        """Start a clock for each person newly asked to decide; forget the others; store them."""
+        before = dict(table.deadlines)
+        if table.status != "playing":
+            table.deadlines.clear()
+        else:
+            wanted: dict[int, tuple[str, int]] = {}
+            for seat, prompt in table.state.pending().items():
+                if table.seats[seat]["kind"] == HUMAN and (seconds := clock_for(table, seat)):
+                    wanted[seat] = (decision_key(table, seat, prompt.window), seconds)
+            for seat in list(table.deadlines):
+                if seat not in wanted or wanted[seat][0] != table.deadlines[seat][0]:
+                    del table.deadlines[seat]
+            for seat, (key, seconds) in wanted.items():
+                if seat not in table.deadlines:
+                    table.deadlines[seat] = (key, time.time() + seconds)
+        if table.deadlines != before:
+            await asyncio.to_thread(store.save_deadlines, table)
 
     def next_bot(table: LiveTable) -> int | None:
         if table.status != "playing":
@@ -490,10 +608,10 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         """Play bots' seats and close timed-out windows until the game ends."""
         r = room(table_id)
         table = store.live[table_id]
-        while table.status != "over":
+        while table.status not in ("over", "closed"):
             r.wake.clear()
             async with r.lock:
-                update_deadlines(table)
+                await update_deadlines(table)
                 seat = next_bot(table)
                 number = len(table.actions)
             if seat is not None:
@@ -505,17 +623,18 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                         if not moved:
                             return  # a bot with no legal move would spin; the table waits for people
                 continue
-            now = time.monotonic()
-            timeout = min((d for _, d in r.deadlines.values()), default=None)
+            now = time.time()
+            timeout = min((d for _, d in table.deadlines.values() if d is not None), default=None)
             try:
                 await asyncio.wait_for(r.wake.wait(), None if timeout is None else max(0.0, timeout - now))
             except TimeoutError:
                 async with r.lock:
-                    await close_windows(table)
+                    await clocks_run_out(table)
 
-    async def bot_acts(table: LiveTable, seat: int) -> bool:
-        """One bot move; ``False`` if even a random legal action was refused."""
-        agent = make_agent(get_game(table.game), table.seats[seat]["strategy"])
+    async def bot_acts(table: LiveTable, seat: int, strategy: str | None = None) -> bool:
+        """One bot move (by ``strategy``, else the seat's own); ``False`` if even a random legal
+        action was refused."""
+        agent = make_agent(get_game(table.game), strategy or table.seats[seat]["strategy"])
         state: State = table.state
         rng = bot_rng(table.bot_secret, seat, len(table.actions))
         action = await asyncio.to_thread(decide, agent, state, seat, rng)
@@ -526,16 +645,23 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             outcome = await asyncio.to_thread(store.act, table.id, seat, fallback)
         return outcome.accepted
 
-    async def close_windows(table: LiveTable) -> None:
-        """Pass for every person whose response window has timed out."""
-        r = room(table.id)
-        now = time.monotonic()
-        expired = sorted(s for s, (_, d) in r.deadlines.items() if d <= now)
+    async def clocks_run_out(table: LiveTable) -> None:
+        """Deal with every clock that has run out (hold the room's lock): the seat passes if it
+        may, else a bot decides for it this once. A decision the person made in time has another
+        key by now, so nothing is done twice and no acknowledged action is overtaken."""
+        now = time.time()
+        expired = sorted(s for s, (_, d) in table.deadlines.items() if d is not None and d <= now)
         for seat in expired:
+            key = table.deadlines[seat][0]
             prompt = table.state.pending().get(seat)
-            if prompt is not None and prompt.window and "pass" in prompt.kinds:
+            if (prompt is None or table.status != "playing"
+                    or decision_key(table, seat, prompt.window) != key):
+                continue
+            table.deadlines[seat] = (key, None)  # dealt with: not again, even if refused
+            if "pass" in prompt.kinds:
                 await asyncio.to_thread(store.act, table.id, seat, {"type": "pass"})
-            r.deadlines.pop(seat, None)
+            elif table.bots_take_over:
+                await bot_acts(table, seat, takeover_strategy(table.game))
         if expired:
             await broadcast(table.id)
 
@@ -557,32 +683,36 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             await refuse(socket, "bad_hello", f"Say hello with protocol version {PROTOCOL_VERSION}.")
             return
         seat = None
-        notice = None
+        notice: tuple[str, str] | None = None
         token = hello.get("token")
         if token is not None and token != "":
             try:
                 if not isinstance(token, str):
                     raise TableError("this invite is not valid")
-                token_table, seat = await asyncio.to_thread(store.seat_of, token)
+                token_table, seat, held = await asyncio.to_thread(store.holds, token, hello.get("device"))
             except TableError as exc:
                 await refuse(socket, "bad_token", sentence(str(exc)))
                 return
             if token_table != table_id:
                 await refuse(socket, "bad_token", "This invite is for another table.")
                 return
-            if table.seats[seat]["kind"] == BOT:
-                seat, notice = None, SEAT_GONE
+            if not held:
+                seat, notice = None, ("seat_moved", SEAT_MOVED)
+            elif table.seats[seat]["kind"] == BOT:
+                seat, notice = None, ("seat_gone", SEAT_GONE)
         connection = Connection(socket, seat, messages=messages, chats=Limiter(chat_limit))
         r = room(table_id)
         async with r.lock:
             r.connections.append(connection)
-            update_deadlines(table)
+            await update_deadlines(table)
             welcome = message_for(table, connection, "welcome")
             welcome["events"] = project(table.state.log, seat)
             welcome["chat"] = await asyncio.to_thread(store.chat_for, table_id, seat)
             await socket.send_json(welcome)
             if notice:
-                await socket.send_json({"type": "notice", "code": "seat_gone", "message": notice})
+                await socket.send_json({"type": "notice", "code": notice[0], "message": notice[1]})
+            if table.status == "closed":
+                await socket.send_json({"type": "notice", "code": "table_closed", "message": TABLE_CLOSED})
         try:
             while True:
                 try:
@@ -754,6 +884,22 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
 
 
 SEAT_GONE = "A bot plays this seat now; you are watching the table as a spectator."
+SEAT_MOVED = "Your seat moved to another browser; you are watching the table as a spectator."
+TABLE_CLOSED = "The table's creator closed this table; it takes no more moves."
+NO_SUCH_TABLE_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Tricolore — no such table</title><link rel="stylesheet" href="/static/style.css"></head>
+<body><header class="top"><a href="/">Tricolore</a></header>
+<main><section class="card" data-testid="no-such-table"><h1>There is no such table.</h1>
+<p>The link may be mistyped, or the table is on another server. <a href="/">Back to the lobby</a>
+to start a table or join one.</p></section></main></body></html>
+"""
+
+
+def no_such_table_page() -> HTMLResponse:
+    """The page for a table this server does not have: a sentence and a way back to the lobby."""
+    return HTMLResponse(NO_SUCH_TABLE_PAGE, status_code=404)
 
 
 def sentence(text: str) -> str:

@@ -56,17 +56,26 @@ class TableRow(Base):
     window_seconds: Mapped[int] = mapped_column(Integer, default=0)
     bot_secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """Where the table's bots draw their randomness from; never sent to anyone."""
+    clock_seconds: Mapped[int] = mapped_column(Integer, default=0)
+    """Seconds each decision may take (0: no clock)."""
+    deadlines: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The running clocks: per seat (as text), the decision's key and when it runs out (seconds
+    since the epoch, so that a restarted server keeps the same deadline)."""
+    creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the creator's token, which closes the table and shows its invites again."""
     created_at: Mapped[Any] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
 class SeatToken(Base):
-    """The hash of a seat's secret token (the invite)."""
+    """The hash of a seat's secret token (the invite), and of the browser it is bound to."""
 
     __tablename__ = "seat_tokens"
 
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
     seat: Mapped[int] = mapped_column(Integer)
+    device_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the browser secret that claimed the seat first (``None``: not claimed yet)."""
 
 
 class ActionRow(Base):

@@ -8,6 +8,7 @@ replaying its actions and checks each stored digest.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import logging
@@ -32,6 +33,12 @@ from tricolore.core.registry import get_game
 from tricolore.server.db import ActionRow, ChatRow, SeatToken, TableRow, hash_token
 
 OPEN, HUMAN, BOT = "open", "human", "bot"
+STATUSES = ("waiting", "playing", "over", "closed")
+"""A table's life: waiting for people, being played, finished, or closed by its creator."""
+MAX_CLOCK = 3600
+"""The longest turn clock, in seconds per decision."""
+MAX_DEVICE = 64
+"""The longest browser secret accepted (the browser client makes 32-character ones)."""
 MAX_CHAT = 500
 """The longest chat message, in characters."""
 MAX_NAME = 40
@@ -39,6 +46,10 @@ MAX_NAME = 40
 MAX_TOKEN = 64
 """The longest invite token accepted (the server makes 32-character ones)."""
 
+OPEN_SEAT_NAMES = ("First player", "Second player", "Third player", "Fourth player", "Fifth player",
+                   "Sixth player", "Seventh player", "Eighth player", "Ninth player", "Tenth player",
+                   "Eleventh player", "Twelfth player")
+"""How a seat nobody has taken yet is named: in words, since people are named, not numbered."""
 BOT_NAMES = ("Camille", "Lucile", "Olympe", "Manon", "Georges", "Théroigne", "Jacques", "Pauline",
              "Sophie", "Gracchus", "Claire", "Antoine", "Charlotte", "Jean-Paul", "Louise", "Étienne")
 """Names for the seats bots play: people's names, so that a name tells nothing of a bot's strategy
@@ -51,12 +62,20 @@ class TableError(ValueError):
     """A lobby request that cannot be met; the message is a sentence for the user."""
 
 
+class SeatElsewhere(TableError):
+    """The seat is bound to another browser, or a bot plays it since its person left: joining
+    with ``move`` set takes it here."""
+
+
 @dataclass(slots=True)
 class Created:
-    """A new table: its id, and the invite token of each open seat (shown once, stored hashed)."""
+    """A new table: its id, the invite token of each open seat (stored hashed, drawn from the
+    creator's token so that only the creator can be shown them again), and the creator's token."""
 
     table_id: str
     invites: dict[int, str]
+    creator: str = ""
+    """The creator's token: it closes the table and shows the invites again (shown once)."""
 
 
 @dataclass(slots=True)
@@ -91,6 +110,11 @@ class LiveTable:
     bot_secret: str = field(default_factory=lambda: secrets.token_hex(32), repr=False)
     """Where the bots draw their randomness from (:func:`bot_rng`); kept on the server only."""
     lock: threading.Lock = field(default_factory=threading.Lock)
+    clock_seconds: int = 0
+    """Seconds each decision may take (0: no clock)."""
+    deadlines: dict[int, tuple[str, float | None]] = field(default_factory=dict)
+    """The running clocks: per seat, the decision's key (:func:`decision_key`) and when it runs
+    out in seconds since the epoch (``None``: it ran out and was dealt with)."""
 
     def open_seats(self) -> list[int]:
         """Seats still waiting for a person."""
@@ -98,7 +122,8 @@ class LiveTable:
 
     def names(self) -> list[str]:
         """Each seat's display name."""
-        return [seat.get("name") or f"seat {s}" for s, seat in enumerate(self.seats)]
+        return [seat.get("name") or OPEN_SEAT_NAMES[s % len(OPEN_SEAT_NAMES)]
+                for s, seat in enumerate(self.seats)]
 
     def strategies(self) -> list[str | None]:
         """The strategy of each bot's seat (``None`` for a person): shown only once the game is over."""
@@ -121,15 +146,22 @@ class TableStore:
 
     # -- the lobby ---------------------------------------------------------------------------
     def create(self, game: str, players: int, seats: Sequence[str], options: Mapping[str, Any] | None = None,
-               seed: int | None = None, bots_take_over: bool = True, window_seconds: int = 0) -> Created:
+               seed: int | None = None, bots_take_over: bool = True, window_seconds: int = 0,
+               clock_seconds: int = 0) -> Created:
         """A table of ``game``; each seat is ``"open"`` (for a person) or a strategy name.
 
         ``window_seconds`` (0: no timer) closes a response window on a seat that has not answered
         by passing for it; ``bots_take_over`` lets a bot play the seat of a person who leaves.
+        ``clock_seconds`` (0: no clock) bounds every decision, ordinary turns as well as response
+        windows: when it runs out the seat passes if it may, else a bot decides for it if the
+        table lets bots take over.
         """
         definition = get_game(game)  # an unknown game raises OptionsError with the known ones
-        if not 0 <= window_seconds <= 3600:
-            raise TableError("the response window timer must be from 0 (none) to 3600 seconds")
+        if type(window_seconds) is not int or not 0 <= window_seconds <= MAX_CLOCK:
+            raise TableError(f"the response window timer must be from 0 (none) to {MAX_CLOCK} seconds")
+        if type(clock_seconds) is not int or not 0 <= clock_seconds <= MAX_CLOCK:
+            raise TableError(f"the turn clock must be from 1 to {MAX_CLOCK} seconds per decision, "
+                             "or 0 for none")
         # a seed short enough to guess would let anyone replay the public actions and read the secrets
         chosen_seed = secrets.randbelow(2**62) if seed is None else seed
         state = definition.new(players, chosen_seed, dict(options or {}))  # checks players and options
@@ -144,64 +176,142 @@ class TableStore:
             elif kind in known:
                 layout.append({"kind": BOT, "strategy": kind, "name": names[s % len(names)]})
             else:
-                raise TableError(f"seat {s} must be \"open\" or a strategy: {', '.join(known)}")
+                raise TableError(f"the {OPEN_SEAT_NAMES[s % len(OPEN_SEAT_NAMES)].lower()}'s seat must be "
+                                 f"\"open\" or a strategy: {', '.join(known)}")
         table_id = secrets.token_urlsafe(9)
-        invites = {s: secrets.token_urlsafe(24) for s, seat in enumerate(layout) if seat["kind"] == OPEN}
+        creator = secrets.token_urlsafe(24)
+        invites = {s: invite_token(creator, s) for s, seat in enumerate(layout) if seat["kind"] == OPEN}
         status = "waiting" if invites else "playing"
         bot_secret = secrets.token_hex(32)
         with self.session() as db, db.begin():
             db.add(TableRow(id=table_id, game=game, rules_version=definition.info.rules_version,
                             players=players, seed=chosen_seed, options=dict(options or {}),
                             seats=layout, status=status, bots_take_over=bots_take_over,
-                            window_seconds=window_seconds, bot_secret=bot_secret))
+                            window_seconds=window_seconds, bot_secret=bot_secret,
+                            clock_seconds=clock_seconds, creator_hash=hash_token(creator)))
             db.flush()
             for seat, token in invites.items():
                 db.add(SeatToken(token_hash=hash_token(token), table_id=table_id, seat=seat))
         self.live[table_id] = LiveTable(table_id, game, players, chosen_seed, dict(options or {}),
                                         layout, status, state, [], [], bots_take_over, window_seconds,
-                                        bot_secret)
-        return Created(table_id, invites)
+                                        bot_secret, clock_seconds=clock_seconds)
+        return Created(table_id, invites, creator)
+
+    def check_creator(self, table_id: str, creator: str) -> LiveTable:
+        """The table whose creator holds ``creator``; raises :class:`TableError` otherwise."""
+        table = self.live.get(table_id)
+        if table is None:
+            raise TableError("there is no such table")
+        with self.session() as db:
+            row = db.get(TableRow, table_id)
+            stored = row.creator_hash if row is not None else None
+        if (stored is None or text_problem(creator, "creator token", MAX_TOKEN)
+                or not hmac.compare_digest(stored, hash_token(creator))):
+            raise TableError("only the table's creator can do that")
+        return table
+
+    def invites_for(self, table_id: str, creator: str) -> dict[int, str]:
+        """Every invite of the table again, for its creator: each seat that was open at creation."""
+        self.check_creator(table_id, creator)
+        with self.session() as db:
+            seats = db.scalars(select(SeatToken.seat).where(SeatToken.table_id == table_id)).all()
+        return {seat: invite_token(creator, seat) for seat in sorted(seats)}
+
+    def close(self, table_id: str, creator: str) -> None:
+        """The creator closes the table: it takes no more actions, joins or seats."""
+        table = self.check_creator(table_id, creator)
+        with table.lock:
+            if table.status in ("over", "closed"):
+                raise TableError(f"this table is already {'over' if table.status == 'over' else 'closed'}")
+            table.status = "closed"
+            table.deadlines.clear()
+            self._save_seats(table)
+            self.save_deadlines(table)
 
     def seat_of(self, token: str) -> tuple[str, int]:
         """The table and seat a token opens; raises :class:`TableError`."""
-        if text_problem(token, "invite", MAX_TOKEN):
+        table_id, seat, _ = self._token(token)
+        return table_id, seat
+
+    def _token(self, token: str) -> tuple[str, int, str | None]:
+        if not isinstance(token, str) or text_problem(token, "invite", MAX_TOKEN):
             raise TableError("this invite is not valid")
         with self.session() as db:
             row = db.get(SeatToken, hash_token(token))
         if row is None or row.table_id not in self.live:
             raise TableError("this invite is not valid")
-        return row.table_id, row.seat
+        return row.table_id, row.seat, row.device_hash
 
-    def join(self, token: str, name: str) -> tuple[str, int]:
-        """A person takes the seat of an invite; the table starts when no seat is open."""
+    def holds(self, token: str, device: str | None) -> tuple[str, int, bool]:
+        """The table and seat of ``token``, and whether ``device`` (a browser's secret) holds it:
+        a seat no browser has claimed is held by whoever has its invite."""
+        table_id, seat, bound = self._token(token)
+        held = bound is None or (isinstance(device, str) and not text_problem(device, "device", MAX_DEVICE)
+                                 and hmac.compare_digest(bound, hash_token(device)))
+        return table_id, seat, held
+
+    def join(self, token: str, name: str, device: str | None = None, move: bool = False) -> tuple[str, int]:
+        """A person takes the seat of an invite; the table starts when no seat is open.
+
+        The first browser to join with its secret ``device`` holds the seat from then on. Another
+        browser, or a person whose seat a bot took over when they left, is refused with
+        :class:`SeatElsewhere` unless ``move`` is set: then the seat is theirs here (the bot
+        hands it back)."""
         why = text_problem(name, "name", MAX_NAME * 5)
         if why:
             raise TableError(why)
-        table_id, seat = self.seat_of(token)
+        if device is not None and (not isinstance(device, str) or text_problem(device, "device", MAX_DEVICE)
+                                   or len(device) < 16):
+            raise TableError("this browser's secret is not valid; reload the page")
+        if move and device is None:
+            raise TableError("a seat moves only to a browser that sends its secret")
+        table_id, seat, held = self.holds(token, device)
         table = self.live[table_id]
         with table.lock:
+            if table.status == "closed":
+                raise TableError("this table is closed")
             current = table.seats[seat]
+            if not held and not move:
+                raise SeatElsewhere("this seat is being played in another browser")
             if current["kind"] == BOT:
-                raise TableError("a bot has taken over this seat")
+                if table.status == "over":
+                    raise TableError("the game is over")
+                if not move:
+                    raise SeatElsewhere("a bot plays this seat since you left")
+                table.seats[seat] = {"kind": HUMAN, "name": current.get("name") or self.names_free(table)}
             if current["kind"] == OPEN or name.strip():
-                clean = " ".join(name.split())[:MAX_NAME] or f"seat {seat}"
+                clean = " ".join(name.split())[:MAX_NAME] or self.names_free(table)
                 table.seats[seat] = {"kind": HUMAN, "name": clean}
             if not table.open_seats() and table.status == "waiting":
                 table.status = "playing"
             self._save_seats(table)
+            if device is not None:  # the first browser claims the seat; a move claims it anew
+                with self.session() as db, db.begin():
+                    row = db.get(SeatToken, hash_token(token))
+                    assert row is not None
+                    if row.device_hash is None or move:
+                        row.device_hash = hash_token(device)
         return table_id, seat
+
+    @staticmethod
+    def names_free(table: LiveTable) -> str:
+        """A name for a person who gave none: one of :data:`BOT_NAMES` nobody at the table has."""
+        taken = {seat.get("name") for seat in table.seats}
+        return next((n for n in BOT_NAMES if n not in taken), "Citizen")
 
     def leave(self, table_id: str, seat: int) -> str:
         """A person leaves: a bot takes over their seat if the table allows it. Returns the
         strategy now playing the seat; raises :class:`TableError` if the table does not allow it."""
         table = self.live[table_id]
         with table.lock:
+            if table.status in ("over", "closed"):
+                raise TableError(f"this table is {'over' if table.status == 'over' else 'closed'}")
             if not table.bots_take_over:
                 raise TableError("this table does not let bots take over seats")
             if table.seats[seat]["kind"] != HUMAN:
                 raise TableError("only a person's seat can be handed to a bot")
             strategy = takeover_strategy(table.game)
-            left = table.seats[seat].get("name") or f"seat {seat}"
+            left = table.seats[seat].get("name") or self.names_free(table)
             table.seats[seat] = {"kind": BOT, "strategy": strategy, "name": left}
             if table.status == "waiting" and not table.open_seats():
                 table.status = "playing"
@@ -214,6 +324,13 @@ class TableStore:
             assert row is not None
             row.seats = [dict(s) for s in table.seats]
             row.status = table.status
+
+    def save_deadlines(self, table: LiveTable) -> None:
+        """Store the table's running clocks, so that a restarted server keeps them."""
+        with self.session() as db, db.begin():
+            row = db.get(TableRow, table.id)
+            assert row is not None
+            row.deadlines = {str(seat): [key, deadline] for seat, (key, deadline) in table.deadlines.items()}
 
     # -- chat --------------------------------------------------------------------------------
     def chat(self, table_id: str, seat: int, text: str, to: int | None) -> dict[str, Any]:
@@ -264,6 +381,8 @@ class TableStore:
             if table.status == "waiting":
                 return Outcome(False, code="not_started",
                                message="The table starts when every seat is taken.")
+            if table.status == "closed":
+                return Outcome(False, code="closed", message="This table is closed: its creator closed it.")
             try:
                 events = table.state.apply(seat, action)
             except IllegalAction as exc:
@@ -353,9 +472,12 @@ class TableStore:
                 act.digest = digest
             actions.append((act.seat, dict(action)))
             digests.append(digest)
+        deadlines = {int(seat): (str(key), None if when is None else float(when))
+                     for seat, (key, when) in (row.deadlines or {}).items()}
         return LiveTable(row.id, row.game, row.players, row.seed, dict(row.options),
                          [dict(s) for s in seats], row.status, state, actions, digests,
-                         row.bots_take_over, row.window_seconds, row.bot_secret)
+                         row.bots_take_over, row.window_seconds, row.bot_secret,
+                         clock_seconds=row.clock_seconds, deadlines=deadlines)
 
     # -- bots --------------------------------------------------------------------------------
     def bot_seats(self, table_id: str) -> list[int]:
@@ -367,6 +489,23 @@ def takeover_strategy(game: str) -> str:
     """The strategy that takes over a person's seat: the game's first named one, else random."""
     named = list(get_game(game).strategies)
     return named[0] if named else "random"
+
+
+def invite_token(creator: str, seat: int) -> str:
+    """A seat's invite, drawn from the creator's token: the server stores neither, only their
+    hashes, yet the creator can be shown the invites again."""
+    digest = hmac.new(creator.encode(), f"invite:{seat}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
+
+
+def decision_key(table: LiveTable, seat: int, window: str | None) -> str:
+    """What names one decision of ``seat``: the response window (or ``turn``) and how many actions
+    the seat has taken, so that the clock restarts after each of its actions but not when others
+    act, and a restarted server finds the same key. Actions allowed at any time (a transfer, a
+    deal) are not counted: making one does not buy more time."""
+    free = table.state.free_actions(seat)
+    done = sum(1 for s, action in table.actions if s == seat and free.family(str(action.get("type"))) is None)
+    return f"{window or 'turn'}:{done}"
 
 
 def bot_rng(bot_secret: str, seat: int, number: int) -> random.Random:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from tricolore.core import (
     Action,
@@ -78,6 +78,7 @@ class BreadOptions(Options):
     regulated_bribery: bool = False
     """The optional rule: binding deals of "N Gold if you play X" (or any tile but X, or honestly,
     this round or next), offered or solicited, paid automatically."""
+    seat_options: ClassVar[tuple[str, ...]] = ("first_player",)
     first_player: int | None = None
     """The seat that acts first in the Sabotage windows of round 1 (moves left each round);
     ``None`` draws it at random."""

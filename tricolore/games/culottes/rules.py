@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from tricolore.core import (
     Action,
@@ -93,6 +93,7 @@ class CulottesOptions(Options):
     """Points a cockade costs a true privileged at the end."""
     citizen_sheets_per_player: int = 2
     """Sheets in the shuffled stack per player, half sans-culotte and half privileged."""
+    seat_options: ClassVar[tuple[str, ...]] = ("first_player",)
     first_player: int | None = None
     """The seat that starts (the most sans-culotte-looking player); ``None`` draws it at random."""
     max_rounds: int | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from tricolore.core import (
     Action,
@@ -51,6 +51,7 @@ class TrialsOptions(Options):
 
     trials: int | None = None
     """Trials before the tutorial ends; ``None`` gives every player one turn as the accused."""
+    seat_options: ClassVar[tuple[str, ...]] = ("first_accused",)
     first_accused: int | None = None
     """The seat that is accused first (the oldest player); ``None`` draws it at random."""
     arguments_per_debate: int = 3

@@ -20,7 +20,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from tricolore.core import (
     Action,
@@ -73,6 +73,7 @@ WINDOW_COST: Mapping[str, int] = MappingProxyType(
 class LetThemEatCakeOptions(Options):
     """Table options; the defaults are the rulebook's."""
 
+    seat_options: ClassVar[tuple[str, ...]] = ("first_head",)
     first_head: int | None = None
     """The seat the owner gives the Head of Committee token to at the start; ``None``: at random."""
     memory_mode: bool = False

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from tricolore.core import (
     Action,
@@ -65,6 +65,7 @@ MAX_ROUNDS = 1000
 class RevolutionOptions(Options):
     """Table options; the defaults are the seed edition's rules."""
 
+    choices: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({"edition": tuple(EDITIONS)})
     edition: str = "seed"
     """``"seed"``: the rulebook's edition; ``"sjg"``: the published edition (Steve Jackson Games)."""
     max_rounds: int | None = None

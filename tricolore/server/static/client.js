@@ -6,6 +6,8 @@ const PROTOCOL_VERSION = 1;
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const tokenKey = `tricolore:token:${tableId}`;
 const unsentKey = `tricolore:unsent:${tableId}`;
+const creatorKey = `tricolore:creator:${tableId}`;
+const soundKey = "tricolore:sound";
 
 const table = {
   token: null, seat: null, game: null, title: "", view: {}, events: [], chat: [], prompt: null,
@@ -13,9 +15,21 @@ const table = {
   bots_take_over: false, error: "", notice: "", forms: [], formsKey: null,
   draft: { type: null, values: {}, domains: {} }, // the decision being built on the board
   sending: null, actionsSeen: 0, // the bar's action on its way: {id, after: the action count that shows it}
+  clocks: [], myTurn: false, invites: null, lifeNotice: "",
 };
 
 const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"];
+
+/** This browser's own secret: the first browser to join with it holds the seat. Never in a URL. */
+function device() {
+  let secret = localStorage.getItem("tricolore:device");
+  if (!secret) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    secret = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem("tricolore:device", secret);
+  }
+  return secret;
+}
 
 function newId() {
   return (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
@@ -46,8 +60,9 @@ function askName() {
   document.getElementById("main").replaceChildren(form);
 }
 
-async function join(name) {
-  const response = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: table.token, name }) });
+async function join(name, move = false) {
+  const response = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: table.token, name, device: device(), move }) });
+  if (response.status === 409) return askToMove((await response.json()).detail);
   if (!response.ok) {
     const detail = (await response.json()).detail;
     localStorage.removeItem(tokenKey);
@@ -57,12 +72,32 @@ async function join(name) {
   connect();
 }
 
+/** The seat is held by another browser, or a bot plays it since its person left: ask. */
+function askToMove(detail) {
+  const card = h("section", { class: "card", "data-testid": "move-seat" },
+    h("h2", {}, "Your seat is elsewhere"), h("p", {}, detail),
+    h("button", { type: "button", "data-testid": "move-here", onclick: () => join("", true) },
+      detail.includes("bot") ? "Take my seat back from the bot" : "Move my seat to this browser"), " ",
+    h("button", { type: "button", class: "small", onclick: () => { table.notice = "Watching as a spectator."; connect(); } }, "Just watch"));
+  if (table.socket) { const old = table.socket; table.socket = null; old.close(); }
+  document.getElementById("main").replaceChildren(card);
+}
+
+/** Take the seat here again: from another browser, or back from the bot. */
+async function takeSeatHere() {
+  const response = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: table.token, name: "", device: device(), move: true }) });
+  if (!response.ok) { table.lifeNotice = (await response.json()).detail; return renderTools(); }
+  table.lifeNotice = "";
+  if (table.socket) { const old = table.socket; table.socket = null; old.close(); }
+  connect();
+}
+
 // -- the socket ---------------------------------------------------------------------------------
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
   table.socket = socket;
-  socket.onopen = () => socket.send(JSON.stringify({ type: "hello", version: PROTOCOL_VERSION, token: table.token }));
+  socket.onopen = () => socket.send(JSON.stringify({ type: "hello", version: PROTOCOL_VERSION, token: table.token, device: device() }));
   socket.onmessage = (message) => receive(JSON.parse(message.data));
   socket.onclose = () => {
     if (table.socket === socket) setTimeout(connect, 1000);
@@ -122,9 +157,10 @@ function receive(message) {
     case "chat":
       table.chat.push(message);
       return renderChat();
-    case "notice":  // the seat is gone (a bot plays it now): watch as a spectator
-      table.seat = null;
-      table.notice = message.message;
+    case "notice":  // the seat is gone (a bot plays it, or another browser), or the table is closed
+      if (message.code !== "table_closed") table.seat = null;
+      table.lifeNotice = message.message;
+      renderTools();
       return render();
     case "domain":
       if (domainWaiters.has(message.id)) { domainWaiters.get(message.id)(message.domain); domainWaiters.delete(message.id); }
@@ -139,6 +175,102 @@ function update(message) {
   table.final = message.final || null;
   const left = message.prompt && message.prompt.seconds_left;
   table.windowEnds = left === null || left === undefined ? null : Date.now() + left * 1000;
+  table.clocks = (message.clocks || []).map((c) => ({ seat: c.seat, ends: Date.now() + c.seconds_left * 1000 }));
+  whoseTurn();
+  renderTools();
+}
+
+// -- whose turn: the tab's title and a short sound ----------------------------------------------
+let audio = null;
+
+function soundOn() {
+  return localStorage.getItem(soundKey) !== "off";
+}
+
+/** Two short notes, generated: no sound file is needed. */
+function chime() {
+  document.body.dataset.chimes = String(Number(document.body.dataset.chimes || 0) + 1);
+  if (!soundOn()) return;
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Context) return;
+  try {
+    audio = audio || new Context();
+    const start = audio.currentTime;
+    [660, 880].forEach((frequency, i) => {
+      const at = start + i * 0.14;
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.type = "sine";
+      tone.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.15, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.13);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(at);
+      tone.stop(at + 0.14);
+    });
+  } catch { /* a browser without sound: the title still tells */ }
+}
+
+function whoseTurn() {
+  const mine = !!(table.prompt && table.prompt.actions.length && table.status === "playing");
+  const name = table.title || table.game || "Tricolore";
+  document.title = mine ? `● Your turn — ${name}` : `${name} — Tricolore`;
+  if (mine && !table.myTurn) chime();
+  table.myTurn = mine;
+}
+
+// -- the bar above the table: clocks, sound, the seat, the creator's tools ------------------------
+function renderTools() {
+  const bar = document.getElementById("tools");
+  if (!bar) return;
+  const n = names();
+  const sound = h("button", { type: "button", class: "small", "data-testid": "sound", "aria-pressed": soundOn() ? "true" : "false",
+    onclick: () => { localStorage.setItem(soundKey, soundOn() ? "off" : "on"); renderTools(); } }, soundOn() ? "🔔 Sound on" : "🔕 Sound off");
+  const clocks = table.clocks.length ? h("span", { class: "clocks", "data-testid": "clocks" }, "Clock: ",
+    table.clocks.map((c) => h("span", { class: "clock", "data-seat": c.seat, "data-ends": c.ends }, `${n[c.seat]} `, h("b", {}, "")))) : null;
+  const lost = table.token && table.seat === null && table.status !== "over" && table.status !== "closed";
+  const takeBack = lost ? h("button", { type: "button", "data-testid": "take-seat", onclick: takeSeatHere }, "Take my seat here") : null;
+  const creator = localStorage.getItem(creatorKey);
+  const tools = creator ? h("span", { class: "creator" },
+    h("button", { type: "button", class: "small", "data-testid": "show-invites", onclick: showInvites }, "Invite links"), " ",
+    table.status !== "over" && table.status !== "closed" ? h("button", { type: "button", class: "small danger", "data-testid": "close-table", onclick: closeTable }, "Close the table") : null) : null;
+  const closed = table.status === "closed" ? h("span", { class: "notice", "data-testid": "closed" }, "This table is closed.") : null;
+  bar.replaceChildren(h("div", { class: "tools-row" }, sound, clocks, takeBack, tools, closed),
+    table.lifeNotice ? h("p", { class: "notice", "data-testid": "notice" }, table.lifeNotice) : "",
+    table.invites ? inviteList(table.invites) : "");
+  tickClocks();
+}
+
+function tickClocks() {
+  for (const el of document.querySelectorAll("#tools .clock")) {
+    const left = Math.max(0, Math.ceil((Number(el.dataset.ends) - Date.now()) / 1000));
+    el.querySelector("b").textContent = `${left} s`;
+  }
+}
+
+/** Invite links, each with a button that copies it. */
+function inviteList(invites) {
+  const link = (path) => new URL(path, location.href).href;
+  return h("ul", { class: "invites", "data-testid": "invite-list" }, Object.entries(invites).map(([seat, path]) => h("li", {},
+    `${table.seats[seat] && table.seats[seat].kind !== "open" ? table.seats[seat].name : ordinal(Number(seat)) + " player"}: `,
+    h("input", { readonly: true, value: link(path), size: 40, "data-invite": seat, "aria-label": "invite link" }), " ",
+    copyButton(link(path)))));
+}
+
+async function showInvites() {
+  if (table.invites) { table.invites = null; return renderTools(); }
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/invites`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ creator: localStorage.getItem(creatorKey) }) });
+  const answer = await response.json();
+  if (!response.ok) { table.lifeNotice = answer.detail; return renderTools(); }
+  table.invites = answer.invites;
+  renderTools();
+}
+
+async function closeTable() {
+  if (!confirm("Close the table for everyone? It takes no more moves.")) return;
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/close`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ creator: localStorage.getItem(creatorKey) }) });
+  if (!response.ok) { table.lifeNotice = (await response.json()).detail; renderTools(); }
 }
 
 // -- a decision sent from the status bar: the bar waits ("Sending…") until the table has applied it
@@ -629,10 +761,12 @@ window.addEventListener("resize", () => {
 });
 
 setInterval(() => {
+  tickClocks();
   const el = document.getElementById("countdown");
   if (!el || !table.windowEnds) return;
   const left = Math.max(0, Math.ceil((table.windowEnds - Date.now()) / 1000));
-  el.textContent = `The window closes in ${left} s; if you do not answer, you pass.`;
+  const then = table.prompt && table.prompt.kinds.includes("pass") ? "you pass" : "a bot decides for you";
+  el.textContent = `${left} s left to decide; if you do not, ${then}.`;
 }, 250);
 
 // -- forms for exactly the legal actions ---------------------------------------------------------

@@ -43,6 +43,27 @@ function h(tag, attrs, ...children) {
   return el;
 }
 
+/** "first", "second"…: people are named, not numbered; before they have names, seats are ordinals. */
+function ordinal(index) {
+  const words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"];
+  const word = words[index] || `${index + 1}th`;
+  return word[0].toUpperCase() + word.slice(1);
+}
+
+/** A button that copies ``text`` and says so. */
+function copyButton(text) {
+  const button = h("button", { type: "button", class: "small copy", "data-copy": text, onclick: async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = "Copied ✓";
+    } catch {
+      button.textContent = "Select and copy by hand";
+    }
+    setTimeout(() => { button.textContent = "Copy"; }, 2000);
+  } }, "Copy");
+  return button;
+}
+
 /** A readable label for a field name: "bastille_cakes" -> "bastille cakes". */
 function label(name) {
   return String(name).replace(/_/g, " ");
@@ -100,9 +121,9 @@ function endScreen(final, names, secret, sheet) {
   const result = final.result;
   const rows = result.ranking.map((seat, place) => h("tr", { class: result.winners.includes(seat) ? "winner" : "" },
     h("td", {}, String(place + 1)),
-    h("td", {}, (names[seat] || "a player") + (final.strategies && final.strategies[seat] ? ` (bot: ${final.strategies[seat]})` : "")),
+    h("td", {}, (names[seat] || `${ordinal(seat)} player`) + (final.strategies && final.strategies[seat] ? ` (bot: ${final.strategies[seat]})` : "")),
     h("td", {}, String(result.scores[seat])), h("td", {}, renderValue(result.breakdown[seat]))));
-  const winners = result.winners.map((s) => names[s] || "a player").join(" and ");
+  const winners = result.winners.map((s) => names[s] || `${ordinal(s)} player`).join(" and ");
   const own = sheet ? sheet(final) : null;
   return h("section", { class: "end", "data-testid": "end-screen" },
     h("h2", {}, `Game over — ${winners} ${result.winners.length > 1 ? "share the win" : "wins"}`),
@@ -111,9 +132,11 @@ function endScreen(final, names, secret, sheet) {
       h("tbody", {}, rows))),
     h("h3", {}, "Every secret revealed"),
     h("div", { class: "reveal" }, final.views.map((view, seat) => h("details", { open: true },
-      h("summary", {}, names[seat] || "a player"),
+      h("summary", {}, names[seat] || `${ordinal(seat)} player`),
       secret && view.you ? secret(view.you, seat, view) : renderValue(view.you ?? "nothing secret")))));
 }
 
 window.Tricolore = Tricolore;
 window.h = h;
+window.ordinal = ordinal;
+window.copyButton = copyButton;

@@ -1,4 +1,4 @@
-// The lobby: create a table (game, players, seats, options), show its invite links once, list tables.
+// The lobby: create a table (game, players, seats, options, clock), show its invite links, list tables.
 "use strict";
 
 let games = [];
@@ -8,7 +8,8 @@ async function loadGames() {
   games = await (await fetch("/api/games")).json();
   byId("game").replaceChildren(...games.map((g) => h("option", { value: g.name }, `${g.title} (${g.min_players}–${g.max_players})`)));
   byId("game").onchange = chooseGame;
-  byId("players").oninput = drawSeats;
+  byId("players").oninput = () => { fieldError("players", ""); drawSeats(); };
+  for (const id of ["window_seconds", "clock_seconds"]) byId(id).oninput = () => checkNumber(byId(id), id);
   chooseGame();
 }
 
@@ -24,75 +25,176 @@ function chooseGame() {
   players.max = g.max_players;
   players.value = Math.min(Math.max(Number(players.value) || 4, g.min_players), g.max_players);
   drawSeats();
-  byId("options").replaceChildren(...Object.entries(g.options).map(([name, value]) => optionInput(name, value)));
+  byId("options").replaceChildren(...g.option_schema.map((option) => optionControl(option)));
+  clearErrors();
 }
 
-function optionInput(name, value) {
+// -- errors next to what caused them ------------------------------------------------------------
+/** Show (or, with "", clear) the sentence under the field ``name``. */
+function fieldError(name, text) {
+  const el = document.querySelector(`[data-error-for="${CSS.escape(name)}"]`);
+  if (el) el.textContent = text;
+  return !text;
+}
+
+function clearErrors() {
+  for (const el of document.querySelectorAll("[data-error-for]")) el.textContent = "";
+  byId("create-error").textContent = "";
+}
+
+/** A number field's own check, as the person types: bounds from its min and max. */
+function checkNumber(input, name) {
+  const shown = { clock_seconds: "the turn clock", window_seconds: "the response window timer", players: "the number of players" }[name] || label(name.replace(/^option:/, ""));
+  const what = shown[0].toUpperCase() + shown.slice(1);
+  if (input.value === "" && input.dataset.nullable === "true") return fieldError(name, "");
+  const n = Number(input.value);
+  const low = input.min === "" ? -Infinity : Number(input.min);
+  const high = input.max === "" ? Infinity : Number(input.max);
+  if (input.value === "" || !Number.isInteger(n)) return fieldError(name, `${what} must be a whole number.`);
+  if (n < low || n > high) return fieldError(name, `${what} must be from ${input.min} to ${input.max}.`);
+  return fieldError(name, "");
+}
+
+/** Where a refusal from the server belongs: the option, seat or field its sentence names. */
+function placeError(detail) {
+  const text = String(detail);
+  const option = game().option_schema.find((o) => text.includes(o.name));
+  if (option) return fieldError(`option:${option.name}`, text);
+  if (/clock/i.test(text)) return fieldError("clock_seconds", text);
+  if (/window|timer/i.test(text)) return fieldError("window_seconds", text);
+  if (/seat/i.test(text)) return fieldError("seats", text);
+  if (/players/i.test(text)) return fieldError("players", text);
+  byId("create-error").textContent = text;
+  return false;
+}
+
+// -- options, as controls built from the game's option schema ----------------------------------
+function optionControl(option) {
+  const name = `option:${option.name}`;
+  const changed = () => fieldError(name, "");
   let input;
-  if (typeof value === "boolean") input = h("input", { type: "checkbox", "data-option": name, "data-kind": "bool", checked: value });
-  else if (typeof value === "number") input = h("input", { type: "number", "data-option": name, "data-kind": "number", value });
-  else input = h("input", { "data-option": name, "data-kind": "json", value: JSON.stringify(value), title: "JSON: null, a number, \"text\" or a list" });
-  return h("label", { class: typeof value === "boolean" ? "inline" : "" }, `${label(name)} `, input, h("span", { class: "muted" }, ` default ${JSON.stringify(value)}`));
+  if (option.kind === "bool") {
+    input = h("input", { type: "checkbox", "data-option": option.name, checked: option.default, onchange: changed });
+  } else if (option.kind === "choice") {
+    input = h("select", { "data-option": option.name, onchange: changed }, option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)));
+  } else if (option.kind === "int" || option.kind === "number") {
+    input = h("input", { type: "number", "data-option": option.name, min: option.min, max: option.max, step: option.kind === "int" ? 1 : "any",
+      value: option.default === null ? "" : option.default, placeholder: option.nullable ? "rulebook's way" : null,
+      "data-nullable": option.nullable ? "true" : "false", oninput: () => checkNumber(input, name) });
+  } else if (option.kind === "seat") {
+    input = h("select", { "data-option": option.name, onchange: changed }, h("option", { value: "" }, "the rulebook's way (at random)"),
+      Array.from({ length: playerCount() }, (_, i) => h("option", { value: String(i) }, `${ordinal(i)} player`)));
+  } else if (option.kind === "list") {
+    input = h("input", { "data-option": option.name, value: (option.default || []).join(", "), placeholder: "numbers, separated by commas", oninput: changed });
+  } else {
+    input = h("input", { "data-option": option.name, value: option.default === null ? "" : option.default, oninput: changed });
+  }
+  const bounds = option.kind === "seat" ? "" : option.min !== undefined ? ` (${option.min}–${option.max}${option.nullable ? ", or empty" : ""})` : option.nullable && option.kind !== "bool" ? " (or empty)" : "";
+  return h("div", { class: "option" },
+    h("label", { class: option.kind === "bool" ? "inline" : "" }, `${label(option.name)}${bounds} `, input),
+    h("span", { class: "muted option-help" }, option.help),
+    h("span", { class: "field-error", "data-error-for": name, role: "alert" }));
+}
+
+/** The options that differ from their defaults, or null (with errors shown) if one is not valid. */
+function readOptions() {
+  const options = {};
+  let valid = true;
+  for (const option of game().option_schema) {
+    const input = byId("options").querySelector(`[data-option="${CSS.escape(option.name)}"]`);
+    const name = `option:${option.name}`;
+    let value;
+    if (option.kind === "bool") value = input.checked;
+    else if (option.kind === "choice") value = input.value;
+    else if (option.kind === "seat") value = input.value === "" ? null : Number(input.value);
+    else if (option.kind === "int" || option.kind === "number") {
+      if (!checkNumber(input, name)) { valid = false; continue; }
+      value = input.value === "" ? null : Number(input.value);
+    } else if (option.kind === "list") {
+      const parts = input.value.split(",").map((p) => p.trim()).filter((p) => p !== "");
+      if (parts.some((p) => !/^-?\d+$/.test(p))) { valid = fieldError(name, `${label(option.name)[0].toUpperCase()}${label(option.name).slice(1)} must list whole numbers, separated by commas.`); continue; }
+      value = parts.map(Number);
+    } else value = input.value === "" && option.nullable ? null : input.value;
+    if (JSON.stringify(value) !== JSON.stringify(option.default)) options[option.name] = value;
+  }
+  return valid ? options : null;
+}
+
+// -- seats ----------------------------------------------------------------------------------------
+/** One select per seat; the choices made are kept when the player count or the game changes. */
+function playerCount() {
+  const g = game();
+  return Math.min(Math.max(Number(byId("players").value) || g.min_players, g.min_players), g.max_players);
+}
+
+/** Options that name a seat offer the table's seats: redrawn when the player count changes. */
+function drawSeatOptions() {
+  for (const option of game().option_schema.filter((o) => o.kind === "seat")) {
+    const select = byId("options").querySelector(`[data-option="${CSS.escape(option.name)}"]`);
+    if (!select) continue;
+    const kept = select.value;
+    select.replaceChildren(h("option", { value: "" }, "the rulebook's way (at random)"),
+      ...Array.from({ length: playerCount() }, (_, i) => h("option", { value: String(i) }, `${ordinal(i)} player`)));
+    select.value = Number(kept) < playerCount() ? kept : "";
+  }
 }
 
 function drawSeats() {
   const g = game();
-  const n = Math.min(Math.max(Number(byId("players").value) || g.min_players, g.min_players), g.max_players);
+  const n = playerCount();
+  drawSeatOptions();
   const old = [...byId("seats").querySelectorAll("select")].map((s) => s.value);
-  byId("seats").replaceChildren(...Array.from({ length: n }, (_, i) => h("label", { class: "seat" }, `Seat ${i} `,
-    h("select", { name: `seat-${i}`, "data-seat": i }, h("option", { value: "open" }, "open (invite a person)"),
+  byId("seats").replaceChildren(...Array.from({ length: n }, (_, i) => h("label", { class: "seat" }, `${ordinal(i)} player `,
+    h("select", { name: `seat-${i}`, "data-seat": i, onchange: () => fieldError("seats", "") }, h("option", { value: "open" }, "open (invite a person)"),
       g.strategies.map((s) => h("option", { value: s }, `bot: ${s}`))))));
+  const fallback = g.strategies[g.strategies.length > 1 ? 1 : 0];
   byId("seats").querySelectorAll("select").forEach((select, i) => {
-    select.value = old[i] || (i === 0 ? "open" : g.strategies[g.strategies.length > 1 ? 1 : 0]);
+    const kept = old[i];
+    if (kept === "open" || g.strategies.includes(kept)) select.value = kept;
+    else if (kept) select.value = g.strategies.includes("random") ? "random" : fallback; // a bot stays a bot
+    else select.value = i === 0 ? "open" : fallback;
   });
 }
 
-function readOptions() {
-  const options = {};
-  for (const input of byId("options").querySelectorAll("input")) {
-    const name = input.dataset.option;
-    const fallback = game().options[name];
-    let value;
-    if (input.dataset.kind === "bool") value = input.checked;
-    else if (input.dataset.kind === "number") value = Number(input.value);
-    else value = JSON.parse(input.value);
-    if (JSON.stringify(value) !== JSON.stringify(fallback)) options[name] = value;
-  }
-  return options;
-}
-
+// -- creating a table -------------------------------------------------------------------------------
 async function create(event) {
   event.preventDefault();
-  byId("create-error").textContent = "";
-  let options;
-  try { options = readOptions(); } catch { byId("create-error").textContent = "An option's value is not valid JSON."; return; }
+  clearErrors();
+  const options = readOptions();
+  const clockOk = checkNumber(byId("clock_seconds"), "clock_seconds");
+  const windowOk = checkNumber(byId("window_seconds"), "window_seconds");
+  if (options === null || !clockOk || !windowOk) return;
   const body = {
     game: game().name, players: Number(byId("players").value), options,
     seats: [...byId("seats").querySelectorAll("select")].map((s) => s.value),
-    window_seconds: Number(byId("window_seconds").value), bots_take_over: byId("bots_take_over").checked,
+    window_seconds: Number(byId("window_seconds").value), clock_seconds: Number(byId("clock_seconds").value),
+    bots_take_over: byId("bots_take_over").checked,
   };
   const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const answer = await response.json();
   if (!response.ok) {
-    byId("create-error").textContent = typeof answer.detail === "string" ? answer.detail : answer.detail.map((d) => d.msg).join("; ");
+    placeError(typeof answer.detail === "string" ? answer.detail : "The table could not be created.");
     return;
   }
+  localStorage.setItem(`tricolore:creator:${answer.table_id}`, answer.creator); // closes the table, shows the invites again
   const link = (path) => new URL(path, location.href).href;
   const invites = Object.entries(answer.invites);
   byId("created").replaceChildren(h("div", { class: "invites", "data-testid": "invites" },
     h("h3", {}, "Table created"),
-    invites.length ? h("p", {}, "Send each person their own link. The links are shown only now: copy them before leaving this page.") : h("p", {}, "Every seat is a bot: watch them play."),
-    h("ul", {}, invites.map(([seat, path]) => h("li", {}, `Seat ${seat}: `, h("a", { href: path, "data-invite": seat }, link(path))))),
-    h("p", {}, "Spectators: ", h("a", { href: answer.spectate, "data-testid": "spectate" }, link(answer.spectate)))));
+    invites.length ? h("p", {}, "Send each person their own link. See them again on the table's page, from this browser.") : h("p", {}, "Every seat is a bot: watch them play."),
+    h("ul", {}, invites.map(([seat, path]) => h("li", {}, `${ordinal(Number(seat))} player: `,
+      h("a", { href: path, "data-invite": seat }, link(path)), " ", copyButton(link(path))))),
+    h("p", {}, "Spectators: ", h("a", { href: answer.spectate, "data-testid": "spectate" }, link(answer.spectate)), " ", copyButton(link(answer.spectate)))));
   listTables();
 }
 
 async function listTables() {
-  for (const [status, id] of [["waiting", "waiting"], ["playing", "playing"], ["over", "finished"]]) {
+  for (const [status, id] of [["waiting", "waiting"], ["playing", "playing"], ["over", "finished"], ["closed", "closed"]]) {
     const tables = await (await fetch(`/api/tables?status=${status}`)).json();
-    byId(id).replaceChildren(...(tables.length ? tables.map((t) => h("li", {},
+    byId(id).replaceChildren(...(tables.length ? tables.map((t) => h("li", { "data-table": t.table_id },
       h("a", { href: status === "over" ? `/replay/${t.table_id}` : `/table/${t.table_id}` }, `${t.title}, ${t.players} players`),
-      h("span", { class: "muted" }, status === "waiting" ? ` — open seats: ${t.open_seats.join(", ")}` : ` — ${t.seats.map((s) => s.name || "open").join(", ")}`)))
+      h("span", { class: "muted" }, status === "waiting" ? ` — ${t.open_seats.length} open ${t.open_seats.length === 1 ? "seat" : "seats"}`
+        : ` — ${t.seats.map((s) => (s.kind === "open" ? "an open seat" : s.name)).join(", ")}${status === "closed" ? " (closed)" : ""}`)))
       : [h("li", { class: "muted" }, "none")]));
   }
 }
