@@ -337,7 +337,8 @@ def test_a_culottes_bribe_is_offered_and_accepted_over_the_wire_with_its_escrow_
              for s in range(3)]
     # names no citizen of the deck bears, so that every role choice is accepted
     for s, name in enumerate(["Citizen Able", "Citizen Baker", "Citizen Carter"]):
-        assert socks[s].act({"type": "choose_role", "role": "grabber", "name": name}, f"r{s}")["type"] == "ack"
+        role = {"type": "choose_role", "role": "grabber", "name": name}
+        assert socks[s].act(role, f"r{s}")["type"] == "ack"
     for turn in range(30):  # cake-vote on the first citizen until the die leaves the trial open
         seat = live_server.store.live[table].state.current
         vote = {"type": "cake_vote", "citizen": 0, "side": "sans_culotte", "cakes": 1}

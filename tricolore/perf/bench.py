@@ -73,7 +73,7 @@ class Settings:
     quick: bool = False
 
 
-FULL = Settings(games=40, passes=5, seconds=0.5, floor_seconds=0.25, positions=60, simulate_games=600,
+FULL = Settings(games=40, passes=5, seconds=0.5, floor_seconds=0.25, positions=60, simulate_games=1200,
                 simulate_passes=3)
 QUICK = Settings(games=6, passes=3, seconds=0.1, floor_seconds=0.05, positions=20, simulate_games=60,
                  simulate_passes=1, quick=True)
