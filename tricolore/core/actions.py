@@ -280,7 +280,7 @@ class ActionSpace:
     _kinds: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_kinds", tuple(f.kind for f in self.families))
+        object.__setattr__(self, "_kinds", tuple([f.kind for f in self.families]))
 
     @property
     def kinds(self) -> tuple[str, ...]:
