@@ -223,9 +223,13 @@ class ActionFamily:
         if type(params) is not MappingProxyType:
             params = MappingProxyType(dict(params))
             object.__setattr__(self, "params", params)
-        object.__setattr__(self, "_required", tuple(
-            (name, spec if isinstance(spec, Domain) else None, spec)
-            for name, spec in params.items() if name not in self.optional) if params else ())
+        required = []
+        if params:
+            optional = self.optional
+            for name, spec in params.items():
+                if name not in optional:
+                    required.append((name, spec if isinstance(spec, Domain) else None, spec))
+        object.__setattr__(self, "_required", tuple(required))
 
     def domain(self, name: str, chosen: Mapping[str, Any]) -> Domain:
         """The domain of ``name`` once the parameters before it are ``chosen``."""
