@@ -327,15 +327,19 @@ def test_a_culottes_bribe_is_offered_and_accepted_over_the_wire_with_its_escrow_
     table = created["table_id"]
     socks = [live_server.socket(table, live_server.join(created["invites"][str(s)], f"p{s}"))
              for s in range(3)]
-    for s, name in enumerate(["Robespierre", "Danton", "Marat"]):
-        socks[s].act({"type": "choose_role", "role": "grabber", "name": name}, f"r{s}")
-    for turn in range(30):  # cake-vote on Robespierre until the die leaves the trial open
+    # names no citizen of the deck bears, so that every role choice is accepted
+    for s, name in enumerate(["Citizen Able", "Citizen Baker", "Citizen Carter"]):
+        assert socks[s].act({"type": "choose_role", "role": "grabber", "name": name}, f"r{s}")["type"] == "ack"
+    for turn in range(30):  # cake-vote on the first citizen until the die leaves the trial open
         seat = live_server.store.live[table].state.current
-        socks[seat].act({"type": "cake_vote", "citizen": 0, "side": "sans_culotte", "cakes": 1}, f"v{turn}")
+        vote = {"type": "cake_vote", "citizen": 0, "side": "sans_culotte", "cakes": 1}
+        assert socks[seat].act(vote, f"v{turn}")["type"] == "ack"
         if live_server.store.live[table].state.citizens[0].on_trial:
             break
-        while live_server.store.live[table].state.current == seat:
-            socks[seat].act({"type": "pass"}, f"p{turn}")
+        for step in range(10):
+            if live_server.store.live[table].state.current != seat:
+                break
+            assert socks[seat].act({"type": "pass"}, f"p{turn}.{step}")["type"] == "ack"
     briber, bribed = seat, (seat + 1) % 3
     socks[briber].drain(0.3)
     assert "offer_bribe" in [step["type"] for step in socks[briber].prompt["free"]]
