@@ -213,9 +213,23 @@ class ActionFamily:
     optional: frozenset[str] = frozenset()
     help: str = ""
 
+    _required: tuple[tuple[str, Domain | None, ParamSpec], ...] = field(
+        init=False, repr=False, compare=False)
+    """The parameters :meth:`sample` fills, in order, each with its domain when it is fixed."""
+
     def __post_init__(self) -> None:
         # Read-only: a legal action space is worked out once per position and handed out.
-        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+        params = self.params
+        if type(params) is not MappingProxyType:
+            params = MappingProxyType(dict(params))
+            object.__setattr__(self, "params", params)
+        required = []
+        if params:
+            optional = self.optional
+            for name, spec in params.items():
+                if name not in optional:
+                    required.append((name, spec if isinstance(spec, Domain) else None, spec))
+        object.__setattr__(self, "_required", tuple(required))
 
     def domain(self, name: str, chosen: Mapping[str, Any]) -> Domain:
         """The domain of ``name`` once the parameters before it are ``chosen``."""
@@ -240,9 +254,8 @@ class ActionFamily:
     def sample(self, rng: random.Random) -> dict[str, Any]:
         """A random action of this kind; optional parameters are left out."""
         action: dict[str, Any] = {"type": self.kind}
-        for name in self.params:
-            if name not in self.optional:
-                action[name] = self.domain(name, action).sample(rng)
+        for name, domain, spec in self._required:
+            action[name] = (spec(action) if domain is None else domain).sample(rng)  # type: ignore[operator]
         return action
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
@@ -268,11 +281,15 @@ class ActionSpace:
     """The legal actions of one seat now, as families of parametric actions."""
 
     families: tuple[ActionFamily, ...]
+    _kinds: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_kinds", tuple([f.kind for f in self.families]))
 
     @property
     def kinds(self) -> tuple[str, ...]:
         """The action types in this space, in the order the game lists them."""
-        return tuple(f.kind for f in self.families)
+        return self._kinds
 
     def family(self, kind: str) -> ActionFamily | None:
         """The family of ``kind``, or ``None``."""
@@ -306,7 +323,8 @@ class ActionSpace:
 
     def sample(self, rng: random.Random) -> dict[str, Any]:
         """A random legal action: a kind uniformly, then each parameter from its domain."""
-        return self.families[rng.randrange(len(self.families))].sample(rng)
+        families = self.families
+        return families[rng.randrange(len(families))].sample(rng)
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         for f in self.families:
@@ -336,6 +354,10 @@ class ActionSpace:
                 params.append(entry)
             out.append({"type": f.kind, "help": f.help, "params": params})
         return out
+
+
+NO_ACTIONS = ActionSpace(())
+"""The empty action space (a seat asked nothing), shared: spaces are immutable."""
 
 
 def _show(value: object) -> str:

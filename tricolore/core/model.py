@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import contextvars
 import dataclasses
+import functools
 import hashlib
 import inspect
 import itertools
@@ -108,6 +109,21 @@ class Prompt:
         """The prompt as JSON."""
         return {"seat": self.seat, "kinds": list(self.kinds), "secret": self.secret,
                 "window": self.window}
+
+
+@functools.lru_cache(maxsize=4096)
+def prompt(seat: Seat, kinds: tuple[str, ...], secret: bool = False, window: str | None = None
+           ) -> Prompt:
+    """``Prompt(seat, kinds, secret, window)``, one object for every position that asks the same
+    (prompts are immutable): a game's ``_pending`` builds none in the hot path."""
+    return Prompt(seat, kinds, secret, window)
+
+
+@functools.lru_cache(maxsize=4096)
+def one_prompt(seat: Seat, kinds: tuple[str, ...], secret: bool = False, window: str | None = None
+               ) -> Mapping[Seat, Prompt]:
+    """The pending mapping of a position where only ``seat`` is asked: read-only and shared."""
+    return MappingProxyType({seat: Prompt(seat, kinds, secret, window)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,12 +346,13 @@ class State(ABC):
     info: ClassVar[GameInfo]
     players: int
     seed: int
-    rng: random.Random
     log: list[Event]
     record_events: bool
+    _rng: random.Random | None
+    _rng_state: tuple[Any, ...] | int | None
 
     BASE_FIELDS: ClassVar[frozenset[str]] = frozenset(
-        {"players", "seed", "rng", "log", "record_events", "_memo"})
+        {"players", "seed", "rng", "_rng", "_rng_state", "log", "record_events", "_memo"})
     """Attributes the base class owns and copies; a game's ``clone`` copies the others."""
 
     def _init_base(self, players: int, seed: int) -> None:
@@ -346,6 +363,34 @@ class State(ABC):
         self.log = []
         self.record_events = True
         self._memo: dict[tuple[str, Seat], Any] = {}
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's seeded random generator: every draw of chance comes from it."""
+        rng = self._rng
+        if rng is None:
+            # A copy shares its original's generator state (or a new seed, after reseed) until
+            # it first draws from it.
+            state = self._rng_state
+            if type(state) is int:
+                rng = random.Random(state)
+            else:
+                rng = random.Random.__new__(random.Random)
+                rng.setstate(state)  # type: ignore[arg-type]
+            self._rng = rng
+        # Whoever holds the generator may draw from it: a clone must take the state afresh.
+        self._rng_state = None
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._rng_state = None
+
+    def reseed(self, seed: int) -> None:
+        """Draw chance from now on from ``random.Random(seed)`` (as ``determinize`` does for the
+        future it resamples); the generator is made when first drawn from."""
+        self._rng, self._rng_state = None, seed
 
     def changed(self) -> None:
         """Forget the legal actions worked out so far. :meth:`apply` calls it after every action;
@@ -360,12 +405,15 @@ class State(ABC):
         """
         prompts = self._memo.get(("pending", -1))
         if prompts is None:
-            prompts = self._memo["pending", -1] = MappingProxyType(dict(self._pending()))
+            found = self._pending()
+            prompts = self._memo["pending", -1] = (
+                found if type(found) is MappingProxyType else MappingProxyType(dict(found)))
         return prompts
 
     @abstractmethod
     def _pending(self) -> Mapping[Seat, Prompt]:
-        """The game's rule for :meth:`pending`."""
+        """The game's rule for :meth:`pending`. A read-only mapping (``MappingProxyType``) is
+        handed out as it is, so a game may share one between positions (:func:`one_prompt`)."""
 
     def legal_actions(self, seat: Seat) -> ActionSpace:
         """The actions ``seat`` may take for its prompt (empty when it is not asked anything).
@@ -421,10 +469,13 @@ class State(ABC):
         """A hash of the full state, the random generator included, for replay verification."""
         payload = json.dumps(self.digest_payload(), separators=(",", ":"), sort_keys=True)
         h = hashlib.blake2b(payload.encode(), digest_size=16)
-        words = self.rng.getstate()[1]
+        state = self._rng_state
+        if not isinstance(state, tuple):  # no snapshot kept: ask the generator
+            state = self.rng.getstate()
+        words = state[1]
         h.update(struct.pack(f"<{len(words)}Q", *words))  # little-endian: the same on every machine
-        if isinstance(self.rng, ScriptedChance):
-            h.update(json.dumps(self.rng.remaining(), sort_keys=True).encode())
+        if isinstance(self._rng, ScriptedChance):
+            h.update(json.dumps(self._rng.remaining(), sort_keys=True).encode())
         return h.hexdigest()
 
     def chance_script(self) -> dict[str, list[Any]] | None:
@@ -509,21 +560,26 @@ class State(ABC):
         a game's ``clone`` starts here, then copies what its actions mutate. ``rng``, if given,
         replaces the copy of the random generator (``determinize`` draws a fresh one anyway)."""
         other = type(self).__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        other.__dict__.update(self.__dict__)  # the base fields are replaced just below
         self._copy_base(other, rng)
         return other
 
     def _copy_base(self, other: State, rng: random.Random | None = None) -> None:
         other.players = self.players
         other.seed = self.seed
+        own = self._rng
         if rng is not None:
-            other.rng = rng
-        elif isinstance(self.rng, ScriptedChance):
-            other.rng = self.rng.copy()
+            other._rng, other._rng_state = rng, None
+        elif isinstance(own, ScriptedChance):
+            other._rng, other._rng_state = own.copy(), None
         else:
-            # not random.Random(): that seeds itself from the system's entropy first, for nothing
-            other.rng = random.Random.__new__(random.Random)
-            other.rng.setstate(self.rng.getstate())
+            # Copying the Mersenne Twister's 625 words is the dearest part of a copy: the state
+            # is taken once (and kept while nobody draws), and the copy rebuilds a generator
+            # from it only when it first draws.
+            state = self._rng_state
+            if state is None:
+                state = self._rng_state = own.getstate()  # type: ignore[union-attr]
+            other._rng, other._rng_state = None, state
         other.log = list(self.log)
         other.record_events = self.record_events
         other._memo = {}

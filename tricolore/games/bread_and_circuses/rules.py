@@ -41,7 +41,9 @@ from tricolore.core import (
     State,
     copy_json,
 )
+from tricolore.core.actions import NO_ACTIONS
 from tricolore.core.deals import Deal, DealBook, DealError
+from tricolore.core.model import one_prompt, prompt
 from tricolore.games.bread_and_circuses import refusals
 from tricolore.games.bread_and_circuses.data import (
     ABSTAIN,
@@ -69,6 +71,25 @@ except Abstain", "be honest about your Disclosure")."""
 DEAL_ROUNDS: tuple[str, ...] = ("this", "next")
 """When the condition is decided: this round's reveal, or next round's ("a promised future
 in-game action")."""
+
+# Action families that depend on nothing are built once and shared (they are immutable).
+DISCLOSE = ActionFamily(
+    "disclose", {"tile": Choice(TILES), "icon": Choice(ICONS, refusal=(
+        "a tile is disclosed on the Bread or Circus icon of your Disclosure card, never on "
+        "Abstain"))},
+    help="Place a tile face down on an icon of your Disclosure card")
+DISCLOSE_FORGED = ActionFamily(
+    "disclose", {"tile": Choice(TILES), "icon": Choice((*ICONS, ABSTAIN), refusal=(
+        "a tile is disclosed on the Bread or Circus icon, or on Abstain with your Forged "
+        "Promise"))},
+    help="Place a tile face down on an icon of your Disclosure card")
+TAKE_BACK = ActionFamily("take_back", help="Pick your disclosed tile back up")
+READY = ActionFamily("ready", help="You are done negotiating this round")
+READY_SPACE = ActionSpace((READY,))
+PLAY_SPACE = ActionSpace((ActionFamily("play", {"tile": Choice(TILES)},
+                                       help="Place a tile face down in front of you"),))
+PASS = ActionFamily("pass", help="Play nothing now")
+PASS_SPACE = ActionSpace((PASS,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,15 +233,15 @@ class BreadState(State):
     def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
         if self.phase == "negotiation":  # kinds from public facts only: hands are secret
-            return {s: Prompt(s, self._negotiation_kinds(s))
+            return {s: prompt(s, self._negotiation_kinds(s))
                     for s in range(self.players) if not self.ready[s]}
         if self.phase == "play":
             assert self.play is not None
-            return {s: Prompt(s, ("play",), secret=True) for s in self.play.waiting()}
+            return {s: prompt(s, ("play",), secret=True) for s in self.play.waiting()}
         if self.window is not None:
             seat = self.window_seat()
             assert seat is not None
-            return {seat: Prompt(seat, ("play_sabotage", "pass"), window=self.phase)}
+            return one_prompt(seat, ("play_sabotage", "pass"), window=self.phase)
         return {}
 
     def _negotiation_kinds(self, seat: Seat) -> tuple[str, ...]:
@@ -288,17 +309,9 @@ class BreadState(State):
         closes for everyone."""
         families: list[ActionFamily] = []
         if seat not in self.barred:
-            forged = seat in self.forged
-            icons = ICONS + ((ABSTAIN,) if forged else ())
-            rule = ("a tile is disclosed on the Bread or Circus icon, or on Abstain with your "
-                    "Forged Promise" if forged else
-                    "a tile is disclosed on the Bread or Circus icon of your Disclosure card, "
-                    "never on Abstain")
-            families.append(ActionFamily(
-                "disclose", {"tile": Choice(TILES), "icon": Choice(icons, refusal=rule)},
-                help="Place a tile face down on an icon of your Disclosure card"))
+            families.append(DISCLOSE_FORGED if seat in self.forged else DISCLOSE)
         if self.disclosed[seat] is not None:
-            families.append(ActionFamily("take_back", help="Pick your disclosed tile back up"))
+            families.append(TAKE_BACK)
         sabotage = self._sabotage_family(seat)
         if sabotage is not None:
             families.append(sabotage)
@@ -310,17 +323,19 @@ class BreadState(State):
         player's change; its moves stay open as free actions)."""
         families: list[ActionFamily] = []
         if self.phase == "negotiation" and not self.ready[seat]:
-            if not self.declared[seat]:
-                families += self._negotiation_moves(seat)
-            families.append(ActionFamily("ready", help="You are done negotiating this round"))
+            if self.declared[seat]:
+                return READY_SPACE
+            families += self._negotiation_moves(seat)
+            families.append(READY)
         elif self.phase == "play" and self.play is not None and self.play.expects(seat):
-            families.append(ActionFamily("play", {"tile": Choice(TILES)},
-                                         help="Place a tile face down in front of you"))
+            return PLAY_SPACE
         elif self.window is not None and seat == self.window_seat():
             sabotage = self._sabotage_family(seat)
-            if sabotage is not None:
-                families.append(sabotage)
-            families.append(ActionFamily("pass", help="Play nothing now"))
+            if sabotage is None:
+                return PASS_SPACE
+            families += (sabotage, PASS)
+        else:
+            return NO_ACTIONS
         return ActionSpace(tuple(families))
 
     def _free_actions(self, seat: Seat) -> ActionSpace:
@@ -789,7 +804,7 @@ class BreadState(State):
         has not seen), their disclosed tiles (unless its Informant saw them) and their sealed
         tiles."""
         other = self.clone()
-        other.rng = random.Random(rng.getrandbits(64))
+        other.reseed(rng.getrandbits(64))
         other.log = self.log_for(seat)
         if self.phase == "over":
             return other

@@ -216,7 +216,9 @@ class BookOfPublicSafety(Generic[V]):
 
     def copy(self) -> BookOfPublicSafety[V]:
         """An independent copy."""
-        return BookOfPublicSafety([replace(r) for r in self.rows], self.closings)
+        # A closed row never changes again, so only the rows of open trials are copied.
+        return BookOfPublicSafety([r if r.closing is not None else BookRow(
+            r.voter, r.citizen, r.cakes, r.side, None, r.turn) for r in self.rows], self.closings)
 
     # -- the paper companion's CSV -----------------------------------------------------------
     CSV_HEADER = ("voter", "citizen", "cakes", "side")

@@ -12,6 +12,7 @@ Decisions on what the rulebook leaves open are in ``docs/games/culottes.md``.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -35,8 +36,10 @@ from tricolore.core import (
     State,
     Text,
 )
+from tricolore.core.actions import NO_ACTIONS
 from tricolore.core.deals import ACCEPTED, OFFERED, Deal, DealBook, Escrow
 from tricolore.core.errors import listed
+from tricolore.core.model import one_prompt, prompt
 from tricolore.games.culottes.book import (
     BASTILLE,
     PRIVILEGED,
@@ -133,6 +136,87 @@ INFO = GameInfo(
     summary="Cake votes on who deserves the Bastille's cakes: revolutionaries against grabbers.")
 
 
+# Action spaces are immutable: each is built once for what it depends on and shared by every
+# position that asks the same.
+AGREE_FAMILY = ActionFamily("agree_end", {"agree": Choice((True,), refusal=AGREE_REFUSAL)},
+                            help="Agree to end the game")
+
+
+@functools.lru_cache(maxsize=256)
+def _choose_role_space(taken: frozenset[str]) -> ActionSpace:
+    """How to start, 4: secretly write R or G on the first sheet, and optionally a name."""
+    return ActionSpace((ActionFamily(
+        "choose_role",
+        {"role": Choice(ROLES), "name": Text(NAME_LENGTH, taken, CITIZEN_NAMES)},
+        optional=frozenset({"name"}),
+        help="Secretly write R or G on your first sheet; optionally name your citizen"),))
+
+
+@functools.lru_cache(maxsize=1024)
+def _recruit_space(taken: frozenset[str], agree: bool) -> ActionSpace:
+    """Step 8: recruit a new citizen (named, or given a spare name), or pass."""
+    families = [ActionFamily("recruit", {"name": Text(NAME_LENGTH, taken, CITIZEN_NAMES)},
+                             optional=frozenset({"name"}), help="Step 8: recruit a new citizen"),
+                ActionFamily("pass", help="Do not recruit")]
+    if agree:
+        families.append(AGREE_FAMILY)
+    return ActionSpace(tuple(families))
+
+
+@functools.lru_cache(maxsize=256)
+def _trial_choice(names: tuple[str, ...]) -> Choice:
+    """Any citizen may be cake-voted on (step 4)."""
+    return Choice(tuple(range(len(names))), names)
+
+
+VIVE_FAMILY = ActionFamily("vive_la_revolution",
+                           help="Step 1: bring this citizen back from emigration")
+COCKADE_FAMILY = ActionFamily("buy_cockade", help="Step 2: buy a cockade")
+EMIGRATE_FAMILY = ActionFamily("emigrate", help="Step 6: emigrate")
+PASS_FAMILY = ActionFamily("pass", help="Step 7: done with this citizen")
+SIDE_CHOICE = Choice(SIDES)
+
+
+@functools.lru_cache(maxsize=4096)
+def _donate_family(cakes: int, name: str) -> ActionFamily:
+    """Step 3: donate any of the citizen's cakes to the Bastille."""
+    return ActionFamily("donate", {"cakes": Amount(1, cakes, 3, f"{name} has {cakes} cakes")},
+                        help="Step 3: donate cakes to the Bastille")
+
+
+@functools.lru_cache(maxsize=4096)
+def _cake_vote_family(cakes: int, name: str, names: tuple[str, ...]) -> ActionFamily:
+    """Step 4: cake-vote on any citizen (``names`` are every citizen's) with the citizen's cakes."""
+    return ActionFamily(
+        "cake_vote",
+        {"citizen": _trial_choice(names), "side": SIDE_CHOICE,
+         "cakes": Amount(1, cakes, 5, f"{name} has {cakes} cakes")},
+        help="Step 4: cake-vote on a citizen, then roll the die")
+
+
+@functools.lru_cache(maxsize=8192)
+def _citizen_space(step: int, emigrated: bool, cakes: int, name: str, names: tuple[str, ...],
+                   agree: bool) -> ActionSpace:
+    """Steps 1 to 7 of the current citizen, ``name``, at ``step`` with ``cakes``; ``names``
+    are every citizen's, for the cake vote."""
+    families: list[ActionFamily] = []
+    if step == 1 and emigrated:
+        families.append(VIVE_FAMILY)
+    else:
+        if step <= 2:
+            families.append(COCKADE_FAMILY)
+        if step <= 3 and cakes:
+            families.append(_donate_family(cakes, name))
+        if step <= 4 and cakes:
+            families.append(_cake_vote_family(cakes, name, names))
+        if step <= 6:
+            families.append(EMIGRATE_FAMILY)
+    families.append(PASS_FAMILY)
+    if agree:
+        families.append(AGREE_FAMILY)
+    return ActionSpace(tuple(families))
+
+
 def _other_side(side: str) -> str:
     return PRIVILEGED if side == SANS_CULOTTE else SANS_CULOTTE
 
@@ -173,8 +257,10 @@ class Citizen:
     def copy(self) -> Citizen:
         """An independent copy."""
         other = Citizen.__new__(Citizen)
-        for name in Citizen.__slots__:
-            setattr(other, name, getattr(self, name))
+        (other.id, other.owner, other.name, other.sheet, other.first, other.cakes, other.cockades,
+         other.bastille_cakes, other.cap, other.on_trial, other.emigrated, other.recruited) = (
+            self.id, self.owner, self.name, self.sheet, self.first, self.cakes, self.cockades,
+            self.bastille_cakes, self.cap, self.on_trial, self.emigrated, self.recruited)
         return other
 
     def payload(self) -> list[Any]:
@@ -340,10 +426,10 @@ class CulottesState(State):
         """Who must act now."""
         if self.phase == "roles":
             assert self.role_choice is not None
-            return {s: Prompt(s, ("choose_role",), secret=True) for s in self.role_choice.waiting()}
+            return {s: prompt(s, ("choose_role",), secret=True) for s in self.role_choice.waiting()}
         if self.phase == "over":
             return {}
-        return {self.current: Prompt(self.current, self.legal_actions(self.current).kinds)}
+        return one_prompt(self.current, self.legal_actions(self.current).kinds)
 
     def current_citizen(self) -> Citizen | None:
         """The citizen whose steps 1 to 7 are being played, if any."""
@@ -356,52 +442,17 @@ class CulottesState(State):
         if self.phase == "roles":
             assert self.role_choice is not None
             if not self.role_choice.expects(seat):
-                return ActionSpace(())
-            return ActionSpace((ActionFamily(
-                "choose_role",
-                {"role": Choice(ROLES),
-                 "name": Text(NAME_LENGTH, self._names_taken(seat), CITIZEN_NAMES)},
-                optional=frozenset({"name"}),
-                help="Secretly write R or G on your first sheet; optionally name your citizen"),))
+                return NO_ACTIONS
+            return _choose_role_space(self._names_taken(seat))
         if self.phase == "over" or seat != self.current:
-            return ActionSpace(())
-        families: list[ActionFamily] = []
+            return NO_ACTIONS
+        agree = not self.agrees_to_end[seat] and not self.end_agreed
         if self.phase == "recruit":
-            families.append(ActionFamily("recruit", {"name": Text(NAME_LENGTH, self._names_taken(),
-                                                                  CITIZEN_NAMES)},
-                                         optional=frozenset({"name"}),
-                                         help="Step 8: recruit a new citizen"))
-            families.append(ActionFamily("pass", help="Do not recruit"))
-        else:
-            citizen = self.current_citizen()
-            assert citizen is not None
-            if self.step == 1 and citizen.emigrated:
-                families.append(ActionFamily("vive_la_revolution",
-                                             help="Step 1: bring this citizen back from emigration"))
-            else:
-                if self.step <= 2:
-                    families.append(ActionFamily("buy_cockade", help="Step 2: buy a cockade"))
-                if self.step <= 3 and citizen.cakes:
-                    families.append(ActionFamily(
-                        "donate", {"cakes": Amount(1, citizen.cakes, 3,
-                                                   f"{citizen.name} has {citizen.cakes} cakes")},
-                        help="Step 3: donate cakes to the Bastille"))
-                if self.step <= 4 and citizen.cakes:
-                    families.append(ActionFamily(
-                        "cake_vote",
-                        {"citizen": Choice(tuple(range(len(self.citizens))),
-                                           tuple(c.name for c in self.citizens)),
-                         "side": Choice(SIDES),
-                         "cakes": Amount(1, citizen.cakes, 5,
-                                         f"{citizen.name} has {citizen.cakes} cakes")},
-                        help="Step 4: cake-vote on a citizen, then roll the die"))
-                if self.step <= 6:
-                    families.append(ActionFamily("emigrate", help="Step 6: emigrate"))
-            families.append(ActionFamily("pass", help="Step 7: done with this citizen"))
-        if not self.agrees_to_end[seat] and not self.end_agreed:
-            families.append(ActionFamily("agree_end", {"agree": Choice((True,), refusal=AGREE_REFUSAL)},
-                                         help="Agree to end the game"))
-        return ActionSpace(tuple(families))
+            return _recruit_space(self._names_taken(), agree)
+        citizen = self.current_citizen()
+        assert citizen is not None
+        return _citizen_space(self.step, citizen.emigrated, citizen.cakes, citizen.name,
+                              tuple(c.name for c in self.citizens), agree)
 
     def _free_actions(self, seat: Seat) -> ActionSpace:
         """Cake transfers between citizens, and agreeing to end, at any time once play begins."""
@@ -1222,7 +1273,7 @@ class CulottesState(State):
         not seen (shuffled among themselves; sheets drawn beyond the printed stack redrawn
         50/50), and the future of the die."""
         other = self.clone()
-        other.rng = random.Random(rng.getrandbits(64))
+        other.reseed(rng.getrandbits(64))
         if self.phase == "over":
             return other
         known = {self.citizens[i].sheet for i in self.holdings[seat]}

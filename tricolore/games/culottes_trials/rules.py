@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -26,7 +27,9 @@ from tricolore.core import (
     Subset,
     Text,
 )
+from tricolore.core.actions import NO_ACTIONS
 from tricolore.core.errors import listed
+from tricolore.core.model import one_prompt, prompt
 from tricolore.games.culottes.data import GRABBER, REVOLUTIONARY
 
 STATEMENT_LENGTH = 280
@@ -103,6 +106,32 @@ def trial_points(players: int, accused: Seat, grabbers: frozenset[Seat], majorit
     return [2 if s == accused else 1 if s in grabbers else 0 for s in range(players)]
 
 
+# The action spaces are immutable, so each is built once and shared by every position.
+STATE_SPACE = ActionSpace((ActionFamily(
+    "state", {"statement": Text(STATEMENT_LENGTH, examples=EXAMPLE_STATEMENTS),
+              "truth": Choice((True, False))},
+    help="Say something hard to guess but easy to check; secretly note if it is true"),))
+PASS_FAMILY = ActionFamily("pass", help="Nothing more to say")
+PASS_SPACE = ActionSpace((PASS_FAMILY,))
+ARGUE_SPACE = ActionSpace((ActionFamily(
+    "argue", {"text": Text(STATEMENT_LENGTH, examples=EXAMPLE_ARGUMENTS)},
+    help="Make your case before the second vote"), PASS_FAMILY))
+VOTE_SPACE = ActionSpace((ActionFamily("vote", {"guess": Choice((True, False), (
+    "true (closed fist)", "false (open hand)"))}, help="True (closed fist) or false (open hand)"),))
+AGREE_SPACE = ActionSpace((ActionFamily("agree_end", {"agree": Choice((True, False), refusal=(
+    "agree to stop after this trial with true, or withdraw your agreement with false"))},
+                                        help="Stop the tutorial after this trial"),))
+
+
+@functools.lru_cache(maxsize=256)
+def _designate_space(players: int, accused: Seat) -> ActionSpace:
+    """The accused secretly names the other grabbers: at most half the players are grabbers."""
+    others = tuple(s for s in range(players) if s != accused)
+    return ActionSpace((ActionFamily(
+        "designate", {"grabbers": Subset(others, max_grabbers(players) - 1)},
+        help="Secretly name the other grabbers"),))
+
+
 def _not_now(rule: str, seats: tuple[Seat, ...] = ()) -> IllegalAction:
     """A refusal of an action the rules do not allow now, naming the rule (and seats as
     ``{0}``...)."""
@@ -158,42 +187,37 @@ class TrialsState(State):
         if self.over:
             return {}
         if self.phase in ("designate", "statement"):
-            return {self.accused: Prompt(self.accused, self.legal_actions(self.accused).kinds)}
+            return one_prompt(self.accused, self.legal_actions(self.accused).kinds)
         if self.phase == "debate":
             assert self.debate is not None
-            return {s: Prompt(s, ("argue", "pass") if self._arguments_left(s) else ("pass",),
+            made = self._arguments_made()
+            allowed = self.options.arguments_per_debate
+            return {s: prompt(s, ("argue", "pass") if made.get(s, 0) < allowed else ("pass",),
                               window="debate")
                     for s in self.debate.waiting()}
         assert self.vote is not None
-        return {s: Prompt(s, ("vote",), secret=True) for s in self.vote.waiting()}
+        return {s: prompt(s, ("vote",), secret=True) for s in self.vote.waiting()}
 
     def _legal_actions(self, seat: Seat) -> ActionSpace:
         """The actions ``seat`` may take for its prompt."""
         if self.over:
-            return ActionSpace(())
+            return NO_ACTIONS
         if self.phase == "designate" and seat == self.accused:
-            others = tuple(s for s in range(self.players) if s != seat)
-            return ActionSpace((ActionFamily(
-                "designate", {"grabbers": Subset(others, max_grabbers(self.players) - 1)},
-                help="Secretly name the other grabbers"),))
+            return _designate_space(self.players, seat)
         if self.phase == "statement" and seat == self.accused:
-            return ActionSpace((ActionFamily(
-                "state", {"statement": Text(STATEMENT_LENGTH, examples=EXAMPLE_STATEMENTS),
-                          "truth": Choice((True, False))},
-                help="Say something hard to guess but easy to check; secretly note if it is true"),))
+            return STATE_SPACE
         if self.phase == "debate" and self.debate is not None and seat in self.debate.waiting():
-            families = []
-            if self._arguments_left(seat):
-                families.append(ActionFamily(
-                    "argue", {"text": Text(STATEMENT_LENGTH, examples=EXAMPLE_ARGUMENTS)},
-                    help="Make your case before the second vote"))
-            families.append(ActionFamily("pass", help="Nothing more to say"))
-            return ActionSpace(tuple(families))
+            return ARGUE_SPACE if self._arguments_left(seat) else PASS_SPACE
         if self.phase in VOTES and self.vote and self.vote.expects(seat):
-            return ActionSpace((ActionFamily("vote", {"guess": Choice((True, False), (
-                "true (closed fist)", "false (open hand)"))},
-                                             help="True (closed fist) or false (open hand)"),))
-        return ActionSpace(())
+            return VOTE_SPACE
+        return NO_ACTIONS
+
+    def _arguments_made(self) -> dict[Seat, int]:
+        """Arguments made so far in this debate, by seat."""
+        made: dict[Seat, int] = {}
+        for a in self.arguments:
+            made[a["seat"]] = made.get(a["seat"], 0) + 1
+        return made
 
     def _arguments_left(self, seat: Seat) -> int:
         made = sum(1 for a in self.arguments if a["seat"] == seat)
@@ -202,10 +226,8 @@ class TrialsState(State):
     def _free_actions(self, seat: Seat) -> ActionSpace:
         """Agreeing (or no longer agreeing) to stop after this trial, at any time."""
         if self.over:
-            return ActionSpace(())
-        return ActionSpace((ActionFamily("agree_end", {"agree": Choice((True, False), refusal=(
-            "agree to stop after this trial with true, or withdraw your agreement with false"))},
-                                         help="Stop the tutorial after this trial"),))
+            return NO_ACTIONS
+        return AGREE_SPACE
 
     def apply(self, seat: Seat, action: Action) -> list[Event]:
         """Check ``action`` for ``seat``, carry it out, and return the events it caused.
@@ -450,7 +472,7 @@ class TrialsState(State):
         """Resample the grabbers ``seat`` does not know, the truth unless ``seat`` is the accused,
         and the sealed votes of others."""
         other = self.clone()
-        other.rng = random.Random(rng.getrandbits(64))
+        other.reseed(rng.getrandbits(64))
         other.log = self.log_for(seat)
         if self.over or seat == self.accused:
             return other

@@ -16,6 +16,7 @@ Decisions on what the rulebook leaves open are in ``docs/games/let-them-eat-cake
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -41,7 +42,9 @@ from tricolore.core import (
     State,
     Subset,
 )
+from tricolore.core.actions import NO_ACTIONS
 from tricolore.core.errors import listed
+from tricolore.core.model import one_prompt, prompt
 from tricolore.games.let_them_eat_cake.data import (
     COLOURS,
     COUP_COST,
@@ -285,15 +288,15 @@ class LetThemEatCakeState(State):
             return {}
         if self.phase == "ballot":
             assert self.election is not None and self.election.ballot is not None
-            return {s: Prompt(s, ("vote",), secret=True) for s in self.election.ballot.waiting()}
+            return {s: prompt(s, ("vote",), secret=True) for s in self.election.ballot.waiting()}
         if self.window is not None:
             seat = self.window_seat()
             assert seat is not None
             kind = {"coup": "coup", "rigging": "allege_rigging", "seize": "seize",
                     "donate": "donate"}[self.phase]
-            return {seat: Prompt(seat, (kind, "pass"), window=self.phase)}
+            return one_prompt(seat, (kind, "pass"), window=self.phase)
         seat = self._decider()
-        return {seat: Prompt(seat, self.legal_actions(seat).kinds)}
+        return one_prompt(seat, self.legal_actions(seat).kinds)
 
     def _decider(self) -> Seat:
         if self.phase in ("tie", "head_medal"):
@@ -314,14 +317,12 @@ class LetThemEatCakeState(State):
     def _legal_actions(self, seat: Seat) -> ActionSpace:
         """The actions ``seat`` may take for its prompt."""
         if not self._asked(seat):
-            return ActionSpace(())
+            return NO_ACTIONS
         election = self.election
         if self.phase == "ballot":
             assert election is not None
             cards = tuple(sorted(set(self.hands[seat])))
-            return ActionSpace((ActionFamily(
-                "vote", {"candidate": _seats(cards, self._hand_rule(seat, cards))},
-                help=f"Play a Voting card face down for {OFFICE_TITLES[election.office]}"),))
+            return _vote_space(cards, bool(self.used[seat]), election.office)
         if self.phase == "coup":
             assert election is not None
             return ActionSpace((
@@ -331,10 +332,7 @@ class LetThemEatCakeState(State):
                                   f"{OFFICE_TITLES[election.office]} without a vote"),
                 ActionFamily("pass", help="Let the vote happen")))
         if self.phase == "rigging":
-            return ActionSpace((
-                ActionFamily("allege_rigging", help=f"Spend {RIGGING_COST} General and a Medal: "
-                                                    "the vote is ignored and held again"),
-                ActionFamily("pass", help="Accept the result")))
+            return RIGGING_SPACE
         if self.phase == "seize":
             return ActionSpace((
                 ActionFamily("seize", {"card": self._cards_on_the_table(
@@ -382,8 +380,7 @@ class LetThemEatCakeState(State):
                     help="Take a Medal from a player to the centre"))
             return ActionSpace(tuple(families))
         if self.phase == "guillotine":
-            return ActionSpace((ActionFamily("execute", help="The Pawn on the Guillotine dies"),
-                                ActionFamily("mercy", help="The Pawn goes back; you lose a Medal")))
+            return GUILLOTINE_SPACE
         if self.phase == "deal":
             without = self.players_without_card()
             return ActionSpace((ActionFamily(
@@ -395,11 +392,8 @@ class LetThemEatCakeState(State):
                                                "without one")},
                 help="Place one of the drawn cards in front of a player"),))
         if self.phase == "inspect":
-            return ActionSpace((ActionFamily(
-                "inspect", {"safe": Choice((True, False), ("safe", "unsafe"),
-                                           "declare the batch safe (true) or unsafe (false)")},
-                help="Declare the batch safe (everyone keeps their card) or unsafe"),))
-        return ActionSpace(())
+            return INSPECT_SPACE
+        return NO_ACTIONS
 
     def _free_actions(self, seat: Seat) -> ActionSpace:
         """Trading at any time: Medals, Generals and whole Cake cards change hands."""
@@ -430,11 +424,7 @@ class LetThemEatCakeState(State):
     def _hand_rule(self, seat: Seat, cards: Iterable[Seat]) -> str:
         """Why a Voting card is not in ``seat``'s hand: none in its own colour, played ones not
         back yet."""
-        held = _colours(cards, "and")
-        if self.used[seat]:
-            return (f"your hand holds Voting cards for {held} only: played cards come back only "
-                    "when your hand is empty, and you hold none in your own colour")
-        return f"your hand holds Voting cards for {held} only; you hold none in your own colour"
+        return _hand_refusal(tuple(cards), bool(self.used[seat]))
 
     @staticmethod
     def _candidates_rule(election: Election) -> str:
@@ -1100,7 +1090,7 @@ class LetThemEatCakeState(State):
         values of Cake cards in other stashes it has not seen (each keeps its origin, starter or
         Pantry), the starters removed unseen, and the sealed votes of others."""
         other = self.clone()
-        other.rng = random.Random(rng.getrandbits(64))
+        other.reseed(rng.getrandbits(64))
         other.log = self.log_for(seat)
         if self.phase == "over":
             return other
@@ -1153,6 +1143,39 @@ class LetThemEatCakeState(State):
 def _by_seat_text(values: list[Any]) -> dict[str, Any]:
     """Per-seat data in the shape digests have always hashed it: seat as text → value."""
     return {str(s): v for s, v in enumerate(values) if v is not None}
+
+
+# Action spaces are immutable: those that depend on nothing are built once, the others once for
+# what they depend on, and shared by every position that asks the same.
+RIGGING_SPACE = ActionSpace((
+    ActionFamily("allege_rigging", help=f"Spend {RIGGING_COST} General and a Medal: "
+                                        "the vote is ignored and held again"),
+    ActionFamily("pass", help="Accept the result")))
+GUILLOTINE_SPACE = ActionSpace((ActionFamily("execute", help="The Pawn on the Guillotine dies"),
+                                ActionFamily("mercy", help="The Pawn goes back; you lose a Medal")))
+INSPECT_SPACE = ActionSpace((ActionFamily(
+    "inspect", {"safe": Choice((True, False), ("safe", "unsafe"),
+                               "declare the batch safe (true) or unsafe (false)")},
+    help="Declare the batch safe (everyone keeps their card) or unsafe"),))
+
+
+@functools.lru_cache(maxsize=4096)
+def _vote_space(cards: tuple[Seat, ...], used: bool, office: str) -> ActionSpace:
+    """A ballot: a Voting card from the hand (``cards``; ``used``: some were played already),
+    face down, for ``office``."""
+    return ActionSpace((ActionFamily(
+        "vote", {"candidate": _seats(cards, _hand_refusal(cards, used))},
+        help=f"Play a Voting card face down for {OFFICE_TITLES[office]}"),))
+
+
+def _hand_refusal(cards: tuple[Seat, ...], used: bool) -> str:
+    """Why a Voting card is not in a hand holding ``cards``: none in its own colour, played ones
+    (``used``) not back yet."""
+    held = _colours(cards, "and")
+    if used:
+        return (f"your hand holds Voting cards for {held} only: played cards come back only "
+                "when your hand is empty, and you hold none in your own colour")
+    return f"your hand holds Voting cards for {held} only; you hold none in your own colour"
 
 
 def _seats(seats: Iterable[Seat], refusal: str) -> Choice:

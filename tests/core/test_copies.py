@@ -1,0 +1,57 @@
+"""Copies of a state and the shared objects of the hot path behave as independent values."""
+
+from __future__ import annotations
+
+import random
+
+import tricolore
+from tricolore.core.actions import NO_ACTIONS, ActionFamily, ActionSpace, Amount, Choice
+from tricolore.core.model import Prompt, one_prompt, prompt
+
+
+def test_a_clone_draws_what_its_original_would_draw_and_neither_disturbs_the_other() -> None:
+    state = tricolore.get_game("culottes").new(5, seed=7)
+    expected = random.Random()
+    expected.setstate(state.rng.getstate())
+    first, second = state.clone(), state.clone()
+    draws = [expected.random() for _ in range(3)]
+    assert [first.rng.random() for _ in range(3)] == draws
+    assert [second.rng.random() for _ in range(3)] == draws
+    assert [state.rng.random() for _ in range(3)] == draws
+
+
+def test_a_clone_has_the_digest_of_its_original_until_one_of_them_draws() -> None:
+    state = tricolore.get_game("culottes").new(5, seed=3)
+    copy = state.clone()
+    assert copy.digest() == state.digest()
+    copy.rng.random()
+    assert copy.digest() != state.digest()
+    assert state.clone().digest() == state.digest()
+
+
+def test_a_reseeded_state_draws_as_a_generator_seeded_alike() -> None:
+    state = tricolore.get_game("culottes-trials").new(5, seed=1)
+    state.reseed(12345)
+    expected = random.Random(12345)
+    assert [state.rng.random() for _ in range(3)] == [expected.random() for _ in range(3)]
+
+
+def test_a_shared_prompt_equals_the_prompt_built_afresh() -> None:
+    assert prompt(2, ("vote",), secret=True) == Prompt(2, ("vote",), True)
+    assert prompt(2, ("vote",), secret=True) is prompt(2, ("vote",), secret=True)
+    assert dict(one_prompt(1, ("pass",), window="debate")) == {1: Prompt(1, ("pass",), False, "debate")}
+
+
+def test_an_action_space_lists_its_kinds_and_samples_every_required_parameter() -> None:
+    space = ActionSpace((ActionFamily("donate", {"cakes": Amount(1, 3)}),
+                         ActionFamily("vote", {"side": Choice(("a", "b")),
+                                               "cakes": lambda chosen: Amount(1, 1),
+                                               "note": Choice(("x",))},
+                                      optional=frozenset({"note"}))))
+    assert space.kinds == ("donate", "vote")
+    rng = random.Random(0)
+    for _ in range(20):
+        action = space.sample(rng)
+        assert space.contains(action)
+        assert "note" not in action
+    assert not NO_ACTIONS and NO_ACTIONS.kinds == ()
