@@ -1,8 +1,13 @@
+import importlib
+import sys
+from pathlib import Path
+
 import pytest
 
 import tricolore
+from tricolore.cli.render import GENERIC, Renderer, renderer
 from tricolore.core import OptionsError, registry
-from tricolore.core.registry import board_file, games
+from tricolore.core.registry import board_file, games, terminal_renderer
 
 
 def test_games_are_registered_through_entry_points():
@@ -47,3 +52,45 @@ def test_the_board_of_an_unknown_game_is_refused_with_the_registry_sentence():
 def test_a_game_without_a_board_file_has_none(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setitem(registry._MODULES, "culottes", "tricolore.core.model")
     assert board_file("culottes") is None
+
+
+def test_every_game_terminal_renderer_is_the_terminal_py_in_its_own_package():
+    for name in games():
+        found = terminal_renderer(name)
+        assert isinstance(found, Renderer), name
+        module = sys.modules[found.table.__module__]
+        assert module.__name__ == f"{registry._MODULES[name]}.terminal"
+        assert module.RENDERER is found
+        assert renderer(name) is found
+
+
+def test_the_terminal_renderer_of_an_unknown_game_is_refused_with_the_registry_sentence():
+    with pytest.raises(OptionsError, match="there is no game called 'chess'"):
+        terminal_renderer("chess")
+
+
+def test_a_game_without_a_terminal_py_gets_the_generic_renderer(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setitem(registry._MODULES, "culottes", "tricolore.core")  # a package, no terminal.py
+    assert terminal_renderer("culottes") is None
+    assert renderer("culottes") is GENERIC
+    monkeypatch.setitem(registry._MODULES, "culottes", "tricolore.core.model")  # a plain module
+    assert terminal_renderer("culottes") is None
+    assert renderer("culottes") is GENERIC
+
+
+@pytest.mark.parametrize("source", ["RENDER = None\n", "raise RuntimeError('no rich here')\n"])
+def test_a_terminal_py_that_fails_to_load_is_refused_with_a_sentence(
+        source: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    package = tmp_path / "broken_terminal_game"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "terminal.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(tmp_path)
+    importlib.import_module("broken_terminal_game")
+    monkeypatch.setitem(registry._MODULES, "culottes", "broken_terminal_game")
+    try:
+        with pytest.raises(OptionsError, match="terminal renderer of the game 'culottes' failed to load"):
+            terminal_renderer("culottes")
+    finally:
+        for name in ("broken_terminal_game", "broken_terminal_game.terminal"):
+            sys.modules.pop(name, None)

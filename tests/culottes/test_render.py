@@ -3,12 +3,12 @@
 from rich.console import Console
 
 import tricolore
-from tricolore.cli.render import RENDERERS
+from tricolore.games.culottes.terminal import RENDERER
 
 
 def shown(view):
     console = Console(width=120, record=True)
-    for part in RENDERERS["culottes"].table(view):
+    for part in RENDERER.table(view):
         console.print(part)
     return console.export_text()
 
@@ -33,14 +33,14 @@ def test_the_board_shows_live_deals_and_the_escrow_with_citizens_names_and_event
                     "side": "sans_culotte", "reward": 1, "cover": 3})
     state.apply(2, {"type": "found_alliance", "trial": 0, "side": "privileged", "from": 2})
     console = Console(width=250, record=True)
-    for part in RENDERERS["culottes"].table(state.view(None)):
+    for part in RENDERER.table(state.view(None)):
         console.print(part)
     text = console.export_text()
     assert ("bribe 0: Robespierre to Danton, vote sans-culotte on Robespierre; if that side loses, "
             "up to 3 lost cakes back and 1 more (offered)") in text
     assert "alliance 0 in the trial of Robespierre: members vote privileged: Marat" in text
     assert "Escrow holds 5 cakes: Robespierre 4 for bribe 0, Marat 1 for alliance 0" in text
-    lines = [RENDERERS["culottes"].event(e, state.view(None)) for e in state.events_for(None)[-3:]]
+    lines = [RENDERER.event(e, state.view(None)) for e in state.events_for(None)[-3:]]
     assert lines == [
         "Robespierre offers Danton a bribe (0): vote sans-culotte on Robespierre, and if that side "
         "loses, up to 3 lost cakes back and 1 more; 4 cakes go into escrow",

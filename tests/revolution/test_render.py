@@ -4,7 +4,7 @@ import re
 
 from rich.console import Console
 
-from tricolore.cli.render import revolution_table
+from tricolore.games.revolution.terminal import revolution_table
 
 
 def shown(view) -> str:

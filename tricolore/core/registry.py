@@ -10,16 +10,21 @@ and :func:`get_game` finds them by name.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Mapping
 from functools import cache
 from importlib.metadata import entry_points
+from importlib.util import find_spec
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tricolore.core.chance import Script
 from tricolore.core.errors import OptionsError
 from tricolore.core.model import Game, GameInfo, Options, State
+
+if TYPE_CHECKING:
+    from tricolore.cli.render import Renderer
 
 ENTRY_POINT_GROUP = "tricolore.games"
 
@@ -78,6 +83,30 @@ def board_file(name: str) -> Path | None:
         return None
     path = Path(origin).with_name("board.js")
     return path if path.is_file() else None
+
+
+def terminal_renderer(name: str) -> Renderer | None:
+    """The terminal renderer of the game registered as ``name``: ``RENDERER`` in the ``terminal``
+    module beside the module its entry point names (``tricolore.games.culottes.terminal``), or
+    None if it has none. A ``terminal.py`` that fails to load, or has no ``RENDERER``, gets an
+    :class:`OptionsError` with a sentence.
+
+    >>> terminal_renderer("culottes").event({"kind": "end_agreed"}, {})
+    'all players agree to end: everyone plays one last turn'
+    """
+    get_game(name)  # an unknown game gets the registry's sentence
+    package = _MODULES.get(name, "")
+    module = sys.modules.get(package)
+    if module is None or not hasattr(module, "__path__"):  # a plain module has no terminal.py
+        return None
+    if find_spec(f"{package}.terminal") is None:
+        return None
+    try:
+        renderer: Renderer = importlib.import_module(f"{package}.terminal").RENDERER
+    except Exception as exc:  # a broken third-party renderer gets a sentence, not a traceback
+        raise OptionsError(f"the terminal renderer of the game {name!r} failed to load "
+                           f"({type(exc).__name__}: {exc})") from None
+    return renderer
 
 
 def make(name: str, players: int, seed: int = 0, options: Options | Mapping[str, Any] | None = None,
