@@ -75,10 +75,18 @@ def test_simulate_is_timed_with_one_and_two_workers_and_gives_the_same_summary(m
         assert s[key]["seconds"] > 0 and positive_with_ratio(s[key])
 
 
+def test_revolution_s_numpy_batch_is_measured_beside_the_floor(measured):
+    b = measured["batch"]
+    assert b["game"] == "revolution" and b["games"] == 2_000
+    assert positive_with_ratio(b)
+    assert b["us_per_decision"] == pytest.approx(1e6 / b["decisions_per_s"])
+    assert "| revolution (numpy batch, random play) |" in render.markdown(measured)
+
+
 def test_every_target_names_its_worst_figure(measured):
     targets = {t["target"]: t for t in measured["targets"]}
     assert set(targets) == {"sim path", "sim path, lowest", "API path", "clone", "determinize",
-                            "simulate scaling"}
+                            "Revolution! batch", "simulate scaling"}
     for t in targets.values():
         assert t["measured"] > 0 and isinstance(t["met"], bool)
         assert t["measured"] == t["per_game"][t["worst_game"]]

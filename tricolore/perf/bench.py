@@ -70,13 +70,15 @@ class Settings:
     simulate_games: int
     """Games of the batch that measures ``simulate`` scaling."""
     simulate_passes: int
+    batch_games: int = 20_000
+    """Games of Revolution!'s numpy batch played at once in each pass."""
     quick: bool = False
 
 
-FULL = Settings(games=40, passes=5, seconds=0.5, floor_seconds=0.25, positions=60, simulate_games=1200,
+FULL = Settings(games=40, passes=5, seconds=0.5, floor_seconds=0.25, positions=60, simulate_games=2400,
                 simulate_passes=3)
 QUICK = Settings(games=6, passes=3, seconds=0.1, floor_seconds=0.05, positions=20, simulate_games=60,
-                 simulate_passes=1, quick=True)
+                 simulate_passes=1, batch_games=2_000, quick=True)
 
 
 def settings(quick: bool = False, games: int | None = None, passes: int | None = None) -> Settings:
@@ -197,6 +199,19 @@ def state_bytes(positions: Sequence[tuple[State, Seat]]) -> float:
     return size
 
 
+# -- Revolution!'s batch -----------------------------------------------------------------------
+BATCH_PLAYERS = 4
+
+
+def play_revolution_batch(games: int, seed: int) -> float:
+    """Decisions per second of ``games`` random Revolution! games played at once by the numpy
+    batch (:mod:`tricolore.games.revolution.batch`), writing no records."""
+    from tricolore.games.revolution import batch
+
+    out = batch.play(games, BATCH_PLAYERS, seed=seed)
+    return out.decisions / out.seconds
+
+
 # -- simulate scaling --------------------------------------------------------------------------
 def simulate_scaling(games: int, passes: int, progress: Progress | None = None) -> dict[str, Any]:
     """Time ``run_job`` on one batch of random Culottes games with one worker and with two,
@@ -313,6 +328,7 @@ def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
     nearest_floor: dict[str, list[float]] = {}  # the floor slice played just before each group
     lengths: dict[str, int] = {}
     peer_counts: dict[str, tuple[int, int]] = {}
+    batch_rates: list[float] = []
 
     def floor_slice(group: str) -> None:
         nonlocal floor_games, floor_decisions
@@ -332,6 +348,10 @@ def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
                 lengths[name] = decided
             for call, us in call_costs(positions[name], call_rng).items():
                 costs.setdefault((name, call), []).append(us)
+        if chosen.batch_games:
+            say(f"pass {number + 1}/{chosen.passes}: the Revolution! batch")
+            floor_slice("batch")
+            batch_rates.append(play_revolution_batch(chosen.batch_games, seed=number))
         if peer_games:
             floor_slice("peers")
         for name, game in peer_games.items():
@@ -373,6 +393,14 @@ def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
         peer_rows.append({"game": peer.name, "implementation": peer.implementation, "kind": peer.kind,
                           "decisions_per_game": decided / played, **throughput((peer.name, "peer"), "peers")})
 
+    revolution_batch = None
+    if batch_rates:
+        middle = statistics.median(batch_rates)
+        revolution_batch = {"game": "revolution", "players": BATCH_PLAYERS, "games": chosen.batch_games,
+                            "strategy": "random", "decisions_per_s": middle, "us_per_decision": 1e6 / middle,
+                            "ratio_to_floor": _ratio(batch_rates, nearest_floor["batch"]),
+                            "passes": batch_rates}
+
     scaling = None
     if chosen.simulate_games:
         scaling = simulate_scaling(chosen.simulate_games, chosen.simulate_passes, progress)
@@ -395,6 +423,7 @@ def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
         "games": rows,
         "peers": {"skipped": skipped, "rows": peer_rows},
         "simulate": scaling,
+        "batch": revolution_batch,
     }
     result["targets"] = targets(result)
     return result
@@ -426,6 +455,12 @@ def targets(result: dict[str, Any]) -> list[dict[str, Any]]:
         worst("determinize", "under 10 us for a mid-game state", 10.0,
               lambda r: r["calls"]["determinize"]["us"], False, "us"),
     ]
+    batch = result.get("batch")
+    if batch is not None:
+        out.append({"target": "Revolution! batch", "goal": "at least 10x the floor (numpy, random play)",
+                    "threshold": 10.0, "unit": "x", "measured": batch["ratio_to_floor"],
+                    "worst_game": "revolution", "met": batch["ratio_to_floor"] >= 10.0,
+                    "per_game": {"revolution": batch["ratio_to_floor"]}})
     scaling = result.get("simulate")
     if scaling is not None:
         out.append({"target": "simulate scaling", "goal": "at least 1.8x from one worker to two",

@@ -90,6 +90,17 @@ def simulate_table(result: dict[str, Any]) -> Table | None:
     return title, headers, rows
 
 
+def batch_table(result: dict[str, Any]) -> Table | None:
+    """Revolution!'s numpy batch beside the floor."""
+    b = result.get("batch")
+    if b is None:
+        return None
+    headers = ["game", "seats", "games at once", "dec/s", "µs/decision", "× floor"]
+    rows = [[f"{b['game']} (numpy batch, {b['strategy']} play)", str(b["players"]), _rate(b["games"]),
+             _rate(b["decisions_per_s"]), f"{b['us_per_decision']:.2f}", _times(b["ratio_to_floor"])]]
+    return "the batched research path", headers, rows
+
+
 def _measured(t: dict[str, Any]) -> str:
     unit = " µs" if t["unit"] == "us" else "×"
     return f"{t['measured']:.3g}{unit} ({t['worst_game']})"
@@ -106,6 +117,9 @@ def tables(result: dict[str, Any]) -> Iterator[Table]:
     """Every table of a run, in the order they are printed."""
     yield throughput_table(result)
     yield cost_table(result)
+    batch = batch_table(result)
+    if batch is not None:
+        yield batch
     scaling = simulate_table(result)
     if scaling is not None:
         yield scaling
