@@ -226,7 +226,7 @@ function renderTools() {
   if (!bar) return;
   const n = names();
   const sound = h("button", { type: "button", class: "small", "data-testid": "sound", "aria-pressed": soundOn() ? "true" : "false",
-    onclick: () => { localStorage.setItem(soundKey, soundOn() ? "off" : "on"); renderTools(); } }, soundOn() ? "🔔 Sound on" : "🔕 Sound off");
+    onclick: () => { localStorage.setItem(soundKey, soundOn() ? "off" : "on"); renderTools(); } }, soundOn() ? "Sound on" : "Sound off");
   const clocks = table.clocks.length ? h("span", { class: "clocks", "data-testid": "clocks" }, "Clock: ",
     table.clocks.map((c) => h("span", { class: "clock", "data-seat": c.seat, "data-ends": c.ends }, `${n[c.seat]} `, h("b", {}, "")))) : null;
   const lost = table.token && table.seat === null && table.status !== "over" && table.status !== "closed";
