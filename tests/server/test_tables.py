@@ -10,7 +10,7 @@ from tests.server.conftest import new_store
 from tricolore.agents import make_agent
 from tricolore.core.registry import get_game
 from tricolore.server.db import ChatRow, SeatToken, make_engine
-from tricolore.server.tables import BOT, TableError, TableStore
+from tricolore.server.tables import BOT, BOT_NAMES, TableError, TableStore
 
 
 @pytest.fixture
@@ -114,3 +114,22 @@ def test_a_bot_takes_over_a_seat_that_is_left_and_the_choice_survives_a_restart(
     again.join(refuses.invites[0], "Danton")
     with pytest.raises(TableError, match="does not let bots take over"):
         again.leave(refuses.table_id, 0)
+
+
+def test_a_person_never_shares_a_name_with_a_bot(store):
+    created = store.create("culottes", 3, ["open", "open", "random"])
+    bot_name = store.live[created.table_id].seats[2]["name"]
+    store.join(created.invites[0], bot_name.upper())
+    seats = store.live[created.table_id].seats
+    assert seats[0]["name"] == bot_name.upper() and seats[2]["kind"] == "bot"
+    assert seats[2]["name"].casefold() != bot_name.casefold()  # the bot took another name
+    assert seats[2]["name"] in BOT_NAMES
+
+
+def test_once_the_game_has_started_a_bot_s_name_is_refused_with_a_sentence(store):
+    created = store.create("culottes", 3, ["open", "random", "random"])
+    store.join(created.invites[0], "Marie-Jeanne")
+    bot_name = store.live[created.table_id].seats[1]["name"]
+    with pytest.raises(TableError, match=f"a bot at this table is already called {bot_name}"):
+        store.join(created.invites[0], bot_name)
+    assert store.live[created.table_id].seats[0]["name"] == "Marie-Jeanne"

@@ -271,6 +271,8 @@ class TableStore:
             if table.status == "closed":
                 raise TableError("this table is closed")
             current = table.seats[seat]
+            renamed = current["kind"] == OPEN or bool(name.strip())
+            clean = " ".join(name.split())[:MAX_NAME] if renamed else ""
             if not held and not move:
                 raise SeatElsewhere("this seat is being played in another browser")
             if current["kind"] == BOT:
@@ -278,10 +280,12 @@ class TableStore:
                     raise TableError("the game is over")
                 if not move:
                     raise SeatElsewhere("a bot plays this seat since you left")
+            if clean:
+                self._make_room_for(table, seat, clean)
+            if current["kind"] == BOT:
                 table.seats[seat] = {"kind": HUMAN, "name": current.get("name") or self.names_free(table)}
-            if current["kind"] == OPEN or name.strip():
-                clean = " ".join(name.split())[:MAX_NAME] or self.names_free(table)
-                table.seats[seat] = {"kind": HUMAN, "name": clean}
+            if renamed:
+                table.seats[seat] = {"kind": HUMAN, "name": clean or self.names_free(table)}
             if not table.open_seats() and table.status == "waiting":
                 table.status = "playing"
             self._save_seats(table)
@@ -293,11 +297,21 @@ class TableStore:
                         row.device_hash = hash_token(device)
         return table_id, seat
 
+    def _make_room_for(self, table: LiveTable, seat: int, name: str) -> None:
+        """A person never shares a name with a bot: before the game starts, a bot bearing ``name``
+        takes a free one; once it has started, that name is refused with a sentence."""
+        bots = [other for other, held in enumerate(table.seats) if other != seat and held["kind"] == BOT
+                and (held.get("name") or "").casefold() == name.casefold()]
+        if bots and table.status != "waiting":
+            raise TableError(f"a bot at this table is already called {name}; choose another name")
+        for other in bots:
+            table.seats[other] = {**table.seats[other], "name": self.names_free(table, also_taken=name)}
+
     @staticmethod
-    def names_free(table: LiveTable) -> str:
+    def names_free(table: LiveTable, also_taken: str = "") -> str:
         """A name for a person who gave none: one of :data:`BOT_NAMES` nobody at the table has."""
-        taken = {seat.get("name") for seat in table.seats}
-        return next((n for n in BOT_NAMES if n not in taken), "Citizen")
+        taken = {(seat.get("name") or "").casefold() for seat in table.seats} | {also_taken.casefold()}
+        return next((n for n in BOT_NAMES if n.casefold() not in taken), "Citizen")
 
     def leave(self, table_id: str, seat: int) -> str:
         """A person leaves: a bot takes over their seat if the table allows it. Returns the
