@@ -569,6 +569,10 @@ Tricolore.registerBoard("let-them-eat-cake", {
     if (["candidate", "winner", "to", "from", "take_from"].includes(param) && Number.isInteger(option)) return names[option] || null;
     if (param === "card" && Number.isInteger(option)) { const c = (view.draw || []).find((d) => d.card === option); return c ? cardName(c.value) : null; }
     if (param === "safe") return option ? "safe" : "unsafe";
+    if (param === "cards" && Number.isInteger(option)) { // a Cake card of your stash, by its value
+      const value = ((view.you || {}).stash || [])[option];
+      return value === undefined ? null : cardName(value);
+    }
     return null;
   },
   playerStats(seat, view) {
