@@ -11,7 +11,7 @@ from tricolore.core.conformance import ConformanceError, check_game
 from tricolore.games.culottes.rules import INFO, CulottesState
 
 SEEDS_PER_PLAYER_COUNT = 120
-CHUNK = 40
+CHUNK = 20
 
 
 def plan() -> list[tuple[str, int, range]]:
