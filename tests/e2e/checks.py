@@ -32,3 +32,27 @@ def assert_no_ids(page: Page) -> None:
     }""")
     bare = [c for c in choices if BARE_NUMBER.match(c or "")]
     assert not bare, f"choices read as bare numbers: {bare}"
+
+
+# Moments are said for well under a second when several follow each other; a test that polls the
+# page may look between them. The page itself keeps every sentence said, for the test to read.
+_RECORD_MOMENTS = """
+window.__moments = [];
+new MutationObserver(() => {
+  for (const el of document.querySelectorAll("[data-testid=moment]")) {
+    const text = el.textContent;
+    if (text && window.__moments[window.__moments.length - 1] !== text) window.__moments.push(text);
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def record_moments(page: Page) -> None:
+    """Keep, in the page, every sentence its moments say (call before the page is opened)."""
+    page.add_init_script(_RECORD_MOMENTS)
+
+
+def moment_said(page: Page, words: str) -> bool:
+    """Whether a moment has said ``words`` since the page was opened."""
+    said: list[str] = page.evaluate("window.__moments || []")
+    return any(words in text for text in said)

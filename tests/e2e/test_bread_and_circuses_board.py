@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 import tricolore
-from tests.e2e.checks import assert_no_ids
+from tests.e2e.checks import assert_no_ids, moment_said, record_moments
 from tests.server.conftest import LiveServer
 
 DESKTOP = ViewportSize(width=1280, height=900)
@@ -45,6 +45,7 @@ def table(server: LiveServer, seats: list[str], options: dict[str, object]) -> s
 
 def join(server: LiveServer, browser: Browser, invite: str, size: ViewportSize) -> tuple[Page, list[str]]:
     page = browser.new_context(viewport=size).new_page()
+    record_moments(page)
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(server.base + invite)
@@ -165,8 +166,7 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
         if not shots["mid-game"] and "play" in did:
             page.screenshot(path=output / "mid-game.png", full_page=True)
             shots["mid-game"] = True
-        moment = page.locator("[data-testid=moment]")
-        if not shots["reveal"] and moment.count() and "tiles are revealed" in moment.inner_text():
+        if not shots["reveal"] and moment_said(page, "tiles are revealed"):
             page.screenshot(path=output / "reveal.png", full_page=size == PHONE)
             shots["reveal"] = True
     expect(page.locator("[data-testid=end-screen]")).to_contain_text("Game over")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.e2e.checks import assert_no_ids
+from tests.e2e.checks import assert_no_ids, moment_said, record_moments
 from tests.server.conftest import LiveServer
 
 DESKTOP = ViewportSize(width=1280, height=900)
@@ -90,6 +90,7 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     created = server.create("culottes", ["open", "honest-revolutionary", "puppet-grabber"],
                             options={"first_player": 0, "max_rounds": 2}, window_seconds=0)
     page = browser.new_context(viewport=size).new_page()
+    record_moments(page)
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(server.base + created["invites"]["0"])
@@ -115,8 +116,7 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
         if not shots["mid-game"] and "cake_vote" in did:
             page.screenshot(path=output / "mid-game.png", full_page=True)
             shots["mid-game"] = True
-        moment = page.locator("[data-testid=moment]")
-        if not shots["reveal"] and any("Verdict" in text for text in moment.all_inner_texts()):
+        if not shots["reveal"] and moment_said(page, "Verdict"):
             page.screenshot(path=output / "reveal.png", full_page=size == PHONE)
             shots["reveal"] = True
     expect(page.locator("[data-testid=end-screen]")).to_contain_text("Game over")
@@ -161,6 +161,7 @@ def culottes_page(server: LiveServer, browser: Browser) -> Page:
     created = server.create("culottes", ["open", "random", "random"], options={"first_player": 0},
                             window_seconds=0)
     page = browser.new_context(viewport=DESKTOP).new_page()
+    record_moments(page)
     page.goto(server.base + created["invites"]["0"])
     page.fill("input[name=name]", "Camille")
     page.click("text=Join the table")
@@ -249,6 +250,7 @@ def test_a_cake_vote_is_built_on_the_board_and_shown_as_a_new_trial_before_it_is
 def test_without_motion_a_moment_is_a_steady_outline(server: LiveServer, browser: Browser):
     created = server.create("culottes", ["open", "random", "random"], window_seconds=0)
     page = browser.new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
+    record_moments(page)
     page.goto(server.base + created["invites"]["0"])
     page.fill("input[name=name]", "Camille")
     page.click("text=Join the table")
@@ -277,6 +279,7 @@ def test_a_spectator_sees_the_board_and_who_is_expected_but_no_decision(server: 
                             window_seconds=0)
     server.join(created["invites"]["0"], "Olympe")
     page = browser.new_context(viewport=PHONE).new_page()
+    record_moments(page)
     page.goto(server.base + created["spectate"])
     expect(page.locator("[data-testid=culottes-table]")).to_be_visible()
     expect(page.locator("[data-testid=status]")).to_contain_text("You are watching")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.e2e.checks import assert_no_ids
+from tests.e2e.checks import assert_no_ids, moment_said, record_moments
 from tests.server.conftest import LiveServer
 from tricolore.games.revolution.bids import Bid
 from tricolore.games.revolution.data import SEED_CHART
@@ -79,6 +79,7 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     created = server.create("revolution", ["open", "printer-first", "area-control"],
                             options={"max_rounds": 2}, window_seconds=0)
     page = browser.new_context(viewport=size).new_page()
+    record_moments(page)
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(server.base + created["invites"]["0"])
@@ -119,8 +120,7 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
         else:
             page.wait_for_timeout(100)
         assert_no_ids(page)
-        moment = page.locator("[data-testid=moment]")
-        if not shots["reveal"] and moment.count() and "shields come down" in moment.inner_text():
+        if not shots["reveal"] and moment_said(page, "shields come down"):
             page.screenshot(path=output / "reveal.png", full_page=True)
             shots["reveal"] = True
     expect(page.locator("[data-testid=end-screen]")).to_contain_text("Game over")
@@ -190,6 +190,7 @@ HARNESS = """([first, families, seat]) => {
 def board_page(server: LiveServer, browser: Browser, view: dict[str, Any],
                families: list[dict[str, Any]]) -> Page:
     page = browser.new_context(viewport=DESKTOP).new_page()
+    record_moments(page)
     page.goto(server.base + "/static/table.html")  # the page's styles; its client is not started
     page.evaluate("document.body.innerHTML = "
                   "'<main><section class=board-wrap data-testid=board></section></main>'")

@@ -4,6 +4,7 @@ text fields and Confirm."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -23,13 +24,24 @@ def decide_from_the_bar(page: Page, turn: int) -> bool:
         bar.locator(f"[data-action={chosen[turn % len(chosen)]}]").click()
         expect(page.locator("[data-testid=status][data-busy]")).to_have_count(0)
         return True
-    for row in bar.locator(".option-row").all():
-        options = row.locator("button")
-        if options.count() and row.locator("button[aria-pressed=true]").count() == 0:
-            options.nth(turn % options.count()).click()
-    for field in bar.locator("input[type=text]").all():
-        field.fill(f"Vive la nation, take {turn}")
-    bar.locator("[data-testid=confirm]").click()
+    confirm = bar.locator("[data-testid=confirm]")
+    for _ in range(50):  # a parameter that depends on another is asked of the server once that is set
+        for row in bar.locator(".option-row").all():
+            options = row.locator("button")
+            if re.search(r"\(\d+–0\)", row.inner_text()):  # a set of at most nothing: leave it empty
+                continue
+            if options.count() and row.locator("button[aria-pressed=true]").count() == 0:
+                options.nth(turn % options.count()).click()
+        for field in bar.locator("input[type=text]").all():
+            if not field.input_value():
+                field.fill(f"Vive la nation, take {turn}")
+        if confirm.count() == 0 or confirm.is_enabled():
+            break
+        page.wait_for_timeout(100)
+    if confirm.count() == 0:  # what this seat may do changed meanwhile
+        return False
+    assert confirm.is_enabled(), bar.inner_html()
+    confirm.click()
     expect(page.locator("[data-testid=status][data-busy]")).to_have_count(0)
     return True
 

@@ -653,15 +653,16 @@ function renderLog() {
   if (fresh.length) ui.logList.scrollTop = ui.logList.scrollHeight;
 }
 
-/** Reveals play as moments: the board says which of its elements an event concerns and a sentence. */
-/** Reveals play as moments, one after another (at most the last four of a burst): the board says
+/** Reveals play as moments, one after another (at most four of a burst): the board says
  * which of its elements an event concerns, a sentence, and what moves. */
 function playMoments(ctx) {
   const events = table.events.slice(ui.shownEvents);
   const first = ui.shownEvents === 0;
   ui.shownEvents = table.events.length;
   if (first || !board().moment) return; // the welcome's history is not replayed
-  ui.moments = [...(ui.moments || []), ...events.map((e) => board().moment(e, ctx)).filter(Boolean)].slice(-4);
+  // a long burst keeps its first two moments (the reveal that starts it) and its last two
+  const queued = [...(ui.moments || []), ...events.map((e) => board().moment(e, ctx)).filter(Boolean)];
+  ui.moments = queued.length > 4 ? [...queued.slice(0, 2), ...queued.slice(-2)] : queued;
   if (!ui.momentPlaying) nextMoment();
 }
 
