@@ -5,13 +5,6 @@
 // picked on the board and confirmed in the status bar. Rule texts: docs/games/bread-and-circuses.md.
 "use strict";
 {
-// The page's style sheet sets every SVG text's fill; a colour of our own goes in a style attribute.
-const paint = (attrs = {}) => {
-  const { fill, ...rest } = attrs;
-  return fill ? { ...rest, style: `fill:${fill}` } : rest;
-};
-const T = (K, x, y, content, attrs) => K.text(x, y, content, paint(attrs));
-const L = (K, x, y, content, attrs) => K.label(x, y, content, paint(attrs));
 const RULES = {
   riot: "The Riot Counter. Each round with no Bread or no Circus counted, the peasants riot and it moves one space. At five the game ends, and the richest noble wins.",
   disclosure: "The Disclosure card. During Negotiation a noble may put one tile face down on its Bread or Circus icon: the icon is public, the tile is secret and may be a lie. A disclosed tile is the tile played, and an honest disclosure earns 1 Gold. Never on Abstain.",
@@ -139,9 +132,9 @@ function tileFace(K, kind, x, y, s, attrs = {}) {
     body.push(K.circle(c, c - s * 0.08, s * 0.2, { fill: "none", stroke: "#6b6b6b", "stroke-width": 2.5 }));
     body.push(K.line(c - s * 0.14, c + s * 0.06, c + s * 0.14, c - s * 0.22, { stroke: "#6b6b6b", "stroke-width": 2.5 }));
   } else if (kind === "down") {
-    body.push(T(K, c, c, "?", { anchor: "middle", size: s * 0.45, fill: "#f6e3c2", "font-weight": 700 }));
+    body.push(K.text(c, c, "?", { anchor: "middle", size: s * 0.45, fill: "#f6e3c2", "font-weight": 700 }));
   }
-  if (kind && kind !== "down" && s >= 60) body.push(T(K, c, s - 11, TILE[kind], { anchor: "middle", size: 14, "font-weight": 700 }));
+  if (kind && kind !== "down" && s >= 60) body.push(K.text(c, s - 11, TILE[kind], { anchor: "middle", size: 14, "font-weight": 700 }));
   return K.g({ transform: `translate(${x} ${y})`, ...attrs }, body);
 }
 
@@ -159,18 +152,18 @@ function render(view, ctx) {
 
   // -- the Riot Counter, the round, the Gold to end
   const phaseWords = { negotiation: "Negotiation", play: "Play", after_reveal: "Reveal: After-Reveal window", scoring: "Score: Scoring window", over: "The game is over" };
-  parts.push(L(K, pad, 16, `Round ${view.round} · ${phaseWords[view.phase] || view.phase}`, { max: width - 2 * pad, size: 17, "font-weight": 700 }));
+  parts.push(K.label(pad, 16, `Round ${view.round} · ${phaseWords[view.phase] || view.phase}`, { max: width - 2 * pad, size: 17, "font-weight": 700 }));
   const step = Math.min(46, (width - 2 * pad - 110) / 6);
   const riot = K.g({ "data-key": "riots", transform: `translate(${pad} 34)` },
-    T(K, 0, 22, "Riots", { size: 15, "font-weight": 700 }),
+    K.text(0, 22, "Riots", { size: 15, "font-weight": 700 }),
     [0, 1, 2, 3, 4, 5].map((n) => K.g({ transform: `translate(${52 + n * step} 0)` },
       K.rect(0, 0, step - 4, 44, { rx: 6, fill: n === 5 ? "#fde2df" : "#fffdf6", stroke: "#8b7d5c", "stroke-width": 1.5 }),
-      n === Math.min(5, view.riots) ? null : T(K, (step - 4) / 2, 22, n, { anchor: "middle", size: 15, fill: "#5b4a2a" }),
+      n === Math.min(5, view.riots) ? null : K.text((step - 4) / 2, 22, n, { anchor: "middle", size: 15, fill: "#5b4a2a" }),
       n === Math.min(5, view.riots) ? K.g({ "data-key": "riot-chip" }, K.circle((step - 4) / 2, 22, Math.min(17, (step - 4) / 2 - 2), { fill: "#c0392b", stroke: "#6e1a12", "stroke-width": 2 }),
-        T(K, (step - 4) / 2, 23, view.riots, { anchor: "middle", size: 16, fill: "#fff", "font-weight": 700 })) : null)));
+        K.text((step - 4) / 2, 23, view.riots, { anchor: "middle", size: 16, fill: "#fff", "font-weight": 700 })) : null)));
   parts.push(K.tip(riot, `${RULES.riot} It stands at ${view.riots}.`));
   let y = 92;
-  parts.push(L(K, pad, y, `Gold to end: ${view.gold_to_end}${view.tie_break ? ` · most Gold shared since round ${view.tie_break.round}: play goes on` : ""}`,
+  parts.push(K.label(pad, y, `Gold to end: ${view.gold_to_end}${view.tie_break ? ` · most Gold shared since round ${view.tie_break.round}: play goes on` : ""}`,
     { max: width - 2 * pad, size: 15 }));
   y += 16;
 
@@ -182,10 +175,10 @@ function render(view, ctx) {
       ? ` (${[view.extra.bread ? `+${view.extra.bread} Bread` : "", view.extra.circus ? `+${view.extra.circus} Circus` : ""].filter(Boolean).join(", ")} from Sabotage)` : "";
     const box = K.g({ "data-key": "counts", transform: `translate(${pad} ${y})` },
       K.rect(0, 0, width - 2 * pad, 50, { rx: 8, fill: isRiot ? "#fde2df" : "#eef7ee", stroke: "#8b7d5c" }),
-      tileFace(K, "bread", 6, 7, 36), T(K, 48, 26, counts.breads, { size: 20, "font-weight": 700 }),
-      tileFace(K, "circus", 76, 7, 36), T(K, 118, 26, counts.circuses, { size: 20, "font-weight": 700 }),
+      tileFace(K, "bread", 6, 7, 36), K.text(48, 26, counts.breads, { size: 20, "font-weight": 700 }),
+      tileFace(K, "circus", 76, 7, 36), K.text(118, 26, counts.circuses, { size: 20, "font-weight": 700 }),
       isRiot ? K.icon("fire", 158, 25, 24) : null,
-      L(K, isRiot ? 176 : 150, 26, `${last ? `Round ${last.round}: ` : ""}${isRiot ? "riot!" : "the mob is calm"}${extra}`, { max: width - 2 * pad - 186, size: 15, "font-weight": 700 }));
+      K.label(isRiot ? 176 : 150, 26, `${last ? `Round ${last.round}: ` : ""}${isRiot ? "riot!" : "the mob is calm"}${extra}`, { max: width - 2 * pad - 186, size: 15, "font-weight": 700 }));
     parts.push(K.tip(box, RULES.counts));
     y += 60;
   }
@@ -210,7 +203,7 @@ function render(view, ctx) {
       const on = icon === which;
       const node = K.g({ transform: `translate(${sx} 0)`, "data-key": `icon-${s}-${which}` },
         K.rect(0, 0, ts + 8, ts + 26, { rx: 6, fill: "#fffdf6", stroke: "#b9ad92" }),
-        T(K, (ts + 8) / 2, 11, TILE[which], { anchor: "middle", size: 14 }),
+        K.text((ts + 8) / 2, 11, TILE[which], { anchor: "middle", size: 14 }),
         on ? tileFace(K, hiddenTile || "down", 4, 22, ts) : tileFace(K, null, 4, 22, ts));
       if (mine && ctx.can && ctx.can("disclose", "icon", which)) {
         choice(node, "disclose", "icon", which, `Disclose on the ${TILE[which]} icon`);
@@ -219,7 +212,7 @@ function render(view, ctx) {
     };
     const dcard = K.g({ "data-key": `disclosure-${s}`, transform: "translate(8 74)" },
       slot("bread", 0), slot("circus", ts + 12),
-      icon === "abstain" ? T(K, 2 * ts + 32, 40, "on Abstain", { size: 14 }) : null);
+      icon === "abstain" ? K.text(2 * ts + 32, 40, "on Abstain", { size: 14 }) : null);
     K.tip(dcard, `${RULES.disclosure} ${icon ? `${name} has a tile on the ${TILE[icon]} icon${mine ? `: your ${tileName(you.disclosed_tile)}` : peek ? `: your Informant saw ${tileName(peek)}` : ""}.` : `${name} has disclosed nothing.`}`);
     if (mine && icon && ctx.offered && ctx.offered("take_back")) start(dcard, "take_back", "Take back your disclosed tile");
     // the tile played: face down once chosen, face up at the reveal
@@ -230,22 +223,22 @@ function render(view, ctx) {
     const tileKind = played || sealed || (chosen || (view.phase === "play" && icon) ? "down" : null);
     const tileNode = K.g({ "data-key": `tile-${s}`, transform: `translate(${pw - ts - 8} 96)` },
       tileFace(K, tileKind, 0, 0, ts),
-      L(K, ts / 2, ts + 14, played ? tileName(played) : sealed ? "sealed" : chosen ? "placed" : "no tile",
+      K.label(ts / 2, ts + 14, played ? tileName(played) : sealed ? "sealed" : chosen ? "placed" : "no tile",
         { max: ts + 14, size: 14, anchor: "middle", "font-weight": played ? 700 : 400 }),
-      played && (countsAs !== played || last) ? L(K, ts / 2, ts + 31, countsAs !== played ? `as ${tileName(countsAs)}` : `round ${last.round}`,
+      played && (countsAs !== played || last) ? K.label(ts / 2, ts + 31, countsAs !== played ? `as ${tileName(countsAs)}` : `round ${last.round}`,
         { max: ts + 14, size: 14, anchor: "middle" }) : null);
     K.tip(tileNode, `${RULES.tile} ${played ? `${name} played ${tileName(played)}${countsAs !== played ? `, which counts as ${tileName(countsAs)}` : ""}${last ? ` in round ${last.round}` : ""}.` : ""}`);
     const placeNode = K.g({ transform: `translate(${x} ${py})`, "data-key": `place-${s}` },
       K.rect(0, 0, pw, ph, { rx: 8, fill: "#fffdf6", stroke: colour, "stroke-width": view.pending && view.pending.some((p) => p.seat === s) ? 4 : 2 }),
       K.rect(0, 0, pw, 6, { fill: colour }),
       K.mark(s, name, { x: 16, y: 24, r: 11 }),
-      L(K, 32, 25, `${name}${s === seat ? " (you)" : ""}`, { max: pw - 60, size: 16, "font-weight": 700, fill: colour }),
-      view.first_player === s ? K.tip(K.g({ "data-key": `first-${s}` }, K.circle(pw - 16, 24, 11, { fill: "#1f3a93" }), T(K, pw - 16, 25, "1", { anchor: "middle", size: 14, fill: "#fff", "font-weight": 700 })), RULES.first) : null,
+      K.label(32, 25, `${name}${s === seat ? " (you)" : ""}`, { max: pw - 60, size: 16, "font-weight": 700, fill: colour }),
+      view.first_player === s ? K.tip(K.g({ "data-key": `first-${s}` }, K.circle(pw - 16, 24, 11, { fill: "#1f3a93" }), K.text(pw - 16, 25, "1", { anchor: "middle", size: 14, fill: "#fff", "font-weight": 700 })), RULES.first) : null,
       K.tip(K.count("coin", view.gold[s], 8, 56, { size: 18, "data-key": `gold-${s}` }), `${RULES.gold} ${name} has ${view.gold[s]} Gold.`),
       K.tip(K.g({ transform: `translate(${pw / 2 + 10} 40)` }, K.rect(0, 0, 20, 28, { rx: 3, fill: "#1f3a93", stroke: "#fff" }),
-        T(K, 26, 15, `×${view.sabotage_cards[s]}`, { size: 16, "font-weight": 700 })), `${RULES.hand} ${name} holds ${plural(view.sabotage_cards[s], "card")}.`),
+        K.text(26, 15, `×${view.sabotage_cards[s]}`, { size: 16, "font-weight": 700 })), `${RULES.hand} ${name} holds ${plural(view.sabotage_cards[s], "card")}.`),
       dcard, tileNode,
-      view.phase === "negotiation" ? T(K, 8, ph - 12, view.ready[s] ? "✓ ready" : (view.barred || []).includes(s) ? "accused: may not disclose" : "negotiating…",
+      view.phase === "negotiation" ? K.text(8, ph - 12, view.ready[s] ? "✓ ready" : (view.barred || []).includes(s) ? "accused: may not disclose" : "negotiating…",
         { size: 14, fill: view.ready[s] ? "#1b7a3a" : "#555", "font-weight": view.ready[s] ? 700 : 400 }) : null);
     if (targetKind && ctx.can && ctx.can(targetKind, targetParam, s)) {
       const words = targetKind === "play_sabotage" ? `Name ${name}` : targetKind === "give_gold" ? `Give Gold to ${name}` : `A deal with ${name}`;
@@ -257,7 +250,7 @@ function render(view, ctx) {
 
   // -- your tiles and your Sabotage cards
   if (you) {
-    parts.push(T(K, pad, y + 12, "Your tiles and cards", { size: 17, "font-weight": 700 }));
+    parts.push(K.text(pad, y + 12, "Your tiles and cards", { size: 17, "font-weight": 700 }));
     y += 28;
     const ts = 64;
     ["bread", "circus", "abstain"].forEach((t, i) => {
@@ -270,14 +263,14 @@ function render(view, ctx) {
     if (ctx.can && ctx.can("disclose", "icon", "abstain")) { // Forged Promise: a disclosure beside the card, on Abstain
       const node = K.g({ "data-key": "icon-abstain", transform: `translate(${pad + 3 * (ts + 10)} ${y})` },
         K.rect(0, 0, ts + 20, ts, { rx: 8, fill: "#fffdf6", stroke: "#8b7d5c", "stroke-dasharray": "4 3" }),
-        T(K, (ts + 20) / 2, ts / 2 - 8, "on", { anchor: "middle", size: 14 }), T(K, (ts + 20) / 2, ts / 2 + 10, "Abstain", { anchor: "middle", size: 14 }));
+        K.text((ts + 20) / 2, ts / 2 - 8, "on", { anchor: "middle", size: 14 }), K.text((ts + 20) / 2, ts / 2 + 10, "Abstain", { anchor: "middle", size: 14 }));
       parts.push(choice(K.tip(node, CARD_RULES["Forged Promise"][1]), "disclose", "icon", "abstain", "Disclose on Abstain (Forged Promise)"));
     }
     if (view.gold[seat] > 0 && ctx.offered && ctx.offered("give_gold")) {
       const px = Math.min(width - 120, pad + 3 * (ts + 10) + (ctx.can("disclose", "icon", "abstain") ? ts + 30 : 0));
       const purse = K.g({ "data-key": "purse", transform: `translate(${px} ${y})` },
-        K.rect(0, 0, 110, ts, { rx: 8, fill: "#fff8dc", stroke: "#8a6d00" }), K.icon("coin", 22, ts / 2, 26), T(K, 40, ts / 2 - 8, "Give", { size: 15, "font-weight": 700 }),
-        T(K, 40, ts / 2 + 12, "Gold", { size: 15, "font-weight": 700 }));
+        K.rect(0, 0, 110, ts, { rx: 8, fill: "#fff8dc", stroke: "#8a6d00" }), K.icon("coin", 22, ts / 2, 26), K.text(40, ts / 2 - 8, "Give", { size: 15, "font-weight": 700 }),
+        K.text(40, ts / 2 + 12, "Gold", { size: 15, "font-weight": 700 }));
       parts.push(start(K.tip(purse, RULES.purse), "give_gold", "Give Gold to another noble"));
     }
     y += ts + 12;
@@ -285,7 +278,7 @@ function render(view, ctx) {
     const per = Math.max(1, Math.floor((width - 2 * pad + 10) / (cw + 10)));
     const chars = Math.floor((cw - 16) / (14 * 0.56));
     const hand = you.sabotage || [];
-    if (!hand.length) { parts.push(T(K, pad, y + 10, "No Sabotage card left.", { size: 15 })); y += 28; }
+    if (!hand.length) { parts.push(K.text(pad, y + 10, "No Sabotage card left.", { size: 15 })); y += 28; }
     let rowTall = 0;
     hand.forEach((c, i) => {
       const [timing, effect] = CARD_RULES[c] || ["", ""];
@@ -296,9 +289,9 @@ function render(view, ctx) {
       rowTall = Math.max(rowTall, ch);
       const node = K.g({ "data-key": `card-${c.replace(/\W+/g, "-")}`, transform: `translate(${cx} ${y})` },
         K.rect(0, 0, cw, ch, { rx: 8, fill: "#f3f0ff", stroke: "#1f3a93", "stroke-width": 2 }),
-        L(K, 10, 17, c, { max: cw - 20, size: 16, "font-weight": 700 }),
-        T(K, 10, 36, TIMING[timing] || "", { size: 14, fill: "#1f3a93", "font-style": "italic" }),
-        lines.map((l, j) => T(K, 10, 56 + j * 18, l, { size: 14 })));
+        K.label(10, 17, c, { max: cw - 20, size: 16, "font-weight": 700 }),
+        K.text(10, 36, TIMING[timing] || "", { size: 14, fill: "#1f3a93", "font-style": "italic" }),
+        lines.map((l, j) => K.text(10, 56 + j * 18, l, { size: 14 })));
       K.tip(node, cardRule(c));
       if (ctx.can && ctx.can("play_sabotage", "card", c)) choice(node, "play_sabotage", "card", c, `Play ${c}`);
       parts.push(node);

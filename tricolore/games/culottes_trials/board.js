@@ -6,13 +6,6 @@
 // Rule texts: docs/games/culottes-trials.md.
 "use strict";
 {
-// The page's style sheet sets every SVG text's fill; a colour of our own goes in a style attribute.
-const paint = (attrs = {}) => {
-  const { fill, ...rest } = attrs;
-  return fill ? { ...rest, style: `fill:${fill}` } : rest;
-};
-const T = (K, x, y, content, attrs) => K.text(x, y, content, paint(attrs));
-const L = (K, x, y, content, attrs) => K.label(x, y, content, paint(attrs));
 const RULES = {
   accused: "The trialed grabber: secretly designates the other grabbers (at most half the players in all, the accused included), then says something hard to guess but easy to check. The accused does not vote.",
   statement: "The statement: true or false, noted in secret by the accused before anyone votes, revealed when the trial closes.",
@@ -95,7 +88,7 @@ function handIcon(K, guess, x, y, s = 34) {
   }
   return K.g({ transform: `translate(${x} ${y})` },
     K.rect(-s * 0.42, -s * 0.45, s * 0.84, s * 0.9, { rx: 8, fill: guess === "sealed" ? "#5b4a2a" : "none", stroke: "#b9ad92", "stroke-dasharray": guess === "sealed" ? null : "4 3" }),
-    guess === "sealed" ? T(K, 0, 1, "?", { anchor: "middle", size: s * 0.5, fill: "#f6e3c2", "font-weight": 700 }) : null);
+    guess === "sealed" ? K.text(0, 1, "?", { anchor: "middle", size: s * 0.5, fill: "#f6e3c2", "font-weight": 700 }) : null);
 }
 
 function render(view, ctx) {
@@ -109,7 +102,7 @@ function render(view, ctx) {
   const over = view.phase === "over";
   const accused = view.accused;
 
-  parts.push(L(K, pad, 16, over ? `The tutorial is over after ${plural(view.history.length, "trial")}` : `Trial ${view.trial} of ${view.trials_total}: ${PHASES[view.phase] || view.phase}`,
+  parts.push(K.label(pad, 16, over ? `The tutorial is over after ${plural(view.history.length, "trial")}` : `Trial ${view.trial} of ${view.trials_total}: ${PHASES[view.phase] || view.phase}`,
     { max: width - 2 * pad, size: 17, "font-weight": 700 }));
   let y = 34;
 
@@ -122,9 +115,9 @@ function render(view, ctx) {
     const dock = K.g({ "data-key": "dock", transform: `translate(${pad} ${y})` },
       K.rect(0, 0, width - 2 * pad, dh, { rx: 10, fill: "#f7efe0", stroke: "#8b7d5c", "stroke-width": 2 }),
       K.mark(accused, names[accused], { x: 34, y: 34, r: 20 }),
-      T(K, 34, 68, "accused", { anchor: "middle", size: 14, "font-style": "italic" }),
-      L(K, 70, 20, `${accused === seat ? "You are" : `${names[accused]} is`} on trial${truth}`, { max: width - 2 * pad - 80, size: 16, "font-weight": 700 }),
-      K.g({ "data-key": "statement" }, lines.map((l, i) => T(K, 70, 46 + i * 20, l, { size: 16, "font-style": view.statement ? "normal" : "italic", fill: view.statement ? "#1d1d1d" : "#666" }))));
+      K.text(34, 68, "accused", { anchor: "middle", size: 14, "font-style": "italic" }),
+      K.label(70, 20, `${accused === seat ? "You are" : `${names[accused]} is`} on trial${truth}`, { max: width - 2 * pad - 80, size: 16, "font-weight": 700 }),
+      K.g({ "data-key": "statement" }, lines.map((l, i) => K.text(70, 46 + i * 20, l, { size: 16, "font-style": view.statement ? "normal" : "italic", fill: view.statement ? "#1d1d1d" : "#666" }))));
     K.tip(dock, `${RULES.accused} ${RULES.statement}`);
     parts.push(dock);
     y += dh + 12;
@@ -135,15 +128,15 @@ function render(view, ctx) {
   if (ctx.offered && ctx.offered("state")) cards.push(["state", "truth", "the truth"]);
   if (ctx.offered && ctx.offered("vote")) cards.push(["vote", "guess", "your vote"]);
   for (const [kind, param, words] of cards) {
-    parts.push(L(K, pad, y + 10, kind === "state" ? "Note the truth in secret:" : `${view.phase === "first_vote" ? "First vote, not counted" : "Second vote, it counts"}: true or false?`,
+    parts.push(K.label(pad, y + 10, kind === "state" ? "Note the truth in secret:" : `${view.phase === "first_vote" ? "First vote, not counted" : "Second vote, it counts"}: true or false?`,
       { max: width - 2 * pad, size: 16, "font-weight": 700 }));
     y += 24;
     const w = Math.min(180, (width - 3 * pad) / 2);
     [true, false].forEach((b, i) => {
       const node = K.g({ "data-key": `${kind}-${tf(b)}`, transform: `translate(${pad + i * (w + pad)} ${y})` },
         K.rect(0, 0, w, 84, { rx: 10, fill: b ? "#fff4e0" : "#eef2ff", stroke: "#8b7d5c", "stroke-width": 2 }),
-        handIcon(K, b, 34, 42, 40), T(K, 64, 32, tf(b), { size: 18, "font-weight": 700 }),
-        T(K, 64, 56, b ? "closed fist" : "open hand", { size: 14 }));
+        handIcon(K, b, 34, 42, 40), K.text(64, 32, tf(b), { size: 18, "font-weight": 700 }),
+        K.text(64, 56, b ? "closed fist" : "open hand", { size: 14 }));
       K.tip(node, b ? RULES.fist : RULES.hand);
       parts.push(choice(node, kind, param, b, `${words}: ${tf(b)} (${b ? "closed fist" : "open hand"})`));
     });
@@ -175,14 +168,14 @@ function render(view, ctx) {
       K.rect(0, 0, pw, ph, { rx: 8, fill: isAccused ? "#f7efe0" : "#fffdf6", stroke: colour, "stroke-width": waiting.has(s) ? 4 : 2 }),
       K.rect(0, 0, pw, 6, { fill: colour }),
       K.mark(s, name, { x: 16, y: 24, r: 11 }),
-      L(K, 32, 25, `${name}${s === seat ? " (you)" : ""}`, { max: pw - 40, size: 16, "font-weight": 700, fill: colour }),
+      K.label(32, 25, `${name}${s === seat ? " (you)" : ""}`, { max: pw - 40, size: 16, "font-weight": 700, fill: colour }),
       K.tip(K.count("medal", view.points[s], 8, 54, { size: 17, "data-key": `points-${s}` }), `${RULES.points} ${name} has ${plural(view.points[s], "point")}.`),
-      roleWords ? K.tip(L(K, 8, ph - 12, roleWords, { max: pw - 16, size: 14, "font-weight": 700, fill: role === "grabber" || marked ? "#c0392b" : "#1f3a93" }),
+      roleWords ? K.tip(K.label(8, ph - 12, roleWords, { max: pw - 16, size: 14, "font-weight": 700, fill: role === "grabber" || marked ? "#c0392b" : "#1f3a93" }),
         RULES[role || "grabber"]) : null,
-      isAccused ? L(K, 8, 100, "does not vote", { max: pw - 16, size: 14, "font-style": "italic" }) : [
-        K.tip(K.g({ "data-key": `vote1-${s}` }, T(K, 8, 86, "1st", { size: 14 }), handIcon(K, first, 52, 98, 30)), RULES.firstVote),
-        K.tip(K.g({ "data-key": `vote2-${s}` }, T(K, pw / 2 + 2, 86, "2nd", { size: 14 }), handIcon(K, second, pw / 2 + 48, 98, 30)), RULES.secondVote)],
-      view.agrees_to_end && view.agrees_to_end[s] ? T(K, pw - 8, 54, "stop ✓", { anchor: "end", size: 14 }) : null);
+      isAccused ? K.label(8, 100, "does not vote", { max: pw - 16, size: 14, "font-style": "italic" }) : [
+        K.tip(K.g({ "data-key": `vote1-${s}` }, K.text(8, 86, "1st", { size: 14 }), handIcon(K, first, 52, 98, 30)), RULES.firstVote),
+        K.tip(K.g({ "data-key": `vote2-${s}` }, K.text(pw / 2 + 2, 86, "2nd", { size: 14 }), handIcon(K, second, pw / 2 + 48, 98, 30)), RULES.secondVote)],
+      view.agrees_to_end && view.agrees_to_end[s] ? K.text(pw - 8, 54, "stop ✓", { anchor: "end", size: 14 }) : null);
     if (designating && s !== seat && ctx.can("designate", "grabbers", s)) {
       choice(node, "designate", "grabbers", s, `${picked.includes(s) ? "Unname" : "Name"} ${name} a grabber`);
     }
@@ -192,18 +185,18 @@ function render(view, ctx) {
 
   // -- the debate: one bubble per argument
   if (view.arguments.length || view.phase === "debate") {
-    parts.push(K.tip(T(K, pad, y + 10, "Debate", { size: 17, "font-weight": 700, "data-key": "debate" }), RULES.debate));
+    parts.push(K.tip(K.text(pad, y + 10, "Debate", { size: 17, "font-weight": 700, "data-key": "debate" }), RULES.debate));
     y += 24;
     const chars = Math.floor((width - 2 * pad - 40) / (15 * 0.56));
-    if (!view.arguments.length) { parts.push(T(K, pad, y + 8, "No argument yet.", { size: 15, "font-style": "italic" })); y += 24; }
+    if (!view.arguments.length) { parts.push(K.text(pad, y + 8, "No argument yet.", { size: 15, "font-style": "italic" })); y += 24; }
     view.arguments.forEach((a, i) => {
       const lines = wrap(a.text, chars);
       const bh = 30 + lines.length * 19;
       parts.push(K.g({ "data-key": `argument-${i}`, transform: `translate(${pad} ${y})` },
         K.rect(30, 0, width - 2 * pad - 30, bh, { rx: 12, fill: "#fff", stroke: K.player(a.seat, names[a.seat]).colour, "stroke-width": 2 }),
         K.mark(a.seat, names[a.seat], { x: 12, y: 16, r: 11 }),
-        L(K, 42, 15, names[a.seat], { max: width - 2 * pad - 60, size: 14, "font-weight": 700, fill: K.player(a.seat, names[a.seat]).colour }),
-        lines.map((l, j) => T(K, 42, 36 + j * 19, l, { size: 15 }))));
+        K.label(42, 15, names[a.seat], { max: width - 2 * pad - 60, size: 14, "font-weight": 700, fill: K.player(a.seat, names[a.seat]).colour }),
+        lines.map((l, j) => K.text(42, 36 + j * 19, l, { size: 15 }))));
       y += bh + 8;
     });
   }
@@ -220,18 +213,18 @@ function render(view, ctx) {
     const votesOf = (s) => (lastTrial.first_vote[s] === null ? "does not vote" : `voted ${tf(lastTrial.first_vote[s])} → ${tf(lastTrial.second_vote[s])}`);
     const verdict = K.g({ "data-key": "verdict", transform: `translate(${pad} ${y})` },
       K.rect(0, 0, inner, vh, { rx: 10, fill: right ? "#eef7ee" : "#fde9e6", stroke: "#8b7d5c", "stroke-width": 2 }),
-      L(K, 10, 18, `Trial ${lastTrial.trial}: the statement was ${tf(lastTrial.truth).toUpperCase()}`, { max: inner - 20, size: 16, "font-weight": 700 }),
-      L(K, 10, 42, `The majority said ${tf(lastTrial.majority)}: ${right ? "right" : "wrong"}`, { max: inner - 20, size: 15 }),
-      T(K, 10, 64, "player", { size: 14, "font-style": "italic" }),
-      narrow ? null : [T(K, col, 64, "role", { size: 14, "font-style": "italic" }), T(K, 2 * col, 64, "votes", { size: 14, "font-style": "italic" })],
-      T(K, inner - 12, 64, "points", { anchor: "end", size: 14, "font-style": "italic" }),
+      K.label(10, 18, `Trial ${lastTrial.trial}: the statement was ${tf(lastTrial.truth).toUpperCase()}`, { max: inner - 20, size: 16, "font-weight": 700 }),
+      K.label(10, 42, `The majority said ${tf(lastTrial.majority)}: ${right ? "right" : "wrong"}`, { max: inner - 20, size: 15 }),
+      K.text(10, 64, "player", { size: 14, "font-style": "italic" }),
+      narrow ? null : [K.text(col, 64, "role", { size: 14, "font-style": "italic" }), K.text(2 * col, 64, "votes", { size: 14, "font-style": "italic" })],
+      K.text(inner - 12, 64, "points", { anchor: "end", size: 14, "font-style": "italic" }),
       names.map((n, s) => {
         const ry = 64 + s * rowH + 22;
-        const points = T(K, inner - 12, ry, lastTrial.points[s] ? `+${lastTrial.points[s]}` : "0", { anchor: "end", size: 15, "font-weight": 700 });
-        const who = L(K, 10, ry, n, { max: narrow ? inner - 70 : col - 16, size: 15, fill: K.player(s, n).colour, "font-weight": 700 });
+        const points = K.text(inner - 12, ry, lastTrial.points[s] ? `+${lastTrial.points[s]}` : "0", { anchor: "end", size: 15, "font-weight": 700 });
+        const who = K.label(10, ry, n, { max: narrow ? inner - 70 : col - 16, size: 15, fill: K.player(s, n).colour, "font-weight": 700 });
         return K.g({ "data-key": `payout-${s}` }, who, points, narrow
-          ? L(K, 10, ry + 19, `${roleOf(s)}, ${votesOf(s)}`, { max: inner - 20, size: 14 })
-          : [L(K, col, ry, roleOf(s), { max: col - 6, size: 14 }), L(K, 2 * col, ry, votesOf(s), { max: inner - 2 * col - 60, size: 14 })]);
+          ? K.label(10, ry + 19, `${roleOf(s)}, ${votesOf(s)}`, { max: inner - 20, size: 14 })
+          : [K.label(col, ry, roleOf(s), { max: col - 6, size: 14 }), K.label(2 * col, ry, votesOf(s), { max: inner - 2 * col - 60, size: 14 })]);
       }));
     parts.push(K.tip(verdict, `${RULES.verdict} ${RULES.points}`));
     y += vh + 8;

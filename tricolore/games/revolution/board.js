@@ -31,8 +31,8 @@ const ACTION_LABELS = { bid: "Bid on the chart", spy: "Use the Spy", swap: "Swap
 const PARAM_LABELS = { placement: "bid", area: "area", victim: "marker", first_area: "first area", first_owner: "first marker",
   second_area: "second area", second_owner: "second marker" };
 
-// svg.kit text takes the page's ink in the stylesheet: a text of another colour says so in its style.
-const ink = (colour) => ({ fill: colour, style: `fill:${colour}` });
+// A text in a colour of its own (the stylesheet's ink is for texts without one).
+const ink = (colour) => ({ fill: colour });
 const slug = (name) => String(name).toLowerCase().replace(/[^a-z0-9]+/g, "-");
 const list = (items) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
