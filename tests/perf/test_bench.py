@@ -83,10 +83,19 @@ def test_revolution_s_numpy_batch_is_measured_beside_the_floor(measured):
     assert "| revolution (numpy batch, random play) |" in render.markdown(measured)
 
 
+def test_revolution_s_batch_of_named_strategies_is_measured_beside_the_floor(measured):
+    b = measured["batch_named"]
+    assert b["games"] == 500 and b["strategy"] == "area-control, printer-first, random, area-control"
+    assert positive_with_ratio(b)
+    assert "| revolution (numpy batch, area-control, printer-first, random, area-control play) |" in (
+        render.markdown(measured))
+
+
 def test_every_target_names_its_worst_figure(measured):
     targets = {t["target"]: t for t in measured["targets"]}
     assert set(targets) == {"sim path", "sim path, lowest", "API path", "clone", "determinize",
-                            "Revolution! batch", "simulate scaling"}
+                            "Revolution! batch", "Revolution! batch, named strategies",
+                            "simulate scaling"}
     for t in targets.values():
         assert t["measured"] > 0 and isinstance(t["met"], bool)
         assert t["measured"] == t["per_game"][t["worst_game"]]

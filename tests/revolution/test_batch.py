@@ -3,14 +3,19 @@ are uniform over the legal bids, and bad arguments get one sentence."""
 
 import json
 import math
+import random
 
 import numpy as np
 import pytest
 
+from tricolore.agents import decide, make_agent
 from tricolore.core import OptionsError
 from tricolore.core.record import Record, replay
-from tricolore.games.revolution import batch
+from tricolore.core.registry import get_game
+from tricolore.games.revolution import batch, batch_bots
+from tricolore.games.revolution.batch import AREA_NAMES
 from tricolore.games.revolution.bids import enumerate_bids
+from tricolore.games.revolution.bots import STRATEGIES as BOTS
 from tricolore.games.revolution.data import CURRENCIES, EDITIONS
 
 
@@ -86,7 +91,8 @@ def test_records_can_be_written_only_when_kept():
 @pytest.mark.parametrize("kwargs, sentence", [
     ({"games": 0, "players": 3}, "games must be a whole number of at least 1"),
     ({"games": 5, "players": 5}, "played by 2 to 4 players"),
-    ({"games": 5, "players": 3, "strategies": "printer-first"}, "plays only random"),
+    ({"games": 5, "players": 3, "strategies": "ismcts"}, "plays only random, printer-first"),
+    ({"games": 2, "players": 3, "strategies": [["random"] * 3]}, "a line-up for every game"),
     ({"games": 5, "players": 3, "strategies": ["random"]}, "one strategy for every seat"),
     ({"games": 5, "players": 3, "seed": -1}, "seed must be a whole number"),
 ])
@@ -173,8 +179,8 @@ def test_simulate_batch_writes_rows_like_other_runs_and_records_that_verify(tmp_
 
 @pytest.mark.parametrize("args, sentence", [
     (["culottes"], "--batch plays only revolution"),
-    (["revolution", "--players", "3", "--seats", "random,random,printer-first"],
-     "--batch plays only random seats"),
+    (["revolution", "--players", "3", "--seats", "random,ismcts,printer-first"],
+     "--batch plays only random, printer-first, area-control seats; not ismcts"),
     (["revolution", "--players", "4", "--resume", "--out", "x.parquet"], "no run to resume"),
     (["revolution", "--players", "4", "--workers", "2"], "plays in this process"),
 ])
@@ -187,3 +193,167 @@ def test_simulate_batch_refuses_what_it_cannot_play_with_a_sentence(args, senten
     assert result.exit_code != 0
     assert sentence in result.output
     assert "Traceback" not in result.output
+
+
+# -- the named strategies ---------------------------------------------------------------------------
+LINEUPS = [("area-control", "printer-first", "random", "area-control"),
+           ("printer-first", "area-control", "area-control", "random")]
+
+
+def test_batch_games_of_the_named_strategies_replay_through_the_engine_to_the_batch_scores():
+    games = 160
+    out = batch.play(games, 4, seed=21, strategies=[LINEUPS[g % 2] for g in range(games)],
+                     max_rounds=30, records=True)
+    kinds = replays_to_batch_scores(out)
+    assert kinds == {"bid", "spy", "swap", "decline", "remove_influence"}
+    out = batch.play(100, 3, seed=8, edition="sjg", strategies=("area-control", "printer-first",
+                                                                 "area-control"),
+                     max_rounds=12, records=True)
+    assert {"bid", "spy", "swap"} <= replays_to_batch_scores(out)
+
+
+class NoShake(random.Random):
+    """A generator whose ``random()`` is always 0: the bots' values are not shaken."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+def engine_positions(edition: str, players: int, seed: int):
+    """Every position of an engine game of the named bots (and one random seat), with the seat
+    asked and its strategy."""
+    game = get_game("revolution")
+    names = (["area-control", "printer-first", "random", "area-control"])[:players]
+    agents = [make_agent(game, n) for n in names]
+    state = game.new(players, seed, {"edition": edition, "max_rounds": 30})
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = min(state.pending())
+        yield state, seat, names[seat]
+        state.apply(seat, decide(agents[seat], state, seat, rng))
+
+
+def test_the_batch_bids_of_printer_first_and_area_control_are_the_bots_bids_without_the_shake():
+    checked = 0
+    for edition, players, seed in [("seed", 4, 1), ("seed", 3, 2), ("sjg", 4, 3), ("sjg", 2, 4)]:
+        chart = batch.chart_of(edition)
+        greedy = batch_bots.GreedyBids(chart)
+        for state, seat, name in engine_positions(edition, players, seed):
+            if name == "random" or "bid" not in state.legal_actions(seat).kinds:
+                continue
+            view = state.view(seat)
+            expected = BOTS[name]().bid(view, NoShake())["placement"]
+            board = np.array([[a["markers"] for a in view["areas"]]], dtype=np.int8)
+            left = None if view["markers_left"] is None else np.array([view["markers_left"]])
+            values = batch_bots.space_values(name, chart, board, left, np.array([seat]))
+            held = np.array([[view["chips"][seat].get(c, 0) for c in CURRENCIES]])
+            built = greedy.build(held, values, None)[0]
+            placement = {chart.spaces[s].name: {c: int(built[s, k])
+                                                for k, c in enumerate(CURRENCIES) if built[s, k]}
+                         for s in range(len(chart.spaces)) if built[s].any()}
+            assert placement == expected, (edition, seed, state.round, seat)
+            checked += 1
+    assert checked > 150
+
+
+def test_the_batch_choices_for_the_spy_the_apothecary_and_remove_influence_are_the_bots_choices():
+    seen: dict[str, int] = {}
+    areas = len(AREA_NAMES)
+    for seed in range(12):
+        for edition in ("seed", "sjg"):
+            chart = batch.chart_of(edition)
+            for state, seat, name in engine_positions(edition, 3 + seed % 2, seed):
+                kinds = set(state.legal_actions(seat).kinds) & {"spy", "swap", "remove_influence"}
+                if name == "random" or not kinds:
+                    continue
+                (kind,) = kinds
+                view, p = state.view(seat), state.players
+                expected = BOTS[name]().act(view, state.legal_actions(seat), NoShake())
+                board = np.array([[a["markers"] for a in view["areas"]]], dtype=np.int8)
+                me = np.array([seat])
+                now = batch_bots.now_points(board, me, chart.area_support)
+                if kind == "swap":
+                    points, valid = batch_bots.swap_gains(board, me, chart.area_support)
+                else:
+                    points, valid = batch_bots.spy_gains(board, me, chart.area_support,
+                                                         remove=kind == "remove_influence")
+                pick, taken = batch_bots.best_choice(points, valid, now,
+                                                     strict=kind != "remove_influence")
+                k = int(pick[0])
+                if not taken[0]:
+                    chosen: dict[str, object] = {"type": "decline"}
+                elif kind == "swap":
+                    chosen = {"type": "swap", "first_area": AREA_NAMES[k // (areas * p)],
+                              "first_owner": seat, "second_area": AREA_NAMES[k // p % areas],
+                              "second_owner": k % p}
+                else:
+                    chosen = {"type": kind, "area": AREA_NAMES[k // p], "victim": k % p}
+                assert chosen == expected, (edition, seed, state.round, seat)
+                seen[chosen["type"]] = seen.get(chosen["type"], 0) + 1
+    assert {"spy", "swap", "decline"} <= set(seen)
+
+
+class EveryChoice:
+    """A legal-action space that takes every choice the bot considers."""
+
+    def contains(self, action: object) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("kind", ["spy", "swap", "remove_influence"])
+def test_the_batch_choices_are_the_bots_choices_on_random_boards(kind):
+    rng = np.random.default_rng(5)
+    chart, p, areas = batch.chart_of("seed"), 4, len(AREA_NAMES)
+    boards = rng.integers(0, 3, size=(400, areas, p)).astype(np.int8)
+    me = rng.integers(0, p, size=400)
+    now = batch_bots.now_points(boards, me, chart.area_support)
+    if kind == "swap":
+        points, valid = batch_bots.swap_gains(boards, me, chart.area_support)
+    else:
+        points, valid = batch_bots.spy_gains(boards, me, chart.area_support,
+                                             remove=kind == "remove_influence")
+    picks, taken = batch_bots.best_choice(points, valid, now, strict=kind != "remove_influence")
+    bot = BOTS["area-control"]()
+    for d in range(len(boards)):
+        view = {"seat": int(me[d]), "areas": [{"name": name, "markers": boards[d, a].tolist()}
+                                              for a, name in enumerate(AREA_NAMES)]}
+        options = bot.swap_options(view) if kind == "swap" else bot.spy_options(view)
+        expected = bot.best(view, EveryChoice(), kind, options, strict=kind != "remove_influence")
+        k = int(picks[d])
+        if not taken[d]:
+            assert expected is None
+        elif kind == "swap":
+            assert expected == {"type": "swap", "first_area": AREA_NAMES[k // (areas * p)],
+                                "first_owner": int(me[d]), "second_area": AREA_NAMES[k // p % areas],
+                                "second_owner": k % p}
+        else:
+            assert expected == {"type": kind, "area": AREA_NAMES[k // p], "victim": k % p}
+
+
+def test_a_batch_line_up_per_game_plays_each_game_with_its_own_seats():
+    same = batch.play(40, 4, seed=6, strategies=LINEUPS[0], max_rounds=20)
+    per_game = batch.play(40, 4, seed=6, strategies=[LINEUPS[0]] * 40, max_rounds=20)
+    assert (same.scores == per_game.scores).all()
+    mixed = batch.play(40, 4, seed=6, strategies=[LINEUPS[g % 2] for g in range(40)], max_rounds=20)
+    assert not (mixed.scores == same.scores).all()
+
+
+def test_a_batch_whose_games_never_fill_the_board_is_refused_with_a_sentence(monkeypatch):
+    monkeypatch.setattr(batch, "ROUND_LIMIT", 40)  # printer-first players tie on the same spaces
+    with pytest.raises(ValueError, match=r"had not ended after 40 rounds .* give max_rounds"):
+        batch.play(20, 4, seed=1, strategies="printer-first")
+
+
+def test_simulate_batch_rotates_named_strategies_through_the_seats(tmp_path):
+    from typer.testing import CliRunner
+
+    from tricolore.cli.main import app
+
+    result = CliRunner().invoke(app, ["simulate", "revolution", "--players", "3", "--games", "30",
+                                      "--seed", "2", "--batch", "--json", "--option",
+                                      "max_rounds=25", "--seats",
+                                      "area-control,printer-first,random"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert {name: s["seat_games"] for name, s in summary["strategies"].items()} == {
+        "area-control": 30, "printer-first": 30, "random": 30}

@@ -253,8 +253,8 @@ def simulate(
         help="The Ray cluster to use with --backend ray (default: start Ray on this machine).")] = None,
     workers: Annotated[int | None, typer.Option(help="Worker processes (default: every core).")] = None,
     batch: Annotated[bool, typer.Option(
-        help="Play every game at once in numpy, in this process (revolution, random seats only; "
-             "see docs/games/revolution.md).")] = False,
+        help="Play every game at once in numpy, in this process (revolution: random, printer-first "
+             "and area-control seats; see docs/games/revolution.md).")] = False,
 ) -> None:
     """Play bot games and summarise win rates and scores per strategy and per seat."""
     from tricolore.sim.batch import BatchSpec, summarise
@@ -268,7 +268,7 @@ def simulate(
         if records is not None and records.exists() and not records.is_dir():
             raise Refused(f"--records must name a folder; {records} is a file")
         strategies, pool = seat_spec(g, seats, players)
-        if batch and seats is None:  # the batch plays random seats only: the default line-up
+        if batch and seats is None:  # the default line-up may hold a search the batch cannot play
             strategies, pool = ("random",) * players, None
         spec = BatchSpec(game, strategies, games, seed, options,
                          None if records is None else str(records), pool, rotate)
@@ -297,8 +297,11 @@ def check_batch(spec: Any, *, backend: str, workers: int | None, ray_address: st
     """Refuse what ``--batch`` cannot do, with one sentence."""
     if spec.game != "revolution":
         raise Refused(f"--batch plays only revolution; {spec.game} is played game by game")
-    if spec.pool or set(spec.seats) != {"random"}:
-        raise Refused("--batch plays only random seats; leave out --seats or give random for each")
+    from tricolore.games.revolution.batch import STRATEGIES
+
+    unknown = [s for s in spec.seats if s not in STRATEGIES]
+    if unknown:
+        raise Refused(f"--batch plays only {', '.join(STRATEGIES)} seats; not {unknown[0]}")
     if resume:
         raise Refused("--batch plays its games in one go: there is no run to resume")
     if backend != "local" or workers is not None or ray_address is not None:
@@ -316,10 +319,14 @@ def play_batch(spec: Any, out: Path | None) -> list[Any]:
     if out is not None and out.exists() and out.is_dir():
         raise Refused(f"--out must name a file; {out} is a folder")
     options = dict(spec.options)
-    played = batch.play(spec.games, spec.players, spec.seed, "random",
-                        edition=options.get("edition", "seed"), max_rounds=options.get("max_rounds"),
-                        records=spec.records is not None)
-    rows = [GameRow(int(played.seeds[g]), ("random",) * spec.players,
+    lineups = [tuple(spec.lineup(spec.seed + g)) for g in range(spec.games)]
+    try:
+        played = batch.play(spec.games, spec.players, spec.seed, lineups,
+                            edition=options.get("edition", "seed"),
+                            max_rounds=options.get("max_rounds"), records=spec.records is not None)
+    except ValueError as e:
+        raise Refused(str(e)) from None
+    rows = [GameRow(int(played.seeds[g]), lineups[g],
                     tuple(float(x) for x in played.scores[g]),
                     tuple(int(w) for w in np.flatnonzero(played.winners[g])),
                     int(played.actions[g]), played.metrics(g))

@@ -91,13 +91,14 @@ def simulate_table(result: dict[str, Any]) -> Table | None:
 
 
 def batch_table(result: dict[str, Any]) -> Table | None:
-    """Revolution!'s numpy batch beside the floor."""
-    b = result.get("batch")
-    if b is None:
+    """Revolution!'s numpy batch beside the floor: random play, then the named strategies."""
+    found = [b for b in (result.get("batch"), result.get("batch_named")) if b is not None]
+    if not found:
         return None
     headers = ["game", "seats", "games at once", "dec/s", "µs/decision", "× floor"]
     rows = [[f"{b['game']} (numpy batch, {b['strategy']} play)", str(b["players"]), _rate(b["games"]),
-             _rate(b["decisions_per_s"]), f"{b['us_per_decision']:.2f}", _times(b["ratio_to_floor"])]]
+             _rate(b["decisions_per_s"]), f"{b['us_per_decision']:.2f}", _times(b["ratio_to_floor"])]
+            for b in found]
     return "the batched research path", headers, rows
 
 

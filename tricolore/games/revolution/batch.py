@@ -20,9 +20,11 @@ Nothing here is trusted on its word: every game can be written as an ordinary
 :class:`~tricolore.core.record.Record` (:meth:`BatchResult.records`), which the engine replays
 action by action to the same scores (``tests/revolution/test_batch.py`` replays hundreds).
 
-**The strategy.** Only ``"random"`` is played. Its bids are *uniform over the legal bids*: every
-placement of the player's chips that the rules allow (each chip placed, no forbidden currency on a
-space, at most three Gold on the Card space, at most six spaces used; the set that
+**The strategies.** ``"printer-first"`` and ``"area-control"`` make the decisions of
+:mod:`tricolore.games.revolution.bots`, as arrays (:mod:`~tricolore.games.revolution.batch_bots`,
+checked against the bots on positions of real games). ``"random"``'s bids are *uniform over the
+legal bids*: every placement of the player's chips that the rules allow (each chip placed, no
+forbidden currency on a space, at most three Gold on the Card space, at most six spaces used; the set that
 ``Bid(...).values()`` enumerates) is equally likely. It is drawn exactly: each currency's chips
 are spread over the spaces that take it by a uniformly chosen composition (from a table of all of
 them, or a Pólya urn for holdings beyond the table, which draws compositions uniformly too), and a
@@ -53,6 +55,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tricolore.core.record import Record
+from tricolore.games.revolution import batch_bots
 from tricolore.games.revolution.bids import cap
 from tricolore.games.revolution.data import (
     AREAS,
@@ -70,8 +73,8 @@ from tricolore.games.revolution.data import (
 from tricolore.games.revolution.rules import INFO, RevolutionOptions
 
 Array = npt.NDArray[Any]
-STRATEGIES = ("random",)
-"""The strategies the batch plays."""
+STRATEGIES = ("random", *batch_bots.NAMED)
+"""The strategies the batch plays: ``random`` and the game's named strategies."""
 TABLE_ROWS = 400_000
 """The largest table of compositions kept per currency and holding; larger holdings use the urn."""
 ROW_BYTES = 16
@@ -81,6 +84,8 @@ game has come near it."""
 FORCE_SHIFT, BLACKMAIL_SHIFT = 40, 20
 """A bid on one space as one number, ordered as the rules order bids: Force, then Blackmail, then
 Gold (each currency's chips stay below 2**20)."""
+ROUND_LIMIT = 1000
+"""The most rounds a batch game is played without ``max_rounds`` (the option's own upper bound)."""
 CARD_FACES: tuple[str, ...] = tuple(dict.fromkeys(CARD_DECK))
 AREA_NAMES: tuple[str, ...] = tuple(a.name for a in AREAS)
 
@@ -305,13 +310,14 @@ class _Live:
     deck_len: Array  # [G]
     bank: Array | None  # [G, 3]
     markers: Array | None  # [G, P]
+    codes: Array  # [G, P]: each seat's strategy, as its index in STRATEGIES
 
     def keep(self, rows: Array) -> _Live:
         """Only the games at ``rows``."""
         return _Live(self.gid[rows], self.chips[rows], self.support[rows], self.board[rows],
                      self.deck[rows], self.deck_len[rows],
                      None if self.bank is None else self.bank[rows],
-                     None if self.markers is None else self.markers[rows])
+                     None if self.markers is None else self.markers[rows], self.codes[rows])
 
 
 @dataclass
@@ -422,12 +428,14 @@ def _decision(kind: str, cols: list[int]) -> tuple[int, dict[str, Any]]:
 
 
 # -- play ------------------------------------------------------------------------------------------
-def play(games: int, players: int, seed: int = 0, strategies: str | Sequence[str] = "random",
+def play(games: int, players: int, seed: int = 0,
+         strategies: str | Sequence[str] | Sequence[Sequence[str]] = "random",
          edition: str = "seed", max_rounds: int | None = None, records: bool = False) -> BatchResult:
     """Play ``games`` games of ``players`` at once and return their results.
 
-    ``strategies`` names one strategy for every seat, or one per seat (only ``"random"`` is
-    played; see the module docstring). ``edition`` and ``max_rounds`` are the table options of
+    ``strategies`` names one strategy for every seat, one per seat, or a line-up (one per seat)
+    for each game: ``random``, ``printer-first`` or ``area-control`` (see the module docstring).
+    ``edition`` and ``max_rounds`` are the table options of
     :class:`~tricolore.games.revolution.rules.RevolutionOptions`. With ``records``, the actions
     are kept so that :meth:`BatchResult.records` can write each game's record. Bad arguments raise
     ``ValueError`` (or the options' ``OptionsError``) with one sentence.
@@ -439,31 +447,52 @@ def play(games: int, players: int, seed: int = 0, strategies: str | Sequence[str
                          f"players; got {players!r:.40}")
     if type(seed) is not int or seed < 0:
         raise ValueError(f"the seed must be a whole number of at least 0; got {seed!r:.40}")
-    names = [strategies] * players if isinstance(strategies, str) else list(strategies)
-    if len(names) != players:
-        raise ValueError(f"name one strategy for every seat, or one for all; got {len(names)} "
-                         f"for {players} players")
-    unknown = sorted({str(n) for n in names} - set(STRATEGIES))
-    if unknown:
-        raise ValueError(f"the batch plays only {', '.join(STRATEGIES)}; not {unknown[0][:40]!r}")
+    codes = _codes(strategies, games, players)
     RevolutionOptions(edition, max_rounds).validate(players)
     start = time.perf_counter()
-    result = _Batch(games, players, seed, chart_of(edition), max_rounds, records).run()
+    result = _Batch(games, players, seed, chart_of(edition), max_rounds, records, codes).run()
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _codes(strategies: str | Sequence[str] | Sequence[Sequence[str]], games: int, players: int
+           ) -> Array:
+    """Each game's line-up as indices in :data:`STRATEGIES` ([games, players]), or ``ValueError``."""
+    if isinstance(strategies, str):
+        lineups: list[list[object]] = [[strategies] * players]
+    elif strategies and not isinstance(strategies[0], str):
+        lineups = [list(x) if isinstance(x, Sequence) and not isinstance(x, str) else [x]
+                   for x in strategies]
+        if len(lineups) != games:
+            raise ValueError(f"give a line-up for every game; got {len(lineups)} for {games} games")
+    else:
+        lineups = [list(strategies)]
+    for lineup in lineups:
+        if len(lineup) != players:
+            raise ValueError(f"name one strategy for every seat, or one for all; got {len(lineup)} "
+                             f"for {players} players")
+        unknown = sorted({str(n) for n in lineup} - set(STRATEGIES))
+        if unknown:
+            raise ValueError(f"the batch plays only {', '.join(STRATEGIES)}; not {unknown[0][:40]!r}")
+    index = {name: i for i, name in enumerate(STRATEGIES)}
+    codes = np.array([[index[str(n)] for n in lineup] for lineup in lineups], dtype=np.int8)
+    return np.broadcast_to(codes, (games, players)).copy()
 
 
 class _Batch:
     """One batch being played (see :func:`play`)."""
 
     def __init__(self, games: int, players: int, seed: int, chart: Chart, max_rounds: int | None,
-                 records: bool) -> None:
+                 records: bool, codes: Array | None = None) -> None:
         self.n, self.p, self.seed, self.chart, self.max_rounds = games, players, seed, chart, max_rounds
         self.rng = np.random.default_rng(seed)
         self.sampler = _sampler(chart.edition)
         self.log = _Log() if records else None
         self.decisions = 0
         n, p, a = games, players, len(AREAS)
+        codes = np.zeros((n, p), dtype=np.int8) if codes is None else codes
+        self.all_random = not codes.any()
+        self.greedy = batch_bots.GreedyBids(chart)
         self.scores = np.zeros((n, p), dtype=np.int64)
         self.track = np.zeros((n, p), dtype=np.int64)
         self.area_points = np.zeros((n, p), dtype=np.int64)
@@ -486,7 +515,7 @@ class _Batch:
             np.zeros((n, p), dtype=np.int64), np.zeros((n, a, p), dtype=np.int8),
             deck, np.full(n, deck.shape[1], dtype=np.int64),
             None if chart.bank is None else np.tile(chart.bank, (n, 1)),
-            None if chart.markers is None else np.full((n, p), chart.markers, dtype=np.int64))
+            None if chart.markers is None else np.full((n, p), chart.markers, dtype=np.int64), codes)
 
     def _shuffle(self, gids: Array) -> Array:
         """A fresh order of the whole deck for each of ``gids`` (each order equally likely)."""
@@ -500,6 +529,10 @@ class _Batch:
         rnd = 0
         while len(self.live.gid):
             rnd += 1
+            if rnd > ROUND_LIMIT:  # the engine's own option allows no more
+                raise ValueError(
+                    f"{len(self.live.gid)} games had not ended after {ROUND_LIMIT} rounds (players "
+                    "of one strategy may tie on the same spaces for ever); give max_rounds")
             self._round(rnd)
         return BatchResult(self.p, self.chart.edition, self.max_rounds,
                            self.seed + np.arange(self.n), self.scores, self.track, self.area_points,
@@ -523,8 +556,11 @@ class _Batch:
                 live.chips[:, seat, 2] += given
         # Bidding: every chip behind the shield, revealed together.
         s_count = len(chart.spaces)
-        bids = [x.reshape(g, p, s_count)
-                for x in self.sampler.sample(live.chips.reshape(g * p, 3), self.rng)]
+        if self.all_random:
+            bids = [x.reshape(g, p, s_count)
+                    for x in self.sampler.sample(live.chips.reshape(g * p, 3), self.rng)]
+        else:
+            bids = self._mixed_bids()
         self.decisions += g * p
         self.actions[live.gid] += p
         if self.log is not None:
@@ -603,6 +639,36 @@ class _Batch:
             self._cards(rnd, bids[2][:, :, chart.card])
         self._end_round(rnd)
 
+    def _mixed_bids(self) -> list[Array]:
+        """The bids of a round where some seats play a named strategy: the random seats' drawn
+        as always, the others' built by :class:`~tricolore.games.revolution.batch_bots.GreedyBids`
+        on what each values (one [G, P, S] array per currency)."""
+        live, chart = self.live, self.chart
+        bids = [np.zeros((len(live.gid), self.p, len(chart.spaces)), dtype=np.uint8)
+                for _ in CURRENCIES]
+        for code, name in enumerate(STRATEGIES):
+            gi, seat = np.nonzero(live.codes == code)
+            if not len(gi):
+                continue
+            holdings = live.chips[gi, seat]
+            if name == "random":
+                drawn = self.sampler.sample(holdings, self.rng)
+            else:
+                values = batch_bots.space_values(
+                    name, chart, live.board[gi],
+                    None if live.markers is None else live.markers[gi], seat)
+                built = self.greedy.build(holdings, values, self.rng)
+                drawn = [built[:, :, c].astype(np.uint8) for c in range(len(CURRENCIES))]
+            for c in range(len(CURRENCIES)):
+                bids[c][gi, seat] = drawn[c]
+        return bids
+
+    def _named(self, rows: Array, seats: Array) -> Array:
+        """Which of the deciding ``seats`` (at live ``rows``) play a named strategy."""
+        if self.all_random:
+            return np.zeros(len(rows), dtype=bool)
+        return self.live.codes[rows, seats] != 0
+
     def _pick(self, options: Array) -> tuple[Array, Array]:
         """For each row of ``options`` ([n, m] bool), one of its ``m`` columns or "none" (index m)
         uniformly; returns the pick and whether it is "none"."""
@@ -627,6 +693,13 @@ class _Batch:
         self.decisions += len(rows)
         self.actions[live.gid[rows]] += 1
         pick, none = self._pick(options.reshape(len(rows), options.shape[1] * p))
+        named = self._named(rows, w)
+        if named.any():  # the biggest gain in area points, declined when there is none
+            board = live.board[rows[named]]
+            points, valid = batch_bots.spy_gains(board, w[named], self.chart.area_support)
+            now = batch_bots.now_points(board, w[named], self.chart.area_support)
+            pick[named], taken = batch_bots.best_choice(points, valid, now, strict=True)
+            none[named] = ~taken
         area, victim = pick // p, pick % p
         if self.log is not None:
             self.log.add("decline", live.gid[rows[none]], w[none])
@@ -660,18 +733,28 @@ class _Batch:
         r = self.rng.integers(0, total + 1)
         none = r == total
         first = (cum > r[:, None]).argmax(axis=1)
-        if self.log is not None:
-            self.log.add("decline", live.gid[rows[none]], w[none])
-        keep = ~none
-        rows, w, first, r, cum, held = rows[keep], w[keep], first[keep], r[keep], cum[keep], held[keep]
-        idx = np.arange(len(rows))
+        idx = np.arange(n)
         before = np.where(first > 0, cum[idx, np.maximum(first - 1, 0)], 0)
         a1, o1 = first // p, first % p
         second_options = held.copy()
         second_options[idx, :, o1] = False
-        second = (second_options.reshape(len(rows), held.shape[1] * p).cumsum(axis=1, dtype=np.int16)
+        second = (second_options.reshape(n, held.shape[1] * p).cumsum(axis=1, dtype=np.int16)
                   > (r - before)[:, None]).argmax(axis=1)
         a2, o2 = second // p, second % p
+        named = self._named(rows, w)
+        if named.any():  # the swap of one's own marker that gains most, declined when none does
+            board, me = live.board[rows[named]], w[named]
+            points, valid = batch_bots.swap_gains(board, me, self.chart.area_support)
+            now = batch_bots.now_points(board, me, self.chart.area_support)
+            pick, taken = batch_bots.best_choice(points, valid, now, strict=True)
+            areas = board.shape[1]
+            a1[named], a2[named], o2[named] = pick // (areas * p), pick // p % areas, pick % p
+            o1[named] = me
+            none[named] = ~taken
+        if self.log is not None:
+            self.log.add("decline", live.gid[rows[none]], w[none])
+        keep = ~none
+        rows, w, a1, o1, a2, o2 = rows[keep], w[keep], a1[keep], o1[keep], a2[keep], o2[keep]
         if self.log is not None:
             self.log.add("swap", live.gid[rows], w, a1, o1, a2, o2)
         live.board[rows, a1, o1] -= 1  # each game once per line: plain indexed writes
@@ -713,6 +796,12 @@ class _Batch:
         cum = flat.cumsum(axis=1, dtype=np.int16)
         r = self.rng.integers(0, cum[:, -1])
         pick = (cum > r[:, None]).argmax(axis=1)
+        named = self._named(rows, np.full(len(rows), seat))
+        if named.any():  # the removal that gains most (always made)
+            board, me = live.board[rows[named]], np.full(int(named.sum()), seat)
+            points, valid = batch_bots.spy_gains(board, me, self.chart.area_support, remove=True)
+            now = batch_bots.now_points(board, me, self.chart.area_support)
+            pick[named], _ = batch_bots.best_choice(points, valid, now, strict=False)
         area, victim = pick // p, pick % p
         if self.log is not None:
             self.log.add("remove_influence", live.gid[rows], np.full(len(rows), seat), area, victim)
