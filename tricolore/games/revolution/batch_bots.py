@@ -128,8 +128,8 @@ def best_choice(points: Array, valid: Array, now: Array, strict: bool) -> tuple[
     flat = np.where(valid, points, np.iinfo(np.int16).min).reshape(len(points), -1)
     pick = flat.argmax(axis=1)
     gain = flat[np.arange(len(flat)), pick].astype(np.int64) - now
-    has = valid.reshape(len(valid), -1).any(axis=1)
-    taken: Array = has & (gain > 0) if strict else has
+    has = np.asarray(valid.reshape(len(valid), -1).any(axis=1))
+    taken = np.logical_and(has, gain > 0) if strict else np.asarray(has)
     return pick, taken
 
 
@@ -254,7 +254,7 @@ class GreedyBids:
         """Whether the chips left after one of currency ``c`` on space ``si`` (one per row) fit in
         the spaces the bid may still use."""
         k = len(si)
-        used: Array = counts.any(axis=2)
+        used = np.asarray(counts.any(axis=2))
         here = np.arange(self.s)[None, :] == si[:, None]  # [K, S]
         room = MAX_SPACES_PER_BID - used.sum(axis=1) - ~used[np.arange(k), si]
         ok = np.ones(k, dtype=bool)
