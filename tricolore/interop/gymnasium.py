@@ -51,10 +51,10 @@ from gymnasium import spaces
 
 from tricolore.agents import Agent, decide, make_agent
 from tricolore.core.errors import IllegalAction, OptionsError
-from tricolore.core.model import State
+from tricolore.core.model import State, copy_json
 from tricolore.core.registry import get_game
 from tricolore.interop.codec import FlatActions
-from tricolore.interop.observation import BOUND, ObservationEncoder
+from tricolore.interop.observation import BOUND, ObservationEncoder, hash_view
 from tricolore.interop.pettingzoo import MAX_STEPS, default_players, win_shares
 
 INVALID_ACTION_PENALTY = -0.01
@@ -111,6 +111,8 @@ class TricoloreEnv(gymnasium.Env):
         self.partial = self.codec.start()
         self.steps = 0
         self._rng = random.Random(0)
+        self._view: tuple[dict[str, Any], np.ndarray] | None = None
+        """The learner's view and its hash, kept while the game does not change."""
 
     def _opponent_names(self, game: str, opponents: str | Sequence[str] | None) -> list[str]:
         count = self.players - 1
@@ -135,6 +137,7 @@ class TricoloreEnv(gymnasium.Env):
         self._rng = random.Random(game_seed)
         self.partial = self.codec.start()
         self.steps = 0
+        self._view = None
         self._opponents_play()
         return self._observation(), self._info()
 
@@ -151,6 +154,7 @@ class TricoloreEnv(gymnasium.Env):
             built = None
         if built is not None:
             self.state.apply(self.seat, built)
+            self._view = None
             self._opponents_play()
         terminated = self.state.is_over()
         truncated = not terminated and self.steps >= self.max_steps
@@ -188,12 +192,19 @@ class TricoloreEnv(gymnasium.Env):
             return np.zeros(self.codec.size, dtype=np.int8)
         return self.codec.mask(self.state, self.seat, self.partial)
 
+    def _seen(self) -> tuple[dict[str, Any], np.ndarray]:
+        if self._view is None:
+            view = self.state.view(self.seat)
+            self._view = (view, hash_view(view))
+        return self._view
+
     def _observation(self) -> dict[str, np.ndarray]:
-        return {"observation": self.encoder.encode(self.state, self.seat, self.partial),
+        return {"observation": self.encoder.encode(self.state, self.seat, self.partial,
+                                                   hashed=self._seen()[1]),
                 "action_mask": self._mask()}
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._mask(), "view": self.state.view(self.seat)}
+        return {"action_mask": self._mask(), "view": copy_json(self._seen()[0])}
 
 
 def register() -> None:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -48,29 +47,44 @@ def _bucket(path: str) -> tuple[int, float]:
     return number % VIEW_FEATURES, 1.0 if number >> 63 else -1.0
 
 
-def _squash(x: float) -> float:
-    return math.copysign(math.log1p(abs(x)), x)
-
-
 def hash_view(view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
     """The view part of an observation: every leaf of ``view`` hashed into VIEW_FEATURES buckets."""
     vec = np.zeros(VIEW_FEATURES, dtype=np.float32) if out is None else out
+    buckets: list[int] = []
+    signs: list[float] = []
+    numbers: list[float] = []
+    flags: list[float] = []  # 1.0 where the leaf is text or null (added as is), 0.0 for a number
     stack: list[tuple[str, Any]] = [("", view)]
+    pop, push = stack.pop, stack.append
     while stack:
-        path, value = stack.pop()
-        if isinstance(value, Mapping):
-            stack.extend((f"{path}/{k}", v) for k, v in value.items())
-        elif isinstance(value, list | tuple):
-            stack.extend((f"{path}/{i}", v) for i, v in enumerate(value))
-        elif isinstance(value, bool):
+        path, value = pop()
+        kind = type(value)
+        if kind is dict:
+            for k, v in value.items():
+                push((f"{path}/{k}", v))
+        elif kind is list or kind is tuple:
+            for i, v in enumerate(value):
+                push((f"{path}/{i}", v))
+        elif kind is int or kind is float or kind is bool:
             bucket, sign = _bucket(path)
-            vec[bucket] += sign * float(value)
-        elif isinstance(value, int | float):
-            bucket, sign = _bucket(path)
-            vec[bucket] += sign * _squash(float(value))
+            buckets.append(bucket)
+            signs.append(sign)
+            numbers.append(float(value))
+            flags.append(0.0)
+        elif isinstance(value, Mapping):
+            for k, v in value.items():
+                push((f"{path}/{k}", v))
         else:
             bucket, sign = _bucket(f"{path}={value}")
-            vec[bucket] += sign
+            buckets.append(bucket)
+            signs.append(sign)
+            numbers.append(1.0)
+            flags.append(1.0)
+    if buckets:
+        x = np.asarray(numbers, dtype=np.float64)
+        # numbers are squashed (sign(x)·log1p|x|); true is 1, false 0, text and null 1
+        squashed = np.where(np.asarray(flags) > 0, x, np.sign(x) * np.log1p(np.abs(x)))
+        np.add.at(vec, np.asarray(buckets), (np.asarray(signs) * squashed).astype(np.float32))
     np.clip(vec, -BOUND, BOUND, out=vec)
     return vec
 
@@ -85,9 +99,10 @@ class ObservationEncoder:
         """The length of every observation of this game, table size and options."""
 
     def encode(self, state: State, seat: Seat, partial: Partial | None = None,
-               view: Mapping[str, Any] | None = None) -> np.ndarray:
-        """The observation of ``seat`` (``view``: its view, if already made) with ``partial`` the
-        action it is building."""
+               view: Mapping[str, Any] | None = None, hashed: np.ndarray | None = None) -> np.ndarray:
+        """The observation of ``seat`` with ``partial`` the action it is building; ``view`` is the
+        seat's view if already made, ``hashed`` its :func:`hash_view` (a view is the same at every
+        step of one action, so environments hash it once)."""
         out = np.zeros(self.size, dtype=np.float32)
         out[seat] = 1.0
         at = self.players
@@ -101,6 +116,9 @@ class ObservationEncoder:
             for index in self.codec.chosen_indices(partial):
                 out[at + index] += 1.0
         at += self.codec.size
-        hash_view(state.view(seat) if view is None else view, out[at:])
+        if hashed is not None:
+            out[at:] = hashed
+        else:
+            hash_view(state.view(seat) if view is None else view, out[at:])
         np.clip(out, -BOUND, BOUND, out=out)
         return out

@@ -54,7 +54,7 @@ from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.model import Seat, State
 from tricolore.core.registry import get_game
 from tricolore.interop.codec import FlatActions, Partial
-from tricolore.interop.observation import BOUND, ObservationEncoder
+from tricolore.interop.observation import BOUND, ObservationEncoder, hash_view
 
 MAX_STEPS = 5000
 """Steps (indices) after which a game still running is truncated."""
@@ -138,8 +138,9 @@ class TricoloreAEC(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._hashed: dict[str, np.ndarray] = {}
         self.steps = 0
-        self._refresh_infos()
+        self._refresh_infos(changed=True)
         self.agent_selection = self._first_asked()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -155,21 +156,29 @@ class TricoloreAEC(AECEnv):
         later = [s for s in pending if s > after]
         return agent_name((later or pending)[0])
 
-    def _refresh_infos(self) -> None:
+    def _refresh_infos(self, changed: bool) -> None:
+        """Each agent's view (made again when the game has ``changed``) and the action it is
+        building."""
         for agent in self.agents:
             seat = int(agent.split("_")[1])
-            self.infos[agent] = {"view": self.state.view(seat),
-                                 "building": self.partials[agent].action()
-                                 if not self.partials[agent].empty else None}
+            info = self.infos.get(agent)
+            if changed or not info:
+                info = self.infos[agent] = {"view": self.state.view(seat)}
+                self._hashed.pop(agent, None)
+            partial = self.partials[agent]
+            info["building"] = None if partial.empty else partial.action()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation vector and action mask (all zeros when it is not its turn)."""
         seat = int(agent.split("_")[1])
         partial = self.partials.get(agent, self.codec.start())
-        view = self.infos[agent]["view"] if agent in self.infos else None
         mask = (self.codec.mask(self.state, seat, partial) if agent == self.agent_selection
                 and not self.state.is_over() else np.zeros(self.codec.size, dtype=np.int8))
-        return {"observation": self.table.encoder.encode(self.state, seat, partial, view),
+        hashed = self._hashed.get(agent)
+        if hashed is None:
+            view = self.infos[agent]["view"] if agent in self.infos else self.state.view(seat)
+            hashed = self._hashed[agent] = hash_view(view)
+        return {"observation": self.table.encoder.encode(self.state, seat, partial, hashed=hashed),
                 "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -195,7 +204,7 @@ class TricoloreAEC(AECEnv):
                 self.agent_selection = self._first_asked(seat)
         if not self.state.is_over() and self.steps >= self.table.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._refresh_infos()
+        self._refresh_infos(changed=built is not None)
         self._accumulate_rewards()
 
     def render(self) -> str | None:
