@@ -343,12 +343,15 @@ LAYOUTS: dict[str, Callable[[type, int, Options], Layout]] = {
 
 def fallback(state_class: type) -> Layout:
     """The layout of a game without a declared one: its kinds, then every choice by position (the
-    first 32 offered), amounts 0 to 20, list items by position, and text from its examples."""
+    first 32 offered), amounts 0 to 20, list items by position, text from its examples, and any
+    other domain that lists its values by position (a family whose domain cannot is not offered)."""
+    choice = Positions("choice", count=FALLBACK_POSITIONS)
     return Layout(_kinds(state_class), {}, {
-        Choice: Positions("choice", count=FALLBACK_POSITIONS),
+        Choice: choice,
         Amount: _amounts("amount", 20, low=0),
         Subset: Items("item", count=FALLBACK_POSITIONS),
-        Text: Phrases("text", count=8)})
+        Text: Phrases("text", count=8),
+        Domain: choice})
 
 
 # -- the codec ----------------------------------------------------------------------------------
