@@ -123,9 +123,13 @@ def test_a_seat_asked_nothing_gets_an_all_zero_mask():
         assert not codec.mask(state, seat, codec.start()).any()
 
 
-def test_an_unknown_game_is_refused_with_a_sentence():
+def test_an_unknown_game_a_bad_table_or_bad_options_are_refused_with_a_sentence():
     with pytest.raises(OptionsError, match="no game called"):
         FlatActions("chess", 2)
+    with pytest.raises(OptionsError, match="Culottes is for 3 to 12 players; you asked for 2"):
+        FlatActions("culottes", 2)
+    with pytest.raises(OptionsError, match="unknown option"):
+        FlatActions("culottes", 4, {"colour": "red"})
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -378,7 +378,11 @@ class FlatActions:
 
     def __init__(self, game: str, players: int, options: Mapping[str, Any] | None = None) -> None:
         found = get_game(game)
-        self.game = found.info.name
+        info = found.info
+        if type(players) is not int or not info.min_players <= players <= info.max_players:
+            raise OptionsError(f"{info.title} is for {info.min_players} to {info.max_players} players; "
+                               f"you asked for {players!r}")
+        self.game = info.name
         self.players = players
         chosen = options if isinstance(options, Options) else found.info.options.from_mapping(options)
         chosen.validate(players)
