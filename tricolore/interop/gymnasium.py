@@ -54,8 +54,8 @@ from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.model import State, copy_json
 from tricolore.core.registry import get_game
 from tricolore.interop.codec import FlatActions
+from tricolore.interop.episode import MAX_STEPS, default_players, win_shares
 from tricolore.interop.observation import BOUND, ObservationEncoder, hash_view
-from tricolore.interop.pettingzoo import MAX_STEPS, default_players, win_shares
 
 INVALID_ACTION_PENALTY = -0.01
 """The reward for an index the mask rules out (the game is unchanged)."""

@@ -54,27 +54,13 @@ from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.model import Seat, State
 from tricolore.core.registry import get_game
 from tricolore.interop.codec import FlatActions, Partial
+from tricolore.interop.episode import MAX_STEPS, default_players, win_shares
 from tricolore.interop.observation import BOUND, ObservationEncoder, hash_view
-
-MAX_STEPS = 5000
-"""Steps (indices) after which a game still running is truncated."""
 
 
 def agent_name(seat: Seat) -> str:
     """The agent of ``seat``: ``player_0``..."""
     return f"player_{seat}"
-
-
-def win_shares(state: State) -> list[float]:
-    """The reward of each seat at the end: ``1/k`` for each of the ``k`` winners, else 0."""
-    winners = state.result().winners
-    return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.players)]
-
-
-def default_players(game: str) -> int:
-    """A table of 4, or the nearest size the game allows."""
-    info = get_game(game).info
-    return min(max(4, info.min_players), info.max_players)
 
 
 class _Table:
