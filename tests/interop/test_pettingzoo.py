@@ -196,3 +196,17 @@ def test_parallel_random_agents_play_a_whole_game():
         observations, rewards, _, _, _ = table.step(actions)
     assert table.state.is_over()
     assert sum(rewards.values()) == pytest.approx(1.0)
+
+
+def test_the_action_being_built_is_in_the_info_and_the_observation():
+    table = env("revolution", players=3, seed=1)
+    table.reset(seed=1)
+    before = table.observe("player_0")["observation"]
+    bid = table.codec.index_of_kind("bid")
+    table.step(bid)
+    assert table.agent_selection == "player_0"  # the same seat until its bid is complete
+    assert table.infos["player_0"]["building"] == {"type": "bid"}
+    assert table.infos["player_1"]["building"] is None
+    after = table.observe("player_0")["observation"]
+    changed = np.flatnonzero(after != before)
+    assert list(changed) == [3 + 3 + bid]  # the seat one-hot (3), the prompt (3), then the partial

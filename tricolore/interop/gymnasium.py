@@ -28,6 +28,9 @@ any other keyword is a game option (``regulated_bribery=True``).
 (:mod:`tricolore.interop.observation`); ``info["action_mask"]`` is the mask again and
 ``info["view"]`` the learner's view as JSON.
 
+``reset(seed=...)`` seeds the game and the opponents' generator (its ``options`` are accepted and
+unused: the game's options are given when the environment is made).
+
 **Turns.** The learner acts whenever the game asks its seat (its free actions — gifts, deals —
 offered with its prompt's); the opponents act, each through :func:`tricolore.agents.decide`, while
 it is not asked. **Reward**: at the end of the game, the learner's share of the win (``1/k`` if it
