@@ -3,8 +3,11 @@ OpenSpiel's own IS-MCTS and CFR on the revolutionary trials."""
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -291,3 +294,16 @@ def test_external_sampling_mccfr_on_the_trials_gives_a_valid_average_policy():
             assert set(probs) == set(state.legal_actions())
             assert sum(probs.values()) == pytest.approx(1.0)
             state.apply_action(int(rng.choice(list(probs), p=list(probs.values()))))
+
+
+def test_the_openspiel_example_in_the_docs_runs_and_prints_what_it_says(capsys):
+    text = (Path(__file__).resolve().parents[2] / "docs" / "agents.md").read_text()
+    section = text[text.index("## OpenSpiel"):]
+    code = re.search(r"```python\n(.*?)```", section, re.S)
+    assert code is not None
+    exec(compile(code.group(1), "docs/agents.md", "exec"), {})
+    returns, scores, nash_conv, probabilities = capsys.readouterr().out.splitlines()
+    assert_win_shares(json.loads(returns))
+    assert len(json.loads(scores.replace("(", "[").replace(")", "]"))) == 3
+    assert float(nash_conv) < 0.05
+    assert probabilities.startswith("{")
