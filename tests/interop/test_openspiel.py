@@ -221,6 +221,29 @@ def test_the_steps_of_an_unfinished_action_are_known_to_its_seat_only():
     assert state.information_state_string(other) == before.information_state_string(other)
 
 
+def test_the_information_sets_of_the_smallest_trials_are_sound_for_cfr():
+    """Every state of an information set offers the same legal steps, and the seat recalls its own
+    past: states it cannot tell apart were reached through the same information sets and steps of
+    its own (perfect recall)."""
+    game = pyspiel.load_game(TRIALS, SMALLEST_TRIALS)
+    legal_of, past_of = {}, {}
+    todo = [(game.new_initial_state(), ((), (), ()))]
+    while todo:
+        state, pasts = todo.pop()
+        if state.is_terminal():
+            continue
+        seat = state.current_player()
+        key = state.information_state_string(seat)
+        assert legal_of.setdefault(key, state.legal_actions()) == state.legal_actions()
+        assert past_of.setdefault(key, pasts[seat]) == pasts[seat]
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_action(action)
+            todo.append((child, tuple((*p, (key, action)) if s == seat else p
+                                      for s, p in enumerate(pasts))))
+    assert len(legal_of) == 152
+
+
 def test_importing_tricolore_does_not_need_openspiel():
     code = ("import sys, tricolore, tricolore.agents, tricolore.sim.runner; "
             "sys.exit('pyspiel' in sys.modules)")
