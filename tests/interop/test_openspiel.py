@@ -115,6 +115,11 @@ def test_options_are_parameters_and_a_bad_one_is_refused_with_the_games_sentence
         pyspiel.load_game(TRIALS, {"players": 30})
     with pytest.raises(OptionsError, match="max_game_length must be at least 1"):
         pyspiel.load_game(TRIALS, {"max_game_length": 0})
+    # the trials have no chance during play: their initial state is the seed's, always the same
+    with pytest.raises(OptionsError, match="the parameter seed of Culottes: revolutionary trials "
+                       "must be at least 0; got -1"):
+        pyspiel.load_game(TRIALS, {"seed": -1})
+    pyspiel.load_game("tricolore_culottes", {"seed": -1})
 
 
 def test_a_null_option_is_minus_one_and_a_list_option_is_text():
@@ -142,6 +147,13 @@ def test_every_game_plays_to_its_end_with_random_steps(name):
 def test_openspiels_random_simulation_test_passes_on_the_trials():
     pyspiel.random_sim_test(pyspiel.load_game(TRIALS, {"players": 3}), num_sims=3,
                             serialize=False, verbose=False)
+
+
+def test_a_game_with_chance_deals_afresh_with_seed_minus_one_and_the_same_with_a_seed():
+    fresh = pyspiel.load_game("tricolore_revolution", {"players": 3})
+    assert fresh.new_initial_state().engine.digest() != fresh.new_initial_state().engine.digest()
+    fixed = pyspiel.load_game("tricolore_revolution", {"players": 3, "seed": 5})
+    assert fixed.new_initial_state().engine.digest() == fixed.new_initial_state().engine.digest()
 
 
 def test_a_step_the_mask_rules_out_is_refused_and_changes_nothing():

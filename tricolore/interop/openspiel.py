@@ -180,9 +180,10 @@ class TricoloreGame(pyspiel.Game):
                 raise OptionsError(f"the parameter {name} must be a whole number; got {value!r}")
         if max_length < 1:
             raise OptionsError(f"the parameter max_game_length must be at least 1; got {max_length}")
-        if seed < NULL:
-            raise OptionsError(f"the parameter seed must be -1 (a fresh seed for every game) or at "
-                               f"least 0; got {seed}")
+        if seed < (NULL if info.chance else 0):
+            fresh = "-1 (a fresh seed for every game) or " if info.chance else ""
+            raise OptionsError(f"the parameter seed of {info.title} must be {fresh}at least 0; got "
+                               f"{seed}")
         if type(chosen["free_actions"]) is not bool:
             raise OptionsError("the parameter free_actions must be true or false; got "
                                f"{chosen['free_actions']!r}")
