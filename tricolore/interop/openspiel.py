@@ -22,7 +22,7 @@ True
   its last step is chosen. A game of *n* Tricolore actions is so a longer game of OpenSpiel actions.
 - **Chance.** A game without chance during play (the revolutionary trials) is ``DETERMINISTIC``:
   the draws it makes before play (the trials' first accused) come from the ``seed`` parameter
-  (default 0), so every initial state is the same. A game with chance during play (a die, a deck)
+  (default 0, and at least 0), so every initial state is the same. A game with chance during play (a die, a deck)
   is ``SAMPLED_STOCHASTIC``: the engine draws from the state's own seeded generator, which a clone
   copies; ``seed`` -1 (the default) gives every initial state a fresh seed from the game's own
   sequence, a seed from 0 the same deal every time. The engine does not expose chance outcomes.
