@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from tricolore.agents import decide, make_agent
 from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.registry import games, get_game
+from tricolore.interop import codec as codec_module
 from tricolore.interop.codec import FlatActions
 
 GAMES = sorted(games())
@@ -122,9 +123,13 @@ def test_a_seat_asked_nothing_gets_an_all_zero_mask():
         assert not codec.mask(state, seat, codec.start()).any()
 
 
-def test_an_unknown_game_is_refused_with_a_sentence():
+def test_an_unknown_game_a_bad_table_or_bad_options_are_refused_with_a_sentence():
     with pytest.raises(OptionsError, match="no game called"):
         FlatActions("chess", 2)
+    with pytest.raises(OptionsError, match="Culottes is for 3 to 12 players; you asked for 2"):
+        FlatActions("culottes", 2)
+    with pytest.raises(OptionsError, match="unknown option"):
+        FlatActions("culottes", 4, {"colour": "red"})
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -171,3 +176,22 @@ def test_any_sequence_of_masked_choices_builds_legal_actions(name, seed, picks):
             assert is_legal(state, seat, action)
             state.apply(seat, action)
             seat = sorted(state.pending())[pick % len(state.pending())] if state.pending() else seat
+
+
+# Revolution!'s bid is a domain of its own, which only its declared layout (chip by chip) spells.
+@pytest.mark.parametrize("name", [g for g in GAMES if g != "revolution"])
+def test_a_game_without_a_declared_layout_is_played_by_position(name, monkeypatch):
+    monkeypatch.delitem(codec_module.LAYOUTS, name)
+    game = get_game(name)
+    players = game.info.min_players
+    codec = FlatActions(name, players)
+    assert not codec.layout.params  # the fallback: blocks by domain type only
+    state = game.new(players, 4)
+    rng = random.Random(4)
+    for _ in range(60):
+        if state.is_over():
+            break
+        seat = rng.choice(sorted(state.pending()))
+        action, _ = walk(codec, state, seat, rng)
+        assert is_legal(state, seat, action), action
+        state.apply(seat, action)

@@ -26,6 +26,7 @@ from open_spiel.python.policy import UniformRandomPolicy  # noqa: E402
 
 from tricolore.core import IllegalAction, OptionsError, get_game, list_games  # noqa: E402
 from tricolore.interop.codec import FlatActions  # noqa: E402
+from tricolore.interop.observation import VIEW_FEATURES, ObservationEncoder  # noqa: E402
 from tricolore.interop.openspiel import openspiel_name, register  # noqa: E402
 
 NAMES = register()
@@ -254,6 +255,21 @@ def test_the_information_sets_of_the_smallest_trials_are_sound_for_cfr():
             todo.append((child, tuple((*p, (key, action)) if s == seat else p
                                       for s, p in enumerate(pasts))))
     assert len(legal_of) == 152
+
+
+def test_the_observation_tensor_is_the_shared_encoding_and_the_information_state_adds_events():
+    game = pyspiel.load_game(TRIALS, SMALLEST_TRIALS)
+    state = game.new_initial_state()
+    while not state.building:
+        state.apply_action(state.legal_actions()[-1])
+    seat = state.current_player()
+    encoder = ObservationEncoder(FlatActions("culottes-trials", 3))
+    expected = encoder.encode(state.engine, seat, state.partial)
+    assert np.array_equal(state.observation_tensor(seat), expected)
+    assert game.observation_tensor_shape() == [encoder.size]
+    assert game.information_state_tensor_shape() == [encoder.size + VIEW_FEATURES]
+    info = np.asarray(state.information_state_tensor(seat))
+    assert np.array_equal(info[:encoder.size], expected) and info[encoder.size:].any()
 
 
 def test_importing_tricolore_does_not_need_openspiel():

@@ -77,6 +77,8 @@ class Partial:
     """The items of the list parameter being chosen (``None``: no list in the making)."""
     chips: tuple[tuple[str, str], ...] | None = None
     """The (currency, space) chips of the bid being placed (``None``: no bid in the making)."""
+    path: tuple[int, ...] = ()
+    """The flat indices chosen so far, in order."""
 
     @property
     def empty(self) -> bool:
@@ -341,12 +343,15 @@ LAYOUTS: dict[str, Callable[[type, int, Options], Layout]] = {
 
 def fallback(state_class: type) -> Layout:
     """The layout of a game without a declared one: its kinds, then every choice by position (the
-    first 32 offered), amounts 0 to 20, list items by position, and text from its examples."""
+    first 32 offered), amounts 0 to 20, list items by position, text from its examples, and any
+    other domain that lists its values by position (a family whose domain cannot is not offered)."""
+    choice = Positions("choice", count=FALLBACK_POSITIONS)
     return Layout(_kinds(state_class), {}, {
-        Choice: Positions("choice", count=FALLBACK_POSITIONS),
+        Choice: choice,
         Amount: _amounts("amount", 20, low=0),
         Subset: Items("item", count=FALLBACK_POSITIONS),
-        Text: Phrases("text", count=8)})
+        Text: Phrases("text", count=8),
+        Domain: choice})
 
 
 # -- the codec ----------------------------------------------------------------------------------
@@ -373,7 +378,11 @@ class FlatActions:
 
     def __init__(self, game: str, players: int, options: Mapping[str, Any] | None = None) -> None:
         found = get_game(game)
-        self.game = found.info.name
+        info = found.info
+        if type(players) is not int or not info.min_players <= players <= info.max_players:
+            raise OptionsError(f"{info.title} is for {info.min_players} to {info.max_players} players; "
+                               f"you asked for {players!r}")
+        self.game = info.name
         self.players = players
         chosen = options if isinstance(options, Options) else found.info.options.from_mapping(options)
         chosen.validate(players)
@@ -416,7 +425,7 @@ class FlatActions:
         index = int(index)
         for offered, value in self.offers(state, seat, partial):
             if offered == index:
-                return self._step(state, seat, partial, value)
+                return self._step(state, seat, partial, value, index)
         self._check_range(index)
         raise IllegalAction("masked_out", f"{self.describe(index)} is not allowed now "
                             f"({self._at(partial)})")
@@ -453,6 +462,11 @@ class FlatActions:
             return self._kind_index[kind]
         except KeyError:
             raise OptionsError(f"{self.game} has no kind of action {kind!r}") from None
+
+    @staticmethod
+    def chosen_indices(partial: Partial) -> tuple[int, ...]:
+        """The flat indices chosen so far in ``partial``, in order."""
+        return partial.path
 
     def legal_indices(self, state: State, seat: Seat, partial: Partial) -> list[int]:
         """The indices the mask allows, in order."""
@@ -621,10 +635,11 @@ class FlatActions:
                     out.append((block.offset + slot, item))
         return out
 
-    def _step(self, state: State, seat: Seat, partial: Partial, value: Any
+    def _step(self, state: State, seat: Seat, partial: Partial, value: Any, index: int
               ) -> tuple[Partial, dict[str, Any] | None]:
+        path = (*partial.path, index)
         if partial.kind is None:
-            after = Partial(kind=value)
+            after = Partial(kind=value, path=path)
         else:
             families = self._matching(self._families(state, seat), partial.kind, dict(partial.chosen))
             fam = families[0]
@@ -636,16 +651,18 @@ class FlatActions:
                 chips = (*(partial.chips or ()), value)
                 builder = self._bidder(domain, chips)
                 if builder.done:
-                    after = Partial(partial.kind, (*partial.chosen, (name, builder.placement())))
+                    after = Partial(partial.kind, (*partial.chosen, (name, builder.placement())), path=path)
                 else:
-                    after = Partial(partial.kind, partial.chosen, chips=chips)
+                    after = Partial(partial.kind, partial.chosen, chips=chips, path=path)
             elif isinstance(block, Items):
                 if value is _DONE:
-                    after = Partial(partial.kind, (*partial.chosen, (name, list(partial.items or ()))))
+                    after = Partial(partial.kind, (*partial.chosen, (name, list(partial.items or ()))),
+                                    path=path)
                 else:
-                    after = Partial(partial.kind, partial.chosen, items=(*(partial.items or ()), value))
+                    after = Partial(partial.kind, partial.chosen, items=(*(partial.items or ()), value),
+                                    path=path)
             else:
-                after = Partial(partial.kind, (*partial.chosen, (name, value)))
+                after = Partial(partial.kind, (*partial.chosen, (name, value)), path=path)
         after = self._settle(state, seat, after)
         if self._complete(state, seat, after):
             return self.start(), after.action()
@@ -664,7 +681,7 @@ class FlatActions:
                 if isinstance(self.layout.block(fam.kind, names[i], domain), Chips) and not any(
                         getattr(domain, "held", ())):
                     return self._settle(state, seat, Partial(
-                        partial.kind, (*partial.chosen, (names[i], {}))))
+                        partial.kind, (*partial.chosen, (names[i], {})), path=partial.path))
         return partial
 
     def _complete(self, state: State, seat: Seat, partial: Partial) -> bool:

@@ -22,10 +22,11 @@ True
   its last step is chosen. A game of *n* Tricolore actions is so a longer game of OpenSpiel actions.
 - **Chance.** A game without chance during play (the revolutionary trials) is ``DETERMINISTIC``:
   the draws it makes before play (the trials' first accused) come from the ``seed`` parameter
-  (default 0, and at least 0), so every initial state is the same. A game with chance during play (a die, a deck)
-  is ``SAMPLED_STOCHASTIC``: the engine draws from the state's own seeded generator, which a clone
-  copies; ``seed`` -1 (the default) gives every initial state a fresh seed from the game's own
-  sequence, a seed from 0 the same deal every time. The engine does not expose chance outcomes.
+  (default 0, and at least 0), so every initial state is the same. A game with chance during
+  play (a die, a deck) is ``SAMPLED_STOCHASTIC``: the engine draws from the state's own seeded
+  generator, which a clone copies; ``seed`` -1 (the default) gives every initial state a fresh
+  seed from the game's own sequence, a seed from 0 the same deal every time. The engine does not
+  expose chance outcomes.
 - **Returns.** The share of the win: 1/*k* to each of the *k* winners, 0 to the others
   (``CONSTANT_SUM``, summing to 1, paid at the end).
 - **Length.** ``max_game_length`` (a parameter, :data:`MAX_GAME_LENGTH` OpenSpiel actions by
@@ -34,8 +35,10 @@ True
   unfinished game.
 - **Information.** A seat's information state is everything the engine lets it see: the events
   it may see (``events_for``), its view, and the steps of the action it is building. Its
-  observation is its view and those steps. ``resample_from_infostate`` is the engine's
-  ``determinize``, so OpenSpiel's IS-MCTS samples exactly what the seat could believe.
+  observation is its view and those steps. The tensors are the shared observation encoding
+  (``tricolore.interop.observation``), and the hashed events for an information state.
+  ``resample_from_infostate`` is the engine's ``determinize``, so OpenSpiel's IS-MCTS samples
+  exactly what the seat could believe.
 - **Free actions.** The codec offers a seat its free actions (gifts, deals, agreeing to end)
   beside its prompt's, at its turns; the seat stays to act until it takes one of its prompt's.
   ``free_actions`` false offers only the prompt's actions (a smaller tree, for CFR).
@@ -52,8 +55,7 @@ from __future__ import annotations
 
 import json
 import random
-import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -62,6 +64,7 @@ import pyspiel
 
 from tricolore.core import Game, GameInfo, IllegalAction, OptionsError, State, get_game, list_games
 from tricolore.interop.codec import FlatActions, Partial
+from tricolore.interop.observation import VIEW_FEATURES, ObservationEncoder, hash_view
 
 PREFIX = "tricolore_"
 """What every registered name starts with."""
@@ -69,8 +72,6 @@ MAX_GAME_LENGTH = 20_000
 """Default cap on a game's length, in OpenSpiel actions (steps of Tricolore actions)."""
 NULL = -1
 """The parameter value standing for a null option: OpenSpiel parameters cannot be null."""
-TENSOR_SIZE = 512
-"""Length of the observation and information state tensors."""
 RESERVED = ("players", "seed", "max_game_length", "free_actions")
 """Parameters of every game, beside its options."""
 
@@ -209,7 +210,8 @@ class TricoloreGame(pyspiel.Game):
                          params: Mapping[str, Any] | None = None) -> TricoloreObserver:
         """An observer: the observation (default) or, with ``perfect_recall``, the information
         state."""
-        return TricoloreObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+        return TricoloreObserver(self.table.actions,
+                                 iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
                                  params)
 
 
@@ -226,6 +228,11 @@ class TricoloreState(pyspiel.State):
     def engine(self) -> State:
         """The Tricolore state (read it; change it only through ``apply_action``)."""
         return self._position.engine
+
+    @property
+    def partial(self) -> Partial:
+        """The codec's partial action the current player is building."""
+        return self._position.partial
 
     @property
     def building(self) -> tuple[int, ...]:
@@ -333,12 +340,16 @@ class TricoloreObserver:
     The string is canonical JSON: the seat, its view and the steps of the action it is building,
     and for an information state (``perfect_recall``) every event the seat may see. Public
     information is always included; ``private_info`` ``NONE`` observes as a spectator (no seat's
-    secrets), ``SINGLE_PLAYER`` as the seat. The tensor hashes every value of the same JSON into
-    :data:`TENSOR_SIZE` buckets (a number adds itself at its path's bucket, a flag 1 when true, a
-    text 1 at the bucket of its path and value), so equal strings give equal tensors.
+    secrets), ``SINGLE_PLAYER`` as the seat.
+
+    The tensor is the shared observation encoding
+    (:class:`tricolore.interop.observation.ObservationEncoder`: the seat, its prompt, the action
+    it is building and its hashed view; a spectator has only the hashed view), and for an
+    information state the events the seat may see, hashed the same way
+    (:data:`~tricolore.interop.observation.VIEW_FEATURES` more values).
     """
 
-    def __init__(self, iig_obs_type: pyspiel.IIGObservationType,
+    def __init__(self, actions: FlatActions, iig_obs_type: pyspiel.IIGObservationType,
                  params: Mapping[str, Any] | None) -> None:
         if params:
             raise ValueError(f"Tricolore observations take no parameters; got {dict(params)}.")
@@ -347,8 +358,12 @@ class TricoloreObserver:
                              "seat's secrets.")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.spectator = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        self.tensor = np.zeros(TENSOR_SIZE, np.float32)
-        self.dict = {"features": self.tensor}
+        self.encoder = ObservationEncoder(actions)
+        size = self.encoder.size + (VIEW_FEATURES if self.perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor[:self.encoder.size]}
+        if self.perfect_recall:
+            self.dict["events"] = self.tensor[self.encoder.size:]
 
     def payload(self, state: TricoloreState, player: int) -> dict[str, Any]:
         """What ``player`` observes of ``state``, as JSON."""
@@ -357,40 +372,32 @@ class TricoloreObserver:
         out: dict[str, Any] = {"seat": seat, "view": engine.view(seat)}
         if self.perfect_recall:
             out["events"] = engine.events_for(seat)
-        if seat is not None and not state.is_terminal() and seat == state.current_player():
+        if self._building(state, seat):
             out["building"] = list(state.building)
         return out
+
+    @staticmethod
+    def _building(state: TricoloreState, seat: int | None) -> bool:
+        """Whether ``seat`` is building an action (only it knows the steps)."""
+        return seat is not None and not state.is_terminal() and seat == state.current_player()
 
     def set_from(self, state: TricoloreState, player: int) -> None:
         """Fill :attr:`tensor` with ``state`` as ``player`` observes it."""
         self.tensor.fill(0.0)
-        for bucket, value in _features(self.payload(state, player), ""):
-            self.tensor[bucket] += value
+        engine = state.engine
+        observation = self.dict["observation"]
+        if self.spectator:
+            hash_view(engine.view(None), observation[self.encoder.size - VIEW_FEATURES:])
+        else:
+            partial = state.partial if self._building(state, player) else None
+            observation[:] = self.encoder.encode(engine, player, partial)
+        if self.perfect_recall:
+            hash_view({"events": engine.events_for(None if self.spectator else player)},
+                      self.dict["events"])
 
     def string_from(self, state: TricoloreState, player: int) -> str:
         """``state`` as ``player`` observes it, as canonical JSON."""
         return json.dumps(self.payload(state, player), sort_keys=True, separators=(",", ":"))
-
-
-def _bucket(text: str) -> int:
-    return zlib.crc32(text.encode()) % TENSOR_SIZE
-
-
-def _features(value: Any, path: str) -> Iterable[tuple[int, float]]:
-    """Hashed features of a JSON value: (bucket, amount) pairs."""
-    if isinstance(value, bool):
-        if value:
-            yield _bucket(path), 1.0
-    elif isinstance(value, int | float):
-        yield _bucket(path), float(value)
-    elif isinstance(value, str):
-        yield _bucket(f"{path}={value}"), 1.0
-    elif isinstance(value, Mapping):
-        for key, item in value.items():
-            yield from _features(item, f"{path}/{key}")
-    elif isinstance(value, list | tuple):
-        for i, item in enumerate(value):
-            yield from _features(item, f"{path}/{i}")
 
 
 # -- registration -------------------------------------------------------------------------------------

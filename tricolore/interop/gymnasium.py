@@ -1,0 +1,218 @@
+"""Single-agent Gymnasium environments: one learner seat against named strategies.
+
+>>> import gymnasium
+>>> import tricolore.interop  # registers tricolore/Culottes-v0 and the others
+>>> env = gymnasium.make("tricolore/Revolution-v0", players=3, opponents="random", max_rounds=2)
+>>> observation, info = env.reset(seed=1)
+>>> done = False
+>>> while not done:
+...     action = env.action_space.sample(observation["action_mask"])
+...     observation, reward, terminated, truncated, info = env.step(action)
+...     done = terminated or truncated
+
+**Registered ids** (at import of :mod:`tricolore.interop`): ``tricolore/Culottes-v0``,
+``tricolore/Trials-v0`` (the revolutionary trials, Culottes' tutorial), ``tricolore/LetThemEatCake-v0``,
+``tricolore/Revolution-v0``, ``tricolore/BreadAndCircuses-v0``. Any registered game can also be
+made directly: ``TricoloreEnv("culottes", players=5)``.
+
+**Arguments.** ``players`` (default 4, or the nearest size the game allows); ``seat``, the
+learner's seat (default 0); ``opponents``, one strategy name for every other seat or a list with
+one per other seat in seat order (any name :func:`tricolore.agents.make_agent` knows: ``random``,
+the game's own strategies, ``ismcts:50``; default: the game's first own strategy); ``max_steps``;
+any other keyword is a game option (``regulated_bribery=True``).
+
+**Spaces.** The action space is the game's flat action space, ``Discrete(codec.size)``
+(:class:`~tricolore.interop.codec.FlatActions`): an action of the game takes one step per part
+(its kind, then each parameter), and the opponents move only once it is complete. The observation is
+``{"observation": float32 vector, "action_mask": int8 vector}`` as in the PettingZoo environments
+(:mod:`tricolore.interop.observation`); ``info["action_mask"]`` is the mask again and
+``info["view"]`` the learner's view as JSON.
+
+``reset(seed=...)`` seeds the game and the opponents' generator (its ``options`` are accepted and
+unused: the game's options are given when the environment is made).
+
+**Turns.** The learner acts whenever the game asks its seat (its free actions — gifts, deals —
+offered with its prompt's); the opponents act, each through :func:`tricolore.agents.decide`, while
+it is not asked. **Reward**: at the end of the game, the learner's share of the win (``1/k`` if it
+is one of ``k`` winners, else 0). **An invalid action** (an index its mask rules out) changes
+nothing in the game and is answered with reward :data:`INVALID_ACTION_PENALTY`,
+``info["invalid_action"]`` holding the sentence that refuses it; it still counts as a step. After
+``max_steps`` steps (learner indices and opponent actions; default :data:`MAX_STEPS`) a game still
+running is **truncated**.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from tricolore.agents import Agent, decide, make_agent
+from tricolore.core.errors import IllegalAction, OptionsError
+from tricolore.core.model import State, copy_json
+from tricolore.core.registry import get_game
+from tricolore.interop.codec import FlatActions
+from tricolore.interop.episode import MAX_STEPS, default_players, win_shares
+from tricolore.interop.observation import BOUND, ObservationEncoder, hash_view
+
+INVALID_ACTION_PENALTY = -0.01
+"""The reward for an index the mask rules out (the game is unchanged)."""
+
+IDS: dict[str, str] = {
+    "tricolore/Culottes-v0": "culottes",
+    "tricolore/Trials-v0": "culottes-trials",
+    "tricolore/LetThemEatCake-v0": "let-them-eat-cake",
+    "tricolore/Revolution-v0": "revolution",
+    "tricolore/BreadAndCircuses-v0": "bread-and-circuses",
+}
+"""The registered Gymnasium ids and their games."""
+
+
+def default_opponent(game: str) -> str:
+    """The game's first own strategy, or ``random`` if it has none."""
+    return next(iter(get_game(game).strategies), "random")
+
+
+class TricoloreEnv(gymnasium.Env):
+    """One seat of a game against named strategies (see the module's documentation)."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 -- Gymnasium's convention
+
+    def __init__(self, game: str, players: int | None = None, seat: int = 0,
+                 opponents: str | Sequence[str] | None = None, max_steps: int = MAX_STEPS,
+                 render_mode: str | None = None, **options: Any) -> None:
+        found = get_game(game)
+        self.game = found
+        self.players = default_players(game) if players is None else players
+        self.codec = FlatActions(game, self.players, options)
+        self.encoder = ObservationEncoder(self.codec)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise OptionsError(f"the learner's seat must be from 0 to {self.players - 1}; got {seat!r}")
+        self.seat = seat
+        names = self._opponent_names(game, opponents)
+        self.opponent_names = names
+        self.opponents: dict[int, Agent] = {}
+        others = [s for s in range(self.players) if s != seat]
+        for other, name in zip(others, names, strict=True):
+            self.opponents[other] = make_agent(found, name)  # an unknown name gets its sentence
+        if type(max_steps) is not int or max_steps < 1:
+            raise OptionsError(f"max_steps must be a whole number of at least 1; got {max_steps!r}")
+        self.max_steps = max_steps
+        if render_mode not in (None, "ansi"):
+            raise OptionsError(f"render_mode must be None or 'ansi'; got {render_mode!r}")
+        self.render_mode = render_mode
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8)})
+        self.action_space = spaces.Discrete(self.codec.size)
+        self.state: State = found.new(self.players, 0, self.codec.options)
+        self.partial = self.codec.start()
+        self.steps = 0
+        self._rng = random.Random(0)
+        self._view: tuple[dict[str, Any], np.ndarray] | None = None
+        """The learner's view and its hash, kept while the game does not change."""
+
+    def _opponent_names(self, game: str, opponents: str | Sequence[str] | None) -> list[str]:
+        count = self.players - 1
+        if opponents is None:
+            return [default_opponent(game)] * count
+        if isinstance(opponents, str):
+            return [opponents] * count
+        names = list(opponents)
+        if len(names) != count or not all(isinstance(n, str) for n in names):
+            raise OptionsError(f"opponents must be one strategy name or a list of {count} names, one "
+                               f"per other seat; got {opponents!r}")
+        return names
+
+    # -- the Gymnasium API ---------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """A new game, its seed drawn from the environment's generator (seeded by ``seed``); the
+        opponents play until the learner is asked."""
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**31 - 1))
+        self.state = self.game.new(self.players, game_seed, self.codec.options)
+        self._rng = random.Random(game_seed)
+        self.partial = self.codec.start()
+        self.steps = 0
+        self._view = None
+        self._opponents_play()
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """One index of the learner's action; see the module's documentation."""
+        self.steps += 1
+        refused: str | None = None
+        try:
+            if self.state.is_over() or self.seat not in self.state.pending():
+                raise IllegalAction("not_your_turn", "the learner is not asked to act")
+            self.partial, built = self.codec.choose(self.state, self.seat, self.partial, action)
+        except IllegalAction as exc:
+            refused = str(exc)
+            built = None
+        if built is not None:
+            self.state.apply(self.seat, built)
+            self._view = None
+            self._opponents_play()
+        terminated = self.state.is_over()
+        truncated = not terminated and self.steps >= self.max_steps
+        if refused is not None:
+            reward = INVALID_ACTION_PENALTY
+        elif terminated and built is not None:
+            reward = win_shares(self.state)[self.seat]
+        else:
+            reward = 0.0
+        info = self._info()
+        if refused is not None:
+            info["invalid_action"] = refused
+        return self._observation(), reward, terminated, truncated, info
+
+    def render(self) -> str | None:
+        """The spectator's view as JSON text (``render_mode="ansi"``); nothing otherwise."""
+        if self.render_mode is None:
+            return None
+        return json.dumps(self.state.view(None), indent=1)
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def _opponents_play(self) -> None:
+        """The opponents act while the learner is not asked (and the game and the cap allow)."""
+        state = self.state
+        while not state.is_over() and self.steps < self.max_steps:
+            pending = state.pending()
+            if self.seat in pending or not pending:
+                return
+            other = min(pending)
+            state.apply(other, decide(self.opponents[other], state, other, self._rng))
+            self.steps += 1
+
+    def _mask(self) -> np.ndarray:
+        if self.state.is_over() or self.seat not in self.state.pending():
+            return np.zeros(self.codec.size, dtype=np.int8)
+        return self.codec.mask(self.state, self.seat, self.partial)
+
+    def _seen(self) -> tuple[dict[str, Any], np.ndarray]:
+        if self._view is None:
+            view = self.state.view(self.seat)
+            self._view = (view, hash_view(view))
+        return self._view
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        return {"observation": self.encoder.encode(self.state, self.seat, self.partial,
+                                                   hashed=self._seen()[1]),
+                "action_mask": self._mask()}
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._mask(), "view": copy_json(self._seen()[0])}
+
+
+def register() -> None:
+    """Register the ids of :data:`IDS` with Gymnasium (again: nothing happens)."""
+    for env_id, game in IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="tricolore.interop.gymnasium:TricoloreEnv",
+                               kwargs={"game": game})
