@@ -10,11 +10,9 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pyspiel
 import pytest
-
-pyspiel = pytest.importorskip("pyspiel")
-
-from open_spiel.python.algorithms import (  # noqa: E402
+from open_spiel.python.algorithms import (
     cfr,
     exploitability,
     external_sampling_mccfr,
@@ -22,12 +20,12 @@ from open_spiel.python.algorithms import (  # noqa: E402
     ismcts,
     mcts,
 )
-from open_spiel.python.policy import UniformRandomPolicy  # noqa: E402
+from open_spiel.python.policy import UniformRandomPolicy
 
-from tricolore.core import IllegalAction, OptionsError, get_game, list_games  # noqa: E402
-from tricolore.interop.codec import FlatActions  # noqa: E402
-from tricolore.interop.observation import VIEW_FEATURES, ObservationEncoder  # noqa: E402
-from tricolore.interop.openspiel import openspiel_name, register  # noqa: E402
+from tricolore.core import IllegalAction, OptionsError, get_game, list_games
+from tricolore.interop.codec import FlatActions
+from tricolore.interop.observation import VIEW_FEATURES, ObservationEncoder
+from tricolore.interop.openspiel import openspiel_name, register
 
 NAMES = register()
 GAMES = [info.name for info in list_games()]
@@ -162,7 +160,8 @@ def test_a_step_the_mask_rules_out_is_refused_and_changes_nothing():
     refused = next(a for a in range(state.get_game().num_distinct_actions())
                    if a not in state.legal_actions())
     before = (state.engine.digest(), state.building, state.history())
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=rf"^Step {refused} is not one of the legal steps now: "
+                       r".+ is not offered\.$"):
         state.apply_action(refused)
     assert (state.engine.digest(), state.building, state.history()) == before
 
