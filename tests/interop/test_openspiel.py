@@ -313,6 +313,27 @@ def test_openspiels_ismcts_wins_more_of_the_trials_than_a_random_player_would():
     assert share > 1 / 3  # a random player's share of the win at 3 players; measured: 0.45
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiels_ismcts_searches_every_game_from_resampled_information_states(name):
+    # IS-MCTS asserts that every resampled state has the searching seat's information state
+    game = pyspiel.load_game(openspiel_name(name), {"seed": 3})
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=5,
+                           random_state=rng, allow_inconsistent_action_sets=True)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
+    state, steps, searches = game.new_initial_state(), 0, 0
+    while searches < 3:
+        assert not state.is_terminal()
+        legal = state.legal_actions()
+        if steps % 7 == 0 and len(legal) > 1:
+            action, searches = bot.step(state), searches + 1
+        else:
+            action = rng.choice(legal)
+        assert action in legal
+        state.apply_action(int(action))
+        steps += 1
+
+
 def test_cfr_on_the_smallest_trials_gives_a_valid_average_policy_closer_to_equilibrium():
     game = pyspiel.load_game(TRIALS, SMALLEST_TRIALS)
     solver = cfr.CFRSolver(game)
