@@ -376,3 +376,86 @@ def test_a_heard_seat_defaults_names_to_seat_numbers(endpoint):
     agent.listen(Heard(seat, (), (), (), ()))
     messages = agent.messages(state.view(seat), state.legal_actions(seat), Heard(seat, (), (), (), ()))
     assert f'as "seat {seat}"' in messages[0]["content"]
+
+
+# -- the server ------------------------------------------------------------------------------------
+def test_the_lobby_offers_llm_and_a_language_model_seat_talks_to_a_person(endpoint, tmp_path):
+    from tests.server.conftest import serve
+    from tests.server.wire import play_until_over
+    from tricolore.server.db import sqlite_url
+
+    rng = random.Random(4)
+    calls = iter(range(10**6))
+
+    def model(request: dict[str, Any]) -> str:
+        n = next(calls)
+        chat = ({"to": "all", "text": f"Salut, citoyens ({n})"} if n % 2
+                else {"to": ["Marat"], "text": "Psst, Marat"})
+        return json.dumps({"action": action_from_schema(schema_in(request), rng), "chat": chat})
+
+    endpoint.reply = model
+    server = serve(sqlite_url(tmp_path / "tables.db"))
+    live = next(server)
+    try:
+        games = live.http.get("/api/games").json()
+        assert all("llm" in g["strategies"] for g in games)
+        created = live.create("culottes-trials", ["open", "llm", "llm"], options={"trials": 2})
+        token = live.join(created["invites"]["0"], "Marat")
+        sock = live.socket(created["table_id"], token)
+        play_until_over([sock], random.Random(1))
+        assert sock.status == "over"
+        sock.drain(0.2)
+        chats = [m for m in sock.messages if m["type"] == "chat"]
+        assert any(m["to"] is None and m["from"] in (1, 2) and m["text"].startswith("Salut") for m in chats)
+        assert any(m["to"] == 0 and m["from"] in (1, 2) and m["text"] == "Psst, Marat" for m in chats)
+        assert all(m["to"] in (None, 0) for m in chats)  # the bots' other private words stay private
+        # the bots hear the table: a later prompt holds what was said before
+        assert any("Psst, Marat" in r["messages"][1]["content"] or "Salut" in r["messages"][1]["content"]
+                   for r in endpoint.requests)
+        sock.close()
+    finally:
+        next(server, None)
+
+
+# -- the command line ------------------------------------------------------------------------------
+def test_play_prints_what_the_bots_say_to_the_person_and_keeps_their_private_words(endpoint):
+    import io
+
+    from rich.console import Console
+
+    from tricolore.cli.play import TerminalTable
+
+    rng = random.Random(6)
+    calls = iter(range(10**6))
+
+    def model(request: dict[str, Any]) -> str:
+        me = re.search(r'as "seat (\d)"', request["messages"][0]["content"])
+        other_bot = "seat 2" if me and me.group(1) == "1" else "seat 1"
+        chat = [{"to": "all", "text": "for-all"}, {"to": ["seat 0"], "text": "for-the-person"},
+                {"to": [other_bot], "text": "for-a-bot"}][next(calls) % 3]
+        return json.dumps({"action": action_from_schema(schema_in(request), rng), "chat": chat})
+
+    endpoint.reply = model
+    game = tricolore.get_game("culottes-trials")
+    state = game.new(3, seed=5, options={"trials": 2})
+    out = io.StringIO()
+    agents = [None, make_agent(game, "llm"), make_agent(game, "llm")]
+    table = TerminalTable(state, ["human", "llm", "llm"], agents, Console(file=out, markup=False, width=200),
+                          ask=lambda prompt: json.dumps(state.legal_actions(0).sample(rng)))
+    table.run()
+    printed = out.getvalue()
+    assert "says: for-all" in printed and "says (to seat 0): for-the-person" in printed
+    assert "for-a-bot" not in printed
+    assert any("for-a-bot" in r["messages"][1]["content"] for r in endpoint.requests)  # the bots heard it
+
+
+def test_simulate_asked_for_llm_without_an_endpoint_says_so_in_one_sentence(monkeypatch):
+    from typer.testing import CliRunner
+
+    from tricolore.cli.main import app
+
+    monkeypatch.delenv("TRICOLORE_LLM_URL", raising=False)
+    result = CliRunner().invoke(app, ["simulate", "culottes-trials", "--players", "3", "--games", "1",
+                                      "--seats", "llm,random,random"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "needs an endpoint: set TRICOLORE_LLM_URL" in result.output
