@@ -255,6 +255,14 @@ def test_the_prompt_shows_the_chat_the_seat_may_read_and_the_latest_events(endpo
     assert "seat 1 to all: hello all" in turn and f"seat 2 to seat {seat}: psst" in turn
     assert "not-for-you" not in turn
     assert '{"kind":"trial_started"' in turn
+    for _ in range(3):
+        state.apply(min(state.pending()), state.legal_actions(min(state.pending())).sample(random.Random(1)))
+    seat = min(state.pending())
+    endpoint.reply = lambda request: json.dumps({"action": next(iter(state.legal_actions(seat)))})
+    decide(make_agent(tricolore.get_game("culottes-trials"), "llm@memory=2"), state, seat, random.Random(0))
+    events = endpoint.requests[-1]["messages"][1]["content"].split("(JSON, oldest first):\n", 1)[1]
+    shown = events.split("\n\n", 1)[0].splitlines()
+    assert [json.loads(e) for e in shown] == state.events_for(seat)[-2:]
 
 
 def test_free_actions_are_marked_and_withdrawn_after_a_few_in_a_row(endpoint):

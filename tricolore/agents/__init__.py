@@ -32,7 +32,8 @@ per decision) gives it a budget."""
 LLM = "llm"
 """The language-model player; ``llm:<model>`` names the model (see :mod:`tricolore.agents.llm`)."""
 RECENT_EVENTS = 40
-"""How many of the latest events a talking agent is told before each decision."""
+"""How many of the latest events a talking agent is told before each decision, unless its
+``memory`` attribute says otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +63,8 @@ class Said:
 class Heard:
     """What a talking agent is told before it decides, beside its view.
 
-    ``events`` are the latest events of the log its seat may see (at most :data:`RECENT_EVENTS`),
+    ``events`` are the latest events of the log its seat may see (at most :data:`RECENT_EVENTS`,
+    or the agent's ``memory``),
     ``chat`` the messages it may read, ``names`` every seat's name, and ``asked`` the kinds of
     action its prompt asks for (the other kinds it is offered are free actions: taking one leaves
     the prompt open).
@@ -124,7 +126,8 @@ def decide(agent: Agent, state: State, seat: Seat, rng: random.Random, *,
     An agent whose ``talks`` attribute is true is first told, through its ``listen(heard)``
     method, a :class:`Heard`: the latest events its seat may see, the messages of ``chat`` it may
     read, the seats' ``names`` (``seat 0``, ``seat 1``, ... by default) and the kinds its prompt
-    asks for. What it says alongside its action is collected with :func:`take_said`.
+    asks for. It is told the latest :data:`RECENT_EVENTS` events, or as many as its ``memory``
+    attribute says. What it says alongside its action is collected with :func:`take_said`.
 
     An agent sees the seat's view (built only if its ``needs_view`` is not false), never the
     state. An agent whose ``searches`` attribute is true is asked through its ``search(seat, legal,
@@ -135,7 +138,8 @@ def decide(agent: Agent, state: State, seat: Seat, rng: random.Random, *,
     legal = offered_actions(state, seat, agent)
     if getattr(agent, "talks", False):
         everyone = tuple(names) if names is not None else tuple(f"seat {s}" for s in range(state.players))
-        recent = state.events_for(seat, max(0, len(state.log) - 4 * RECENT_EVENTS))[-RECENT_EVENTS:]
+        memory = getattr(agent, "memory", RECENT_EVENTS)
+        recent = state.events_for(seat, max(0, len(state.log) - 4 * memory))[-memory:] if memory else []
         agent.listen(Heard(seat, everyone, tuple(recent),  # type: ignore[attr-defined]
                            tuple(m for m in chat if m.readable_by(seat)),
                            state.legal_actions(seat).kinds))

@@ -400,6 +400,12 @@ class LanguageModelAgent:
     trades = True
     talks = True
 
+    @property
+    def memory(self) -> int:
+        """How many of the latest events it is shown (:func:`tricolore.agents.decide` tells it
+        that many)."""
+        return self.config.memory
+
     def listen(self, heard: Heard) -> None:
         """Keep what the driver tells before a decision (see :class:`tricolore.agents.Heard`)."""
         self.heard = heard
@@ -427,7 +433,7 @@ class LanguageModelAgent:
         seat = heard.seat
         me = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
         players = ", ".join(f"{n} (seat {s})" for s, n in enumerate(names)) or "unknown"
-        events = heard.events[-self.config.memory:] if self.config.memory else ()
+        events = heard.events[-self.memory:] if self.memory else ()
         system = SYSTEM_TEMPLATE.format(title=self.title, seat=seat, name=me, players=players,
                                         rules=self.rules, max_said=MAX_SAID)
         turn = TURN_TEMPLATE.format(
