@@ -467,3 +467,14 @@ def test_simulate_asked_for_llm_without_an_endpoint_says_so_in_one_sentence(monk
                                       "--seats", "llm,random,random"])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "needs an endpoint: set TRICOLORE_LLM_URL" in result.output
+
+
+def test_a_fallback_is_drawn_from_what_the_prompt_asks_never_a_free_action(endpoint):
+    game = tricolore.get_game("bread-and-circuses")
+    state = game.new(3, seed=1)
+    seat = min(state.pending())
+    endpoint.reply = lambda request: "no idea"
+    agent = make_agent(game, "llm")
+    kinds = {decide(agent, state, seat, random.Random(i))["type"] for i in range(12)}
+    assert kinds <= set(state.legal_actions(seat).kinds) and "give_gold" in state.free_actions(seat).kinds
+    assert agent.counters.fallbacks == 12 and agent.counters.retries == 12
