@@ -454,6 +454,7 @@ def test_play_prints_what_the_bots_say_to_the_person_and_keeps_their_private_wor
     printed = out.getvalue()
     assert "says: for-all" in printed and "says (to seat 0): for-the-person" in printed
     assert "for-a-bot" not in printed
+    assert re.search(r"seat 1 \(llm\): \d+ requests, 0 retried, 0 fell back, \d+ tokens", printed)
     assert any("for-a-bot" in r["messages"][1]["content"] for r in endpoint.requests)  # the bots heard it
 
 

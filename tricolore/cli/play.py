@@ -253,6 +253,14 @@ class TerminalTable:
             self.console.print(part)
         winners = ", ".join(f"seat {s}" for s in sorted(self.state.result().winners))
         self.console.print(f"Winner: {winners}", style="bold green")
+        for seat, agent in enumerate(self.agents):
+            counters = getattr(agent, "counters", None)
+            if counters is not None:  # a language-model player: what it cost
+                c = counters.as_dict()
+                self.console.print(f"seat {seat} ({self.seats[seat]}): {c['calls']:.0f} requests, "
+                                   f"{c['retries']:.0f} retried, {c['fallbacks']:.0f} fell back, "
+                                   f"{c['prompt_tokens'] + c['completion_tokens']:.0f} tokens, "
+                                   f"{c['latency']:.1f} s waiting", highlight=False)
 
 
 _OMIT = object()

@@ -667,7 +667,10 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                 await deliver_chat(table.id, stored)
         if table.status in ("over", "closed"):
             for key in [k for k in talkers if k[0] == table.id]:
-                if callable(close := getattr(talkers.pop(key), "close", None)):
+                done = talkers.pop(key)
+                if (counters := getattr(done, "counters", None)) is not None:
+                    log.info("bot %s (%s) at table %s: %s", key[1], key[2], table.id, counters.as_dict())
+                if callable(close := getattr(done, "close", None)):
                     close()
 
     async def clocks_run_out(table: LiveTable) -> None:
