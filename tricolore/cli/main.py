@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tricolore.agents import SEARCH, make_agent, strategy_names
+from tricolore.agents import LLM, SEARCH, make_agent, strategy_names
 from tricolore.cli.reading import MAX_DIGITS, text_problem, whole_number
 from tricolore.core import IllegalAction, OptionsError, RecordError, get_game, list_games
 from tricolore.core.inputs import RECORD_DEPTH, InputError, loads
@@ -164,7 +164,8 @@ def seat_spec(g: Any, seats: str | None, players: int) -> tuple[tuple[str, ...],
         if len(set(pool)) != len(pool):
             raise Refused("--seats pool: names a strategy twice; name each once")
         return tuple(pool), players
-    names = [n for n in strategy_names(g) if n != SEARCH]  # a search is asked for by name
+    # a search and a language model are asked for by name: both are slow, a model costs money
+    names = [n for n in strategy_names(g) if n not in (SEARCH, LLM)]
     rotation = [*names[1:], names[0]]
     return tuple(parse_seats(seats, players, lambda: [rotation[i % len(rotation)]
                                                       for i in range(players)])), None

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.console import Console
 
-from tricolore.agents import Agent, decide
+from tricolore.agents import Agent, Message, decide, take_said
 from tricolore.cli.reading import menu_number, text_problem, whole_number
 from tricolore.cli.render import renderer
 from tricolore.core import ActionFamily, Amount, Choice, Domain, IllegalAction, State, Subset
@@ -41,6 +41,10 @@ class TerminalTable:
         self.at_screen: int | None = None
         self.render = renderer(state.info.name)
         self.rngs = [agent_rng(state.seed, s) for s in range(state.players)]
+        self.chat: list[Message] = []
+        """What the bots have said, in order; each bot is told the messages it may read."""
+        self.chat_seen = dict.fromkeys(self.humans, 0)
+        self.spectator_chat = 0
 
     def ask(self, prompt: str) -> str:
         """One line from the player; end of input stops the game cleanly, and a line that is not
@@ -72,10 +76,12 @@ class TerminalTable:
             else:
                 agent = self.agents[seat]
                 assert agent is not None
-                action = decide(agent, self.state, seat, self.rngs[seat])
+                action = decide(agent, self.state, seat, self.rngs[seat], chat=self.chat)
                 self.state.apply(seat, action)
+                self.chat.extend(Message(seat, said.text, said.to) for said in take_said(agent))
                 if not self.humans:
                     self.show_events(None)
+                    self.show_chat(None)
         self.finish()
 
     def show_events(self, seat: int | None) -> None:
@@ -90,6 +96,20 @@ class TerminalTable:
         for e in events:
             self.console.print("  · " + self.render.event(e, view), highlight=False)
 
+    def show_chat(self, seat: int | None) -> None:
+        """Print the chat ``seat`` may read and has not yet seen (``None``: the public messages,
+        for a table of bots only)."""
+        if seat is None:
+            unseen, self.spectator_chat = self.chat[self.spectator_chat:], len(self.chat)
+        else:
+            unseen, self.chat_seen[seat] = self.chat[self.chat_seen[seat]:], len(self.chat)
+        for message in unseen:
+            if message.to is not None if seat is None else not message.readable_by(seat):
+                continue
+            to = "" if message.to is None else " (to " + ", ".join(f"seat {s}" for s in message.to) + ")"
+            self.console.print(f"  seat {message.sender} says{to}: {message.text}", style="cyan",
+                               highlight=False)
+
     def hand_over(self, seat: int) -> None:
         """With several humans, hide the screen between them."""
         if len(self.humans) > 1 and self.at_screen != seat:
@@ -102,6 +122,7 @@ class TerminalTable:
         """Show the seat its table, secrets and choices, and apply one action it types."""
         self.hand_over(seat)
         self.show_events(seat)
+        self.show_chat(seat)
         view = self.state.view(seat)
         for part in self.render.table(view):
             self.console.print(part)
@@ -232,6 +253,14 @@ class TerminalTable:
             self.console.print(part)
         winners = ", ".join(f"seat {s}" for s in sorted(self.state.result().winners))
         self.console.print(f"Winner: {winners}", style="bold green")
+        for seat, agent in enumerate(self.agents):
+            counters = getattr(agent, "counters", None)
+            if counters is not None:  # a language-model player: what it cost
+                c = counters.as_dict()
+                self.console.print(f"seat {seat} ({self.seats[seat]}): {c['calls']:.0f} requests, "
+                                   f"{c['retries']:.0f} retried, {c['fallbacks']:.0f} fell back, "
+                                   f"{c['prompt_tokens'] + c['completion_tokens']:.0f} tokens, "
+                                   f"{c['latency']:.1f} s waiting", highlight=False)
 
 
 _OMIT = object()

@@ -30,7 +30,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from tricolore.agents import decide, make_agent, strategy_names
+from tricolore.agents import Agent, Message, decide, make_agent, strategy_names, take_said
 from tricolore.core import OptionsError, State
 from tricolore.core.actions import ActionSpace
 from tricolore.core.errors import IllegalAction
@@ -246,6 +246,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     """
     rooms: dict[str, Room] = {}
     creators: dict[str, Limiter] = {}
+    talkers: dict[tuple[str, int, str], Agent] = {}
+    """Bots that talk (language-model players), kept from move to move: their counters add up."""
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -634,16 +636,42 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     async def bot_acts(table: LiveTable, seat: int, strategy: str | None = None) -> bool:
         """One bot move (by ``strategy``, else the seat's own); ``False`` if even a random legal
         action was refused."""
-        agent = make_agent(get_game(table.game), strategy or table.seats[seat]["strategy"])
+        name = strategy or table.seats[seat]["strategy"]
+        agent = talkers.get((table.id, seat, name)) or make_agent(get_game(table.game), name)
         state: State = table.state
         rng = bot_rng(table.bot_secret, seat, len(table.actions))
-        action = await asyncio.to_thread(decide, agent, state, seat, rng)
+        chat: list[Message] = []
+        if getattr(agent, "talks", False):
+            talkers[table.id, seat, name] = agent
+            rows = await asyncio.to_thread(store.chat_for, table.id, seat)
+            chat = [Message(r["from"], r["text"], None if r["to"] is None else (r["to"],)) for r in rows]
+        action = await asyncio.to_thread(decide, agent, state, seat, rng, chat=chat, names=table.names())
         outcome = await asyncio.to_thread(store.act, table.id, seat, action)
         if not outcome.accepted:  # a bot must only choose legal actions; fall back to a random one
             log.error("bot %s at table %s refused: %s", seat, table.id, outcome.message)
             fallback = state.legal_actions(seat).sample(rng)
             outcome = await asyncio.to_thread(store.act, table.id, seat, fallback)
+        await bot_says(table, seat, agent)
         return outcome.accepted
+
+    async def bot_says(table: LiveTable, seat: int, agent: Agent) -> None:
+        """Post what a talking bot said to the table's chat as its seat, checked as a person's
+        chat is (hold the room's lock); a message the table refuses is logged and dropped."""
+        for said in take_said(agent):
+            for to in said.to or (None,):
+                try:
+                    stored = await asyncio.to_thread(store.chat, table.id, seat, said.text, to)
+                except TableError as exc:
+                    log.warning("bot %s at table %s: chat refused: %s", seat, table.id, exc)
+                    continue
+                await deliver_chat(table.id, stored)
+        if table.status in ("over", "closed"):
+            for key in [k for k in talkers if k[0] == table.id]:
+                done = talkers.pop(key)
+                if (counters := getattr(done, "counters", None)) is not None:
+                    log.info("bot %s (%s) at table %s: %s", key[1], key[2], table.id, counters.as_dict())
+                if callable(close := getattr(done, "close", None)):
+                    close()
 
     async def clocks_run_out(table: LiveTable) -> None:
         """Deal with every clock that has run out (hold the room's lock): the seat passes if it
@@ -828,14 +856,18 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         except TableError as exc:
             await error(connection, message, "bad_chat", sentence(str(exc)))
             return
-        said["type"] = "chat"
         async with room(table.id).lock:
-            for other in list(room(table.id).connections):
-                if to is None or other.seat in (connection.seat, to):
-                    try:
-                        await other.socket.send_json(said)
-                    except (WebSocketDisconnect, RuntimeError):
-                        drop(table.id, other)
+            await deliver_chat(table.id, said)
+
+    async def deliver_chat(table_id: str, said: dict[str, Any]) -> None:
+        """Send a stored chat message to the connections that may read it (hold the room's lock)."""
+        said = {**said, "type": "chat"}
+        for other in list(room(table_id).connections):
+            if said["to"] is None or other.seat in (said["from"], said["to"]):
+                try:
+                    await other.socket.send_json(said)
+                except (WebSocketDisconnect, RuntimeError):
+                    drop(table_id, other)
 
     async def on_domain(table: LiveTable, connection: Connection, message: Mapping[str, Any]) -> None:
         """The domain of a parameter that depends on the ones chosen before it."""

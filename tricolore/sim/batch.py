@@ -115,23 +115,44 @@ def play_one(spec: BatchSpec, seed: int) -> GameRow:
     """Play the game of ``seed`` and, if the spec asks for records, save it with its digests."""
     game = get_game(spec.game)
     state = game.new(spec.players, seed, spec.options)
-    state.record_events = False
     strategies = spec.lineup(seed)
     agents = [make_agent(game, s) for s in strategies]
+    talkers = [a for a in agents if getattr(a, "talks", False)]
+    state.record_events = bool(talkers)  # only talking agents are told the log
     played = play_game(state, agents, keep_digests=spec.records is not None)
     if spec.records is not None:
         played.record.save(Path(spec.records) / f"{spec.game}-{seed}.json")
     result = state.result()
     roles = tuple(str(b.get("role", "")) for b in result.breakdown)
+    metrics = {k: float(v) for k, v in result.metrics.items()}
+    if talkers:
+        metrics.update(talk_metrics(talkers, len(played.chat)))
+        for agent in talkers:
+            if callable(close := getattr(agent, "close", None)):
+                close()  # its HTTP connection
     return GameRow(
         seed,
         strategies,
         tuple(float(s) for s in result.scores),
         tuple(sorted(result.winners)),
         played.actions,
-        {k: float(v) for k, v in result.metrics.items()},
+        metrics,
         roles if any(roles) else (),
     )
+
+
+def talk_metrics(talkers: Sequence[object], chat_messages: int) -> dict[str, float]:
+    """A game's figures for its talking agents: ``chat_messages`` said at the table, and each
+    counter of their ``counters`` (language-model players: calls, retries, fallbacks, tokens,
+    latency), added up over the table and prefixed ``llm_``."""
+    out = {"chat_messages": float(chat_messages)}
+    for agent in talkers:
+        counters = getattr(agent, "counters", None)
+        if counters is None:
+            continue
+        for key, value in counters.as_dict().items():
+            out[f"llm_{key}"] = out.get(f"llm_{key}", 0.0) + float(value)
+    return out
 
 
 def play_chunk(spec: BatchSpec, seeds: Sequence[int]) -> list[GameRow]:

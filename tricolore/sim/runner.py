@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from tricolore.agents import Agent, decide
+from tricolore.agents import Agent, Message, decide, take_said
 from tricolore.core.model import State
 from tricolore.core.record import Record
 
@@ -19,11 +19,13 @@ def agent_rng(seed: int, seat: int) -> random.Random:
 
 @dataclass(slots=True)
 class Played:
-    """A finished game: its final state, its record and the number of actions taken."""
+    """A finished game: its final state, its record, the number of actions taken, and the chat
+    of the agents that talk (in the order it was said)."""
 
     state: State
     record: Record
     actions: int
+    chat: list[Message] = field(default_factory=list)
 
 
 def play_game(
@@ -32,7 +34,8 @@ def play_game(
     """Play ``state`` to its end, each pending seat asked in seat order.
 
     Agents choose from :func:`~tricolore.agents.offered_actions`, asked by
-    :func:`~tricolore.agents.decide`.
+    :func:`~tricolore.agents.decide`. What a talking agent says is kept in the chat, and each
+    talking agent is told the messages it may read before it decides.
 
     Raises ``RuntimeError`` if the game has not ended after ``max_actions`` actions.
     """
@@ -40,13 +43,15 @@ def play_game(
     rngs = [agent_rng(state.seed, s) for s in range(state.players)]
     # An action the engine drew itself (a random agent's) needs no second check.
     apply = [state.apply_trusted if getattr(a, "draws_legal", False) else state.apply for a in agents]
+    chat: list[Message] = []
     count = 0
     while not state.is_over():
         if count >= max_actions:
             raise RuntimeError(f"{state.info.name} seed {state.seed} did not end in {max_actions} actions")
         seat = min(state.pending())
-        action = decide(agents[seat], state, seat, rngs[seat])
+        action = decide(agents[seat], state, seat, rngs[seat], chat=chat)
         apply[seat](seat, action)
         record.add(seat, action, state if keep_digests else None)
+        chat.extend(Message(seat, said.text, said.to) for said in take_said(agents[seat]))
         count += 1
-    return Played(state, record, count)
+    return Played(state, record, count, chat)
