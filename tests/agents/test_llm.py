@@ -425,6 +425,42 @@ def test_the_lobby_offers_llm_and_a_language_model_seat_talks_to_a_person(endpoi
         next(server, None)
 
 
+def test_a_bot_thinking_does_not_hold_the_table_people_chat_meanwhile(endpoint, tmp_path):
+    from tests.server.conftest import serve
+    from tests.server.wire import choose
+    from tricolore.server.db import sqlite_url
+
+    rng = random.Random(2)
+    answer = threading.Event()
+
+    def slow_model(request: dict[str, Any]) -> str:
+        answer.wait(20)  # the model is thinking until the test lets it answer
+        return json.dumps({"action": action_from_schema(schema_in(request), rng)})
+
+    endpoint.reply = slow_model
+    server = serve(sqlite_url(tmp_path / "tables.db"))
+    live = next(server)
+    try:
+        created = live.create("culottes-trials", ["open", "llm", "llm"], options={"trials": 1})
+        token = live.join(created["invites"]["0"], "Marat")
+        sock = live.socket(created["table_id"], token)
+        deadline = time.monotonic() + 20
+        while not endpoint.requests and time.monotonic() < deadline:  # act until a bot is asked
+            sock.drain(0.05)
+            action = choose(sock, rng)
+            if action is not None:
+                sock.act(action, f"a{time.monotonic_ns()}")
+        assert endpoint.requests, "the bot never asked its model"
+        sock.send({"type": "chat", "id": "c1", "text": "Are you still thinking?", "to": None})
+        echoed = sock.expect("chat", timeout=5)  # delivered while the model has not answered
+        assert echoed["text"] == "Are you still thinking?" and not answer.is_set()
+        answer.set()
+        sock.close()
+    finally:
+        answer.set()
+        next(server, None)
+
+
 # -- the command line ------------------------------------------------------------------------------
 def test_play_prints_what_the_bots_say_to_the_person_and_keeps_their_private_words(endpoint):
     import io

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Mapping
@@ -220,6 +221,23 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     driver: asyncio.Task[None] | None = None
+
+
+@dataclass(slots=True)
+class BotPlan:
+    """A bot's decision to make: its agent, a copy of the state, its seat, its randomness (from the
+    table's secret), and the chat and names a talking agent is told."""
+
+    agent: Agent
+    state: State
+    seat: int
+    rng: random.Random
+    chat: list[Message]
+    names: list[str]
+
+    def decide(self) -> Any:
+        """The agent's action (run in a worker thread, without the room's lock)."""
+        return decide(self.agent, self.state, self.seat, self.rng, chat=self.chat, names=self.names)
 
 
 def view_delta(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
@@ -619,11 +637,21 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             if seat is not None:
                 await asyncio.sleep(bot_delay)
                 async with r.lock:
-                    if len(table.actions) == number and next_bot(table) == seat:
-                        moved = await bot_acts(table, seat)
-                        await broadcast(table_id)
-                        if not moved:
-                            return  # a bot with no legal move would spin; the table waits for people
+                    if len(table.actions) != number or next_bot(table) != seat:
+                        continue
+                    plan = await bot_plans(table, seat)
+                # The bot thinks on a copy, without the lock: people act and chat meanwhile (a
+                # search or a language model may take seconds).
+                action = await asyncio.to_thread(plan.decide)
+                async with r.lock:
+                    if table.status != "playing" or seat not in table.state.pending():
+                        continue  # the decision is no longer asked; ask again
+                    if not table.state.legal_actions(seat).contains(action):
+                        continue  # what changed meanwhile made it illegal: decide again
+                    moved = await bot_moves(table, seat, plan, action)
+                    await broadcast(table_id)
+                    if not moved:
+                        return  # a bot with no legal move would spin; the table waits for people
                 continue
             now = time.time()
             timeout = min((d for _, d in table.deadlines.values() if d is not None), default=None)
@@ -633,26 +661,35 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                 async with r.lock:
                     await clocks_run_out(table)
 
-    async def bot_acts(table: LiveTable, seat: int, strategy: str | None = None) -> bool:
-        """One bot move (by ``strategy``, else the seat's own); ``False`` if even a random legal
-        action was refused."""
+    async def bot_plans(table: LiveTable, seat: int, strategy: str | None = None) -> BotPlan:
+        """What a bot needs to decide for ``seat`` (by ``strategy``, else the seat's own), on a
+        copy of the state, so the decision can be made without the room's lock (hold it here)."""
         name = strategy or table.seats[seat]["strategy"]
         agent = talkers.get((table.id, seat, name)) or make_agent(get_game(table.game), name)
-        state: State = table.state
-        rng = bot_rng(table.bot_secret, seat, len(table.actions))
         chat: list[Message] = []
         if getattr(agent, "talks", False):
             talkers[table.id, seat, name] = agent
             rows = await asyncio.to_thread(store.chat_for, table.id, seat)
             chat = [Message(r["from"], r["text"], None if r["to"] is None else (r["to"],)) for r in rows]
-        action = await asyncio.to_thread(decide, agent, state, seat, rng, chat=chat, names=table.names())
+        return BotPlan(agent, table.state.clone(), seat,
+                       bot_rng(table.bot_secret, seat, len(table.actions)), chat, table.names())
+
+    async def bot_moves(table: LiveTable, seat: int, plan: BotPlan, action: Any) -> bool:
+        """Play a bot's decided ``action`` (hold the room's lock); ``False`` if even a random legal
+        action was refused."""
         outcome = await asyncio.to_thread(store.act, table.id, seat, action)
         if not outcome.accepted:  # a bot must only choose legal actions; fall back to a random one
             log.error("bot %s at table %s refused: %s", seat, table.id, outcome.message)
-            fallback = state.legal_actions(seat).sample(rng)
+            fallback = table.state.legal_actions(seat).sample(plan.rng)
             outcome = await asyncio.to_thread(store.act, table.id, seat, fallback)
-        await bot_says(table, seat, agent)
+        await bot_says(table, seat, plan.agent)
         return outcome.accepted
+
+    async def bot_acts(table: LiveTable, seat: int, strategy: str | None = None) -> bool:
+        """One bot move at once (hold the room's lock): a clock ran out and a bot decides for a
+        person. ``False`` if even a random legal action was refused."""
+        plan = await bot_plans(table, seat, strategy)
+        return await bot_moves(table, seat, plan, await asyncio.to_thread(plan.decide))
 
     async def bot_says(table: LiveTable, seat: int, agent: Agent) -> None:
         """Post what a talking bot said to the table's chat as its seat, checked as a person's
