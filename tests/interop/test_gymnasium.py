@@ -1,3 +1,4 @@
+import random
 import warnings
 
 import gymnasium
@@ -6,6 +7,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import tricolore.interop  # noqa: F401 -- registers the ids
+from tricolore.agents import decide, make_agent
 from tricolore.core.errors import OptionsError
 from tricolore.core.registry import games, get_game
 from tricolore.interop.gymnasium import IDS, INVALID_ACTION_PENALTY, TricoloreEnv
@@ -102,3 +104,24 @@ def test_bad_arguments_are_refused_with_a_sentence():
         TricoloreEnv("culottes", opponents="genius")
     with pytest.raises(OptionsError, match="max_steps"):
         TricoloreEnv("culottes", max_steps=-1)
+
+
+@pytest.mark.parametrize("env_id", sorted(IDS))
+def test_a_named_strategy_plays_whole_episodes_as_the_learner(env_id):
+    game = get_game(IDS[env_id])
+    bot, rng = make_agent(game, next(iter(game.strategies))), random.Random(3)
+    env = gymnasium.make(env_id, players=game.info.min_players, max_steps=4000, **short(IDS[env_id]))
+    observation, _ = env.reset(seed=4)
+    table = env.unwrapped
+    planned: list[int] = []
+    spelled, done = 0, False
+    while not done:
+        if not planned:
+            planned = table.codec.spell(table.state, table.seat, decide(bot, table.state, table.seat, rng))
+            spelled += 1
+        step = planned.pop(0)
+        assert observation["action_mask"][step] == 1
+        observation, _, terminated, truncated, info = env.step(step)
+        assert "invalid_action" not in info
+        done = terminated or truncated
+    assert terminated and spelled >= 2

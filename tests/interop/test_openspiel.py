@@ -4,6 +4,7 @@ OpenSpiel's own IS-MCTS and CFR on the revolutionary trials."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from open_spiel.python.algorithms import (
 )
 from open_spiel.python.policy import UniformRandomPolicy
 
+from tricolore.agents import decide, make_agent
 from tricolore.core import IllegalAction, OptionsError, get_game, list_games
 from tricolore.interop.codec import FlatActions
 from tricolore.interop.observation import VIEW_FEATURES, ObservationEncoder
@@ -378,3 +380,30 @@ def test_the_openspiel_example_in_the_docs_runs_and_prints_what_it_says(capsys):
     assert len(json.loads(scores.replace("(", "[").replace(")", "]"))) == 3
     assert float(nash_conv) < 0.05
     assert probabilities.startswith("{")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_named_strategy_plays_a_seat_through_openspiel_by_spelling_its_actions(name):
+    game = get_game(name)
+    strategy = next(iter(game.strategies))
+    players = game.info.min_players
+    short = {"max_rounds": 2} if "max_rounds" in {
+        o["name"] for o in game.info.options.schema(players)} else {}
+    spiel = pyspiel.load_game(openspiel_name(name), {"players": players, "seed": 4, **short})
+    codec = FlatActions(name, players, short)
+    bot, rng = make_agent(game, strategy), random.Random(2)
+    state, noise = spiel.new_initial_state(), np.random.RandomState(2)
+    planned: list[int] = []
+    spelled = 0
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            if not planned:
+                planned = codec.spell(state.engine, 0, decide(bot, state.engine, 0, rng))
+                spelled += 1
+            step = planned.pop(0)
+            assert step in state.legal_actions()
+            state.apply_action(step)
+        else:
+            state.apply_action(int(noise.choice(state.legal_actions())))
+    assert state.engine.is_over() and spelled >= 2
+    assert_win_shares(state.returns())
