@@ -216,7 +216,8 @@ class LetThemEatCakeState(State):
         self.received: dict[Seat, int] = {}
         self.donors: set[Seat] = set()
         self.last_ballot: dict[str, Any] | None = None
-        self.gifts = [[[0, 0, 0] for _ in everyone] for _ in everyone]
+        # giver → receiver → (Medals, Generals, Cake cards) given; immutable, so clones share it
+        self.gifts = tuple(tuple((0, 0, 0) for _ in everyone) for _ in everyone)
         self.end_reason: str | None = None
         self.dead: Seat | None = None
         self.stats = {"executions": 0, "mercies": 0, "riggings": 0, "coups": 0, "seizures": 0,
@@ -947,11 +948,22 @@ class LetThemEatCakeState(State):
                   winners=sorted(self.result().winners))
 
     # -- trading -----------------------------------------------------------------------------
+    def _count_gift(self, giver: Seat, receiver: Seat, kind: int, n: int) -> None:
+        """Add ``n`` to what ``giver`` gave ``receiver`` (``kind``: 0 Medals, 1 Generals, 2 Cake
+        cards), building new tuples for the changed row."""
+        row = list(self.gifts[giver])
+        cell = list(row[receiver])
+        cell[kind] += n
+        row[receiver] = tuple(cell)
+        gifts = list(self.gifts)
+        gifts[giver] = tuple(row)
+        self.gifts = tuple(gifts)
+
     def do_give_medals(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Medals change hands."""
         self.medals[seat] -= action["medals"]
         self.medals[action["to"]] += action["medals"]
-        self.gifts[seat][action["to"]][0] += action["medals"]
+        self._count_gift(seat, action["to"], 0, action["medals"])
         self.emit("medals_given", giver=seat, receiver=action["to"], medals=action["medals"])
         self._settle()
 
@@ -961,7 +973,7 @@ class LetThemEatCakeState(State):
         from_pantry, from_starter = self._take_generals(seat, count)
         self.pantry_generals[action["to"]] += from_pantry
         self.starter_generals[action["to"]] += from_starter
-        self.gifts[seat][action["to"]][1] += count
+        self._count_gift(seat, action["to"], 1, count)
         self.emit("generals_given", giver=seat, receiver=action["to"], generals=count)
         self._settle()
 
@@ -976,7 +988,7 @@ class LetThemEatCakeState(State):
         self.stashes[seat] = [_known(c, frozenset({seat}))
                               for i, c in enumerate(stash) if i not in positions]
         self.stashes[receiver].extend(_known(c, traders) for c in given)
-        self.gifts[seat][receiver][2] += len(given)
+        self._count_gift(seat, receiver, 2, len(given))
         self.emit("cakes_given", giver=seat, receiver=receiver, cards=len(given))
         self.emit("cake_values_given", to=traders, giver=seat, receiver=receiver,
                   values=[c.value for c in given])
@@ -1068,8 +1080,7 @@ class LetThemEatCakeState(State):
     def clone(self) -> Self:
         """An independent copy."""
         other = self._shallow_copy()
-        for name in ("pawns", "medals", "pantry_generals", "starter_generals", "deck", "draw",
-                     "removed_starters"):
+        for name in ("pawns", "medals", "pantry_generals", "starter_generals", "deck", "draw"):
             setattr(other, name, list(getattr(self, name)))
         other.hands = [list(h) for h in self.hands]
         other.used = [list(u) for u in self.used]
@@ -1080,7 +1091,6 @@ class LetThemEatCakeState(State):
         other.received = dict(self.received)
         other.donors = set(self.donors)
         other.stats = dict(self.stats)
-        other.gifts = [[list(g) for g in row] for row in self.gifts]
         other.election = None if self.election is None else self.election.copy()
         other.window = None if self.window is None else self.window.copy()
         return other
