@@ -952,9 +952,8 @@ class LetThemEatCakeState(State):
         """Add ``n`` to what ``giver`` gave ``receiver`` (``kind``: 0 Medals, 1 Generals, 2 Cake
         cards), building new tuples for the changed row."""
         row = list(self.gifts[giver])
-        cell = list(row[receiver])
-        cell[kind] += n
-        row[receiver] = tuple(cell)
+        medals, generals, cakes = row[receiver]
+        row[receiver] = (medals + n * (kind == 0), generals + n * (kind == 1), cakes + n * (kind == 2))
         gifts = list(self.gifts)
         gifts[giver] = tuple(row)
         self.gifts = tuple(gifts)
