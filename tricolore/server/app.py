@@ -31,7 +31,15 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from tricolore.agents import Agent, Message, decide, make_agent, strategy_names, take_said
+from tricolore.agents import (
+    Agent,
+    Message,
+    decide,
+    make_agent,
+    offered_actions,
+    strategy_names,
+    take_said,
+)
 from tricolore.core import OptionsError, State
 from tricolore.core.actions import ActionSpace
 from tricolore.core.errors import IllegalAction
@@ -646,7 +654,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                 async with r.lock:
                     if table.status != "playing" or seat not in table.state.pending():
                         continue  # the decision is no longer asked; ask again
-                    if not table.state.legal_actions(seat).contains(action):
+                    if (len(table.actions) != number
+                            and not offered_actions(table.state, seat, plan.agent).contains(action)):
                         continue  # what changed meanwhile made it illegal: decide again
                     moved = await bot_moves(table, seat, plan, action)
                     await broadcast(table_id)
