@@ -11,6 +11,9 @@ installed, importing this package registers the ids ``tricolore/Culottes-v0``,
 
 from importlib.util import find_spec
 
+RL_EXTRA = "install the rl extra: pip install 'tricolore[rl]'"
+"""What to do when an environment's library is missing."""
+
 if find_spec("gymnasium") is not None:
     from tricolore.interop.gymnasium import register
 

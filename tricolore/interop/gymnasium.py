@@ -48,9 +48,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
+
+from tricolore.interop import RL_EXTRA
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as missing:
+    raise ImportError(f"the Gymnasium environments need Gymnasium; {RL_EXTRA}") from missing
 
 from tricolore.agents import Agent, decide, make_agent
 from tricolore.core.errors import IllegalAction, OptionsError

@@ -60,7 +60,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 import numpy as np
-import pyspiel
+
+from tricolore.interop import RL_EXTRA
+
+try:
+    import pyspiel
+except ImportError as missing:
+    raise ImportError(f"the OpenSpiel games need OpenSpiel; {RL_EXTRA}") from missing
 
 from tricolore.core import Game, GameInfo, IllegalAction, OptionsError, State, get_game, list_games
 from tricolore.interop.codec import FlatActions, Partial

@@ -47,8 +47,14 @@ from contextlib import suppress
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
+
+from tricolore.interop import RL_EXTRA
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv
+except ImportError as missing:
+    raise ImportError(f"the PettingZoo environments need PettingZoo and Gymnasium; {RL_EXTRA}") from missing
 
 from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.model import Seat, State
