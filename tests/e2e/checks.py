@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page, expect
 
 SEAT_NUMBER = re.compile(r"\b(?:seat|player|citizen|deal|bribe|alliance)\s*#?\d+\b", re.IGNORECASE)
 """A seat or an internal id read out: "seat 2", "player 1", "bribe 0", "citizen #3"."""
@@ -56,3 +56,39 @@ def moment_said(page: Page, words: str) -> bool:
     """Whether a moment has said ``words`` since the page was opened."""
     said: list[str] = page.evaluate("window.__moments || []")
     return any(words in text for text in said)
+
+
+# -- the status bar ---------------------------------------------------------------------------------
+def decision(page: Page) -> str:
+    """What the status bar offers now: the kind being drafted, or the kinds on offer ("" if none)."""
+    bar = page.locator("[data-testid=decision]")
+    if bar.count() == 0:
+        return ""
+    drafted = bar.get_attribute("data-draft")
+    if drafted:
+        return drafted
+    return ",".join(bar.locator("[data-action]").evaluate_all("bs => bs.map(b => b.dataset.action)"))
+
+
+def summary(page: Page) -> Locator:
+    """The status bar's sentence of the decision being drafted, above Confirm."""
+    return page.locator("[data-testid=summary]")
+
+
+def settled(page: Page) -> None:
+    """Wait until the table has applied what the status bar sent (it says "Sending…" until then)."""
+    expect(page.locator("[data-testid=status][data-busy]")).to_have_count(0)
+
+
+def confirm(page: Page) -> None:
+    """Press Confirm once it is enabled and wait until the table has applied the decision."""
+    button = page.locator("[data-testid=confirm]")
+    expect(button).to_be_enabled()
+    button.click()
+    settled(page)
+
+
+def name_of(page: Page, seat: int) -> str:
+    """The seat's name as the player panels show it (beside its mark)."""
+    panel = page.locator(f"[data-testid=players] li[data-seat='{seat}'] .kit-who")
+    return str(panel.evaluate("e => e.lastChild.textContent"))

@@ -9,10 +9,19 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 import tricolore
-from tests.e2e.checks import assert_no_ids, moment_said, record_moments
+from tests.e2e.checks import (
+    assert_no_ids,
+    confirm,
+    decision,
+    moment_said,
+    name_of,
+    record_moments,
+    settled,
+    summary,
+)
 from tests.server.conftest import LiveServer
 
 DESKTOP = ViewportSize(width=1280, height=900)
@@ -55,39 +64,6 @@ def join(server: LiveServer, browser: Browser, invite: str, size: ViewportSize) 
     # the fallback forms are built again once the board's script has loaded, with its names
     assert not page.evaluate(BARE_OPTIONS)
     return page, problems
-
-
-def decision(page: Page) -> str:
-    """What the status bar offers now: the kind being drafted, or the kinds on offer."""
-    bar = page.locator("[data-testid=decision]")
-    if bar.count() == 0:
-        return ""
-    drafted = bar.get_attribute("data-draft")
-    if drafted:
-        return drafted
-    return ",".join(bar.locator("[data-action]").evaluate_all("bs => bs.map(b => b.dataset.action)"))
-
-
-def settled(page: Page) -> None:
-    expect(page.locator("[data-testid=status][data-busy]")).to_have_count(0)
-
-
-def confirm(page: Page) -> None:
-    button = page.locator("[data-testid=confirm]")
-    expect(button).to_be_enabled()
-    button.click()
-    settled(page)
-
-
-def summary(page: Page) -> Locator:
-    """The status bar's sentence of the decision being drafted."""
-    return page.locator("[data-testid=summary]")
-
-
-def name_of(page: Page, seat: int) -> str:
-    """The seat's name as the player panels show it (beside its mark)."""
-    panel = page.locator(f"[data-testid=players] li[data-seat='{seat}'] .kit-who")
-    return str(panel.evaluate("e => e.lastChild.textContent"))
 
 
 def board(page: Page, key: str) -> str:

@@ -10,35 +10,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.e2e.checks import assert_no_ids, moment_said, record_moments
+from tests.e2e.checks import assert_no_ids, confirm, decision, moment_said, record_moments, settled
 from tests.server.conftest import LiveServer
 
 DESKTOP = ViewportSize(width=1280, height=900)
 PHONE = ViewportSize(width=390, height=844)
-
-
-def decision(page: Page) -> str | None:
-    """What the status bar offers now: the kind being drafted, or the first kind on offer."""
-    bar = page.locator("[data-testid=decision]")
-    if bar.count() == 0:
-        return None
-    drafted = bar.get_attribute("data-draft")
-    if drafted:
-        return drafted
-    kinds = bar.locator("[data-action]").evaluate_all("bs => bs.map(b => b.dataset.action)")
-    return ",".join(kinds) or None
-
-
-def settled(page: Page) -> None:
-    """Wait until the table has applied what the status bar sent (it says "Sending…" until then)."""
-    expect(page.locator("[data-testid=status][data-busy]")).to_have_count(0)
-
-
-def confirm(page: Page) -> None:
-    button = page.locator("[data-testid=confirm]")
-    expect(button).to_be_enabled()
-    button.click()
-    settled(page)
 
 
 def play_my_turn_step(page: Page, done: set[str]) -> str:

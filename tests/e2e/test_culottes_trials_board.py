@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.e2e.checks import assert_no_ids
+from tests.e2e.checks import assert_no_ids, confirm, decision, name_of, settled, summary
 from tests.server.conftest import LiveServer
 
 DESKTOP = ViewportSize(width=1280, height=900)
@@ -34,41 +34,8 @@ def join(server: LiveServer, browser: Browser, size: ViewportSize,
     return page, problems
 
 
-def decision(page: Page) -> str:
-    """What the status bar offers now: the kind being drafted, or the kinds on offer."""
-    bar = page.locator("[data-testid=decision]")
-    if bar.count() == 0:
-        return ""
-    drafted = bar.get_attribute("data-draft")
-    if drafted:
-        return drafted
-    return ",".join(bar.locator("[data-action]").evaluate_all("bs => bs.map(b => b.dataset.action)"))
-
-
-def settled(page: Page) -> None:
-    expect(page.locator("[data-testid=status][data-busy]")).to_have_count(0)
-
-
-def confirm(page: Page) -> None:
-    button = page.locator("[data-testid=confirm]")
-    expect(button).to_be_enabled()
-    button.click()
-    settled(page)
-
-
-def summary(page: Page) -> Locator:
-    """The status bar's sentence of the decision being drafted."""
-    return page.locator("[data-testid=summary]")
-
-
 def on_board(key: str) -> str:
     return f"[data-testid=trials-table] [data-key={key}]"
-
-
-def name_of(page: Page, seat: int) -> str:
-    """The seat's name as the player panels show it (beside its mark)."""
-    panel = page.locator(f"[data-testid=players] li[data-seat='{seat}'] .kit-who")
-    return str(panel.evaluate("e => e.lastChild.textContent"))
 
 
 def play_step(page: Page, done: set[str]) -> str:

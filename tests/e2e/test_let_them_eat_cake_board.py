@@ -15,28 +15,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
-from tests.e2e.checks import assert_no_ids, moment_said, record_moments
+from tests.e2e.checks import assert_no_ids, confirm, decision, moment_said, record_moments, settled, summary
 from tests.server.conftest import LiveServer, Socket
 
 DESKTOP = ViewportSize(width=1280, height=900)
 PHONE = ViewportSize(width=390, height=844)
 TABLE = "[data-testid=ltec-table]"
-
-
-def decision(page: Page) -> str:
-    """What the status bar offers now: the kind being drafted, or the kinds on offer."""
-    bar = page.locator("[data-testid=decision]")
-    if bar.count() == 0:
-        return ""
-    drafted = bar.get_attribute("data-draft")
-    if drafted:
-        return drafted
-    return ",".join(bar.locator("[data-action]").evaluate_all("bs => bs.map(b => b.dataset.action)"))
-
-
-def summary(page: Page) -> Locator:
-    """The draft in one sentence, above Confirm."""
-    return page.locator("[data-testid=summary]")
 
 
 def log(page: Page) -> Locator:
@@ -46,18 +30,6 @@ def log(page: Page) -> Locator:
 def sentence(page: Page) -> Locator:
     """The status bar's sentence."""
     return page.locator("[data-testid=status-sentence]")
-
-
-def settled(page: Page) -> None:
-    """Wait until the table has applied what the status bar sent."""
-    expect(page.locator("[data-testid=status][data-busy]")).to_have_count(0)
-
-
-def confirm(page: Page) -> None:
-    button = page.locator("[data-testid=confirm]")
-    expect(button).to_be_enabled()
-    button.click()
-    settled(page)
 
 
 def click_first(page: Page, selector: str) -> None:

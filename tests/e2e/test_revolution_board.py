@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.e2e.checks import assert_no_ids, moment_said, record_moments
+from tests.e2e.checks import assert_no_ids, moment_said, record_moments, settled
 from tests.server.conftest import LiveServer
 from tricolore.games.revolution.bids import Bid
 from tricolore.games.revolution.data import SEED_CHART
@@ -21,11 +21,6 @@ from tricolore.games.revolution.rules import RevolutionOptions, RevolutionState
 DESKTOP = ViewportSize(width=1280, height=900)
 PHONE = ViewportSize(width=390, height=844)
 PREFERRED = {"force": "printer", "blackmail": "priest", "gold": "card"}
-
-
-def settled(page: Page) -> None:
-    """Wait until the table has applied what was sent (the status bar says "Sending…" until then)."""
-    expect(page.locator("[data-testid=status][data-busy]")).to_have_count(0)
 
 
 def left_to_place(page: Page, currency: str) -> int:
