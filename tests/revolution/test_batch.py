@@ -270,15 +270,8 @@ def test_the_batch_choices_for_the_spy_the_apothecary_and_remove_influence_are_t
                 view, p = state.view(seat), state.players
                 expected = BOTS[name]().act(view, state.legal_actions(seat), NoShake())
                 board = np.array([[a["markers"] for a in view["areas"]]], dtype=np.int8)
-                me = np.array([seat])
-                now = batch_bots.now_points(board, me, chart.area_support)
-                if kind == "swap":
-                    points, valid = batch_bots.swap_gains(board, me, chart.area_support)
-                else:
-                    points, valid = batch_bots.spy_gains(board, me, chart.area_support,
-                                                         remove=kind == "remove_influence")
-                pick, taken = batch_bots.best_choice(points, valid, now,
-                                                     strict=kind != "remove_influence")
+                pick, taken = batch_bots.power_choice(kind, board, np.array([seat]),
+                                                      chart.area_support)
                 k = int(pick[0])
                 if not taken[0]:
                     chosen: dict[str, object] = {"type": "decline"}
@@ -306,13 +299,7 @@ def test_the_batch_choices_are_the_bots_choices_on_random_boards(kind):
     chart, p, areas = batch.chart_of("seed"), 4, len(AREA_NAMES)
     boards = rng.integers(0, 3, size=(400, areas, p)).astype(np.int8)
     me = rng.integers(0, p, size=400)
-    now = batch_bots.now_points(boards, me, chart.area_support)
-    if kind == "swap":
-        points, valid = batch_bots.swap_gains(boards, me, chart.area_support)
-    else:
-        points, valid = batch_bots.spy_gains(boards, me, chart.area_support,
-                                             remove=kind == "remove_influence")
-    picks, taken = batch_bots.best_choice(points, valid, now, strict=kind != "remove_influence")
+    picks, taken = batch_bots.power_choice(kind, boards, me, chart.area_support)
     bot = BOTS["area-control"]()
     for d in range(len(boards)):
         view = {"seat": int(me[d]), "areas": [{"name": name, "markers": boards[d, a].tolist()}

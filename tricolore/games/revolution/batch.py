@@ -695,10 +695,8 @@ class _Batch:
         pick, none = self._pick(options.reshape(len(rows), options.shape[1] * p))
         named = self._named(rows, w)
         if named.any():  # the biggest gain in area points, declined when there is none
-            board = live.board[rows[named]]
-            points, valid = batch_bots.spy_gains(board, w[named], self.chart.area_support)
-            now = batch_bots.now_points(board, w[named], self.chart.area_support)
-            pick[named], taken = batch_bots.best_choice(points, valid, now, strict=True)
+            pick[named], taken = batch_bots.power_choice(
+                "spy", live.board[rows[named]], w[named], self.chart.area_support)
             none[named] = ~taken
         area, victim = pick // p, pick % p
         if self.log is not None:
@@ -744,9 +742,7 @@ class _Batch:
         named = self._named(rows, w)
         if named.any():  # the swap of one's own marker that gains most, declined when none does
             board, me = live.board[rows[named]], w[named]
-            points, valid = batch_bots.swap_gains(board, me, self.chart.area_support)
-            now = batch_bots.now_points(board, me, self.chart.area_support)
-            pick, taken = batch_bots.best_choice(points, valid, now, strict=True)
+            pick, taken = batch_bots.power_choice("swap", board, me, self.chart.area_support)
             areas = board.shape[1]
             a1[named], a2[named], o2[named] = pick // (areas * p), pick // p % areas, pick % p
             o1[named] = me
@@ -798,10 +794,9 @@ class _Batch:
         pick = (cum > r[:, None]).argmax(axis=1)
         named = self._named(rows, np.full(len(rows), seat))
         if named.any():  # the removal that gains most (always made)
-            board, me = live.board[rows[named]], np.full(int(named.sum()), seat)
-            points, valid = batch_bots.spy_gains(board, me, self.chart.area_support, remove=True)
-            now = batch_bots.now_points(board, me, self.chart.area_support)
-            pick[named], _ = batch_bots.best_choice(points, valid, now, strict=False)
+            pick[named], _ = batch_bots.power_choice(
+                "remove_influence", live.board[rows[named]], np.full(int(named.sum()), seat),
+                self.chart.area_support)
         area, victim = pick // p, pick % p
         if self.log is not None:
             self.log.add("remove_influence", live.gid[rows], np.full(len(rows), seat), area, victim)

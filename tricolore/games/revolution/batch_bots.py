@@ -133,6 +133,19 @@ def best_choice(points: Array, valid: Array, now: Array, strict: bool) -> tuple[
     return pick, taken
 
 
+def power_choice(kind: str, board: Array, me: Array, area_support: Array) -> tuple[Array, Array]:
+    """The bots' choice for ``kind`` (``"spy"``, ``"swap"`` or ``"remove_influence"``) on each
+    row's ``board``: the index of the choice (in the order of :func:`spy_gains` or
+    :func:`swap_gains`, flattened) and whether it is made. The Spy and the Apothecary are declined
+    when no choice gains area points; a removal is always made."""
+    if kind == "swap":
+        points, valid = swap_gains(board, me, area_support)
+    else:
+        points, valid = spy_gains(board, me, area_support, remove=kind == "remove_influence")
+    return best_choice(points, valid, now_points(board, me, area_support),
+                       strict=kind != "remove_influence")
+
+
 # -- space values ----------------------------------------------------------------------------------
 def space_values(strategy: str, chart: Any, board: Array, markers_left: Array | None, me: Array
                  ) -> Array:
