@@ -166,8 +166,11 @@ def test_floods_are_refused_with_a_clear_error(live_server):
 def test_what_a_seat_socket_receives_is_its_own_view_and_nothing_more(live_server, game):
     """The leak check over the wire: every view seat 0's socket holds equals the core's view for
     seat 0 at some step (the conformance suite checks those views hide every other seat's
-    secrets), and every event it receives is public or addressed to it."""
-    created = live_server.create(game, seats_for(game, 3), options=SHORT.get(game, {}), window_seconds=0)
+    secrets), every event it receives is public or addressed to it, and nothing it receives
+    before the end names a bot seat's strategy."""
+    info = get_game(game).info
+    bots = bots_for(game)[:min(2, info.max_players - 3)]
+    created = live_server.create(game, ["open"] * 3 + bots, options=SHORT.get(game, {}), window_seconds=0)
     table = created["table_id"]
     tokens = [live_server.join(created["invites"][str(s)], f"p{s}") for s in range(3)]
     socks = [live_server.socket(table, t) for t in tokens]
@@ -202,6 +205,7 @@ def test_what_a_seat_socket_receives_is_its_own_view_and_nothing_more(live_serve
     assert all(e["to"] is None or 0 in e["to"] for e in events)
     assert events == json.loads(json.dumps(project(live.state.log, 0)))
     strategies = {seat["strategy"] for seat in live.seats if seat.get("strategy")} - {"random"}
+    assert strategies == set(bots)
     before_the_end = [text for text in socks[0].received if json.loads(text).get("status") != "over"
                       and '"final"' not in text]
     assert not any(name in text for name in strategies for text in before_the_end)
