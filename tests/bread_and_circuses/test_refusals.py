@@ -37,6 +37,10 @@ def test_a_ready_player_is_told_whom_the_negotiation_waits_for(start, act):
     act(state, 2, "ready")
     assert refused(state, 2, "ready") == (
         "already_ready", "You are already ready; Negotiation ends when Ann, Bob and Di are ready too.")
+    for seat in (0, 1):
+        act(state, seat, "ready")
+    assert refused(state, 2, "ready") == (
+        "already_ready", "You are already ready; Negotiation ends when Di is ready too.")
 
 
 def test_only_a_ready_player_may_withdraw_their_ready(start):

@@ -79,7 +79,7 @@ def test_play_refuses_bad_input_with_a_sentence_and_goes_on():
                  input="\n".join(answers) + "\n")
     assert "Type a number from 1 to" in result.output
     assert "not valid JSON" in result.output
-    assert "You cannot fly now" in result.output
+    assert "This game has no action \"fly\"; you may choose role." in result.output
     assert result.exit_code == 1 and "input ended before the game did" in result.output
     assert "Traceback" not in result.output
 

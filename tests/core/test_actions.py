@@ -2,6 +2,7 @@ import random
 
 import pytest
 
+import tricolore
 from tricolore.core import ActionFamily, ActionSpace, Amount, Choice, IllegalAction, Subset, Text
 
 
@@ -38,6 +39,46 @@ def test_refusals_say_what_is_wrong(action, fragment):
     with pytest.raises(IllegalAction) as exc:
         space().check(action)
     assert fragment in exc.value.message
+
+
+def test_a_kind_of_action_takes_its_article_in_a_refusal():
+    offer = ActionSpace((ActionFamily("offer_bribe", {"cover": Amount(1, 3)}), ActionFamily("pass")))
+    for action, says in [({"type": "offer_bribe"}, "An offer bribe needs its cover."),
+                         ({"type": "pass", "colour": 1}, "A pass has no colour.")]:
+        with pytest.raises(IllegalAction) as exc:
+            offer.check(action)
+        assert exc.value.message == says
+
+
+@pytest.mark.parametrize("sent, shown", [(None, "null"), (True, "true"), ([1, None], "[1, null]"),
+                                         ({"a": None}, '{"a": null}'), ("x", "'x'")])
+def test_a_refused_value_is_shown_as_it_was_sent(sent, shown):
+    with pytest.raises(IllegalAction) as exc:
+        space().check({"type": "cake_vote", "citizen": 0, "side": "privileged", "cakes": sent})
+    assert exc.value.message == f"The cakes must be a whole number; you sent {shown}."
+
+
+def test_a_long_choice_names_twelve_values_and_counts_the_others():
+    names = tuple(f"Citizen {i}" for i in range(15))
+    many = ActionSpace((ActionFamily("vote", {"citizen": Choice(tuple(range(15)), names)}),))
+    with pytest.raises(IllegalAction) as exc:
+        many.check({"type": "vote", "citizen": 99})
+    assert exc.value.message == ("The citizen must be " + ", ".join(names[:12])
+                                 + " or one of 3 others; you sent 99.")
+
+
+def test_an_action_no_game_has_is_refused_without_asking_to_wait():
+    state = tricolore.make("culottes", 3, seed=0)
+    state.apply(0, {"type": "choose_role", "role": "grabber"})
+    before = state.digest()
+    for seat, says in [(0, 'This game has no action "fly".'),
+                       (1, 'This game has no action "fly"; you may choose role.')]:
+        with pytest.raises(IllegalAction) as exc:
+            state.apply(seat, {"type": "fly"})
+        assert exc.value.message == says and exc.value.code == "not_allowed_now"
+    assert state.digest() == before
+    with pytest.raises(IllegalAction, match="waiting for seat 1 and seat 2"):  # waiting helps here
+        state.apply(0, {"type": "cake_vote"})
 
 
 def test_every_refusal_is_a_sentence():

@@ -12,6 +12,7 @@ That decomposition (:meth:`ActionSpace.steps`) is what RL adapters and tree sear
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -68,7 +69,9 @@ class Choice(Domain):
         if self.refusal is not None:
             return self.refusal
         names = self.labels if self.labels is not None else tuple(map(_show, self.options))
-        shown = listed(list(names[:12])) + (" or another" if len(names) > 12 else "")
+        more = len(names) - 12
+        shown = (listed(list(names)) if more <= 0
+                 else f"{', '.join(names[:12])} or one of {more} other{'s' if more > 1 else ''}")
         return f"the {spoken(name)} must be {shown}; you sent {_show(value)}"
 
     def sample(self, rng: random.Random) -> object:
@@ -240,12 +243,12 @@ class ActionFamily:
         """Why ``action`` (of this kind) is refused, or ``None``."""
         for key in action:
             if key != "type" and key not in self.params:
-                return f"a {spoken(self.kind)} has no {spoken(str(key))}"
+                return f"{_a(spoken(self.kind))} has no {spoken(str(key))}"
         for name in self.params:
             if name not in action:
                 if name in self.optional:
                     continue
-                return f"a {spoken(self.kind)} needs its {spoken(name)}"
+                return f"{_a(spoken(self.kind))} needs its {spoken(name)}"
             why = self.domain(name, action).problem(name, action[name])
             if why:
                 return why
@@ -360,7 +363,13 @@ NO_ACTIONS = ActionSpace(())
 """The empty action space (a seat asked nothing), shared: spaces are immutable."""
 
 
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article: "a cake vote", "an offer bribe"."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
 def _show(value: object) -> str:
-    text = repr(value) if isinstance(value, str) else str(value).replace("True", "true").replace(
-        "False", "false")
+    """A value as the sender wrote it: text quoted, anything else as JSON (``null``, ``true``)."""
+    text = repr(value) if isinstance(value, str) else json.dumps(value, ensure_ascii=False,
+                                                                  default=repr)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -508,6 +508,12 @@ class State(ABC):
             free = self.free_actions(seat)
             if kind in free.kinds:
                 free.check(action)
+            elif not callable(getattr(self, "do_" + kind, None)):  # no such decision: waiting won't help
+                shown = json.dumps(kind, ensure_ascii=False)
+                shown = shown if len(shown) <= 40 else shown[:37] + '..."'
+                allowed = listed([spoken(k) for k in (prompt.kinds if prompt else ()) + free.kinds])
+                raise IllegalAction("not_allowed_now", f"this game has no action {shown}"
+                                    + (f"; you may {allowed}" if allowed else ""))
             elif prompt is None:
                 waiting = tuple(sorted(self.pending()))
                 names = listed([f"{{{i}}}" for i in range(len(waiting))], "and")

@@ -105,7 +105,8 @@ def _negotiation(state: BreadState, seat: Seat, action: Mapping[str, Any]) -> Il
     if kind == "ready" and state.ready[seat]:
         others = [s for s in range(state.players) if not state.ready[s]]
         return IllegalAction("already_ready", "you are already ready; Negotiation ends when "
-                             f"{waiting_for(others)} are ready too", tuple(others))
+                             f"{waiting_for(others)} {'is' if len(others) == 1 else 'are'} ready too",
+                             tuple(others))
     if kind == "withdraw_ready" and not state.ready[seat]:
         return IllegalAction("not_ready", "you are not ready, so there is no ready to withdraw")
     return None
