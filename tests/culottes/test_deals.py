@@ -329,6 +329,7 @@ def test_answers_name_the_player_who_may_give_them():
     assert refusal(state, 0, {"type": "withdraw_bribe", "deal": deal}).for_names(PLAYERS) == (
         "Bribe 0 is already accepted, and binds Ann and Bob.")
     assert refusal(state, 2, {"type": "decline_bribe", "deal": 9}).message == "There is no bribe 9."
+    assert refusal(state, 2, {"type": "decline_bribe", "deal": None}).message == "There is no bribe null."
 
 
 def test_a_citizen_joins_one_alliance_per_trial():

@@ -13,6 +13,7 @@ Decisions on what the rulebook leaves open are in ``docs/games/culottes.md``.
 from __future__ import annotations
 
 import functools
+import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -940,7 +941,8 @@ class CulottesState(State):
             return None
         deal_id = action["deal"]
         if type(deal_id) is not int or not 0 <= deal_id < len(self.deals.deals):
-            return IllegalAction(code, f"there is no bribe {deal_id!r}")
+            shown = repr(deal_id) if isinstance(deal_id, str) else json.dumps(deal_id, default=repr)
+            return IllegalAction(code, f"there is no bribe {shown}")
         deal = self.deals.deals[deal_id]
         if deal.status == ACCEPTED:
             return IllegalAction(code, f"bribe {deal_id} is already accepted, and binds {{0}} and {{1}}",
