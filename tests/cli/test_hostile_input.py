@@ -73,7 +73,7 @@ def test_markup_in_a_citizen_name_for_the_book_is_printed_as_typed(tmp_path):
 
 def test_markup_in_a_typed_action_is_printed_as_typed():
     result = play(['{"type": "[/red]"}'])
-    assert "Refused: You cannot [/red] now" in result.output
+    assert "Refused: This game has no action \"[/red]\"" in result.output
     refused(result, "input ended before the game did")
 
 
