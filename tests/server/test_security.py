@@ -332,3 +332,15 @@ def test_bot_seats_have_peoples_names_and_their_strategies_show_only_at_the_end(
     assert final["strategies"][1:] == ["honest-revolutionary", "puppet-grabber"]
     record = live_server.http.get(f"/api/tables/{table}/record").json()
     assert [s["strategy"] for s in record["seats"]][1:] == ["honest-revolutionary", "puppet-grabber"]
+
+
+# -- the check every test runs under ------------------------------------------------------------------
+def test_a_traceback_in_uvicorns_log_fails_the_test(live_server, monkeypatch, no_traceback_in_the_server_log):
+    def broken(_token: str) -> None:
+        raise RuntimeError("a fault of ours")
+
+    monkeypatch.setattr(live_server.store, "seat_of", broken)
+    assert live_server.http.post("/api/join", json={"token": "abc", "name": "x"}).status_code == 500
+    found = no_traceback_in_the_server_log.found
+    assert [r.name for r in found] == ["uvicorn.error"] and "a fault of ours" in str(found[0].exc_info)
+    found.clear()  # the fault was put there on purpose: only it would have failed this test
