@@ -373,7 +373,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         return {"table_id": created.table_id, "invites": invite_links(created.table_id, created.invites),
                 "spectate": f"/table/{created.table_id}", "creator": created.creator}
 
-    @app.post("/api/tables/{table_id}/invites", responses={k: REFUSALS[k] for k in (403, 404, 422)})
+    @app.post("/api/tables/{table_id}/invites", responses={k: REFUSALS[k] for k in (400, 403, 404, 422)})
     async def invites_again(table_id: str, request: Creator) -> dict[str, Any]:
         """Every invite link of the table again, for its creator."""
         live(table_id)
