@@ -14,13 +14,16 @@ import itertools
 import json
 from typing import Any
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 from schemathesis.generation import GenerationMode
+from websockets.sync.client import connect
 
 from tests.server.conftest import LiveServer
+from tricolore.server.app import FLOOD_LIMIT
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
@@ -109,7 +112,6 @@ def test_random_websocket_messages_are_answered_with_a_sentence_and_change_nothi
 
 
 def test_random_hello_messages_never_open_a_seat_or_drop_without_a_sentence(live_server):
-    from websockets.sync.client import connect
     created = live_server.create("culottes", ["open", "random", "random"])
     url = live_server.base.replace("http", "ws") + f"/ws/{created['table_id']}"
 
@@ -124,6 +126,32 @@ def test_random_hello_messages_never_open_a_seat_or_drop_without_a_sentence(live
             assert first["seat"] is None  # no forged token opens a seat
         else:
             assert first["type"] == "error" and first["message"].endswith(".")
+
+    one()
+
+
+@pytest.mark.real_flood_limit
+def test_a_random_flood_is_answered_frame_by_frame_and_cut_at_the_limit(live_server):
+    table, sock = fresh_table(live_server)
+    sock.close()
+    live = live_server.store.live[table]
+    count, _seconds = FLOOD_LIMIT
+    url = live_server.base.replace("http", "ws") + f"/ws/{table}"
+
+    @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(frames=st.lists(messages() | st.binary(max_size=20), min_size=count + 1, max_size=count + 40))
+    def one(frames: list[str | bytes]) -> None:
+        before = live.state.digest(), len(live.actions)
+        with connect(url) as ws:  # a spectator
+            ws.send(json.dumps({"type": "hello", "version": 1, "token": None}))
+            assert json.loads(ws.recv(timeout=20))["type"] == "welcome"
+            for frame in frames:
+                ws.send(frame)
+            answers = [json.loads(ws.recv(timeout=20)) for _ in frames]
+        # one answer per frame (the hello counted first); a spectator's frames change nothing
+        assert all(a["type"] == "domain" or a["message"].endswith(".") for a in answers), answers
+        assert [a.get("code") == "flood" for a in answers] == [n >= count - 1 for n in range(len(frames))]
+        assert (live.state.digest(), len(live.actions)) == before
 
     one()
 
