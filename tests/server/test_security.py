@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
 
 import pytest
 from websockets.sync.client import connect
@@ -14,6 +15,7 @@ from websockets.sync.client import connect
 from tests.server.conftest import LiveServer, new_store, serve
 from tricolore.agents import make_agent, offered_actions
 from tricolore.core.registry import get_game
+from tricolore.server.app import MAX_BODY
 from tricolore.server.db import ActionRow, ChatRow, TableRow
 from tricolore.server.tables import TableStore, bot_rng
 
@@ -179,6 +181,27 @@ def test_table_creation_is_rate_limited_per_client_with_a_sentence(live_server):
     answers = [live_server.http.post("/api/tables", json=body) for _ in range(11)]
     assert [a.status_code for a in answers[:10]] == [200] * 10
     assert answers[10].status_code == 429 and "Too many new tables" in answers[10].json()["detail"]
+
+
+POSTS = ["/api/tables", "/api/join", "/api/leave", "/api/tables/nope/invites", "/api/tables/nope/close"]
+
+
+@pytest.mark.parametrize("path", POSTS)
+def test_a_request_body_over_the_limit_is_refused_with_a_sentence_unread(live_server, path):
+    declared = live_server.http.get("/openapi.json").json()["paths"][path.replace("nope", "{table_id}")]
+    huge = b'{"token": "' + b"x" * 200_000 + b'"}'
+    response = live_server.http.post(path, content=huge, headers={"Content-Type": "application/json"})
+    assert response.status_code == 413 and "413" in declared["post"]["responses"]
+    said = response.json()["detail"]
+    assert said == f"A request body has at most {MAX_BODY} bytes; this one has {len(huge)}."
+
+    def chunks() -> Iterator[bytes]:  # sent without its length: cut once the limit is read
+        yield b'{"token": "'
+        yield from (b"x" * 10_000 for _ in range(10))
+
+    response = live_server.http.post(path, content=chunks(), headers={"Content-Type": "application/json"})
+    assert response.status_code == 413 and response.json()["detail"].endswith(".")
+    assert len(live_server.store.live) == 0
 
 
 # -- messages that used to drop the connection -----------------------------------------------------
