@@ -2,9 +2,10 @@
 
 Hypothesis writes websocket messages (random JSON, wrong types, huge numbers, deep nesting, invalid
 Unicode, unknown fields, wrong tokens, floods) and REST bodies; Schemathesis walks the OpenAPI
-schema. Every example checks that the server answered with a sentence, kept the connection,
-changed nothing when it refused, and (through the ``no_traceback_in_the_server_log`` fixture)
-logged no traceback. The example counts are bounded so that the suite runs in CI in seconds.
+schema with valid and invalid requests. Every example checks that the server answered with a
+sentence, kept the connection, changed nothing when it refused, and (through the
+``no_traceback_in_the_server_log`` fixture) logged no traceback. The example counts are bounded
+so that the suite runs in CI in seconds.
 """
 
 from __future__ import annotations
@@ -13,11 +14,16 @@ import itertools
 import json
 from typing import Any
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis.errors import Unsatisfiable
+from schemathesis.generation import GenerationMode
+from websockets.sync.client import connect
 
 from tests.server.conftest import LiveServer
+from tricolore.server.app import FLOOD_LIMIT
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
@@ -106,7 +112,6 @@ def test_random_websocket_messages_are_answered_with_a_sentence_and_change_nothi
 
 
 def test_random_hello_messages_never_open_a_seat_or_drop_without_a_sentence(live_server):
-    from websockets.sync.client import connect
     created = live_server.create("culottes", ["open", "random", "random"])
     url = live_server.base.replace("http", "ws") + f"/ws/{created['table_id']}"
 
@@ -121,6 +126,32 @@ def test_random_hello_messages_never_open_a_seat_or_drop_without_a_sentence(live
             assert first["seat"] is None  # no forged token opens a seat
         else:
             assert first["type"] == "error" and first["message"].endswith(".")
+
+    one()
+
+
+@pytest.mark.real_flood_limit
+def test_a_random_flood_is_answered_frame_by_frame_and_cut_at_the_limit(live_server):
+    table, sock = fresh_table(live_server)
+    sock.close()
+    live = live_server.store.live[table]
+    count, _seconds = FLOOD_LIMIT
+    url = live_server.base.replace("http", "ws") + f"/ws/{table}"
+
+    @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(frames=st.lists(messages() | st.binary(max_size=20), min_size=count + 1, max_size=count + 40))
+    def one(frames: list[str | bytes]) -> None:
+        before = live.state.digest(), len(live.actions)
+        with connect(url) as ws:  # a spectator
+            ws.send(json.dumps({"type": "hello", "version": 1, "token": None}))
+            assert json.loads(ws.recv(timeout=20))["type"] == "welcome"
+            for frame in frames:
+                ws.send(frame)
+            answers = [json.loads(ws.recv(timeout=20)) for _ in frames]
+        # one answer per frame (the hello counted first); a spectator's frames change nothing
+        assert all(a["type"] == "domain" or a["message"].endswith(".") for a in answers), answers
+        assert [a.get("code") == "flood" for a in answers] == [n >= count - 1 for n in range(len(frames))]
+        assert (live.state.digest(), len(live.actions)) == before
 
     one()
 
@@ -147,12 +178,15 @@ def test_random_lobby_bodies_are_answered_with_a_declared_status_and_a_sentence(
     one()
 
 
-def test_raw_bodies_that_are_not_json_get_a_sentence(live_server):
-    for raw in (b"\xff\xfe", b"{", b'{"players": NaN}', b"[" * 5000, b'"\\ud800"'):
-        response = live_server.http.post("/api/tables", content=raw,
-                                         headers={"Content-Type": "application/json"})
-        assert response.status_code in (400, 422), raw
-        assert response.json()["detail"].endswith(".")
+def test_raw_bodies_that_are_not_json_get_a_declared_refusal_and_a_sentence(live_server):
+    paths = live_server.http.get("/openapi.json").json()["paths"]
+    for path in ("/api/tables", "/api/join", "/api/leave", "/api/tables/nope/invites",
+                 "/api/tables/nope/close"):
+        declared = paths[path.replace("nope", "{table_id}")]["post"]["responses"]
+        for raw in (b"\xff\xfe", b"{", b'{"players": NaN}', b"[" * 5000, b'"\\ud800"'):
+            response = live_server.http.post(path, content=raw, headers={"Content-Type": "application/json"})
+            assert response.status_code in (400, 422) and str(response.status_code) in declared, (path, raw)
+            assert response.json()["detail"].endswith(".")
 
 
 # -- Schemathesis against the OpenAPI schema --------------------------------------------------------
@@ -160,14 +194,23 @@ def test_every_operation_answers_as_the_openapi_schema_declares(live_server):
     schema = schemathesis.openapi.from_url(live_server.base + "/openapi.json")
     operations = [result.ok() for result in schema.get_all_operations()]
     assert {op.path for op in operations} >= {"/api/tables", "/api/join", "/api/leave", "/api/games"}
-    for operation in operations:
+    refused = set()
+    for operation, mode in itertools.product(operations, GenerationMode):
 
         @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-        @given(case=operation.as_strategy())
+        @given(case=operation.as_strategy(mode))
         def one(case: Any) -> None:
             # a schema-valid lobby request may still break a rule the schema cannot say (one seat
-            # per player, a known strategy): the server refuses it with a declared 400 and a sentence
+            # per player, a known strategy): the server refuses it with a declared 400 and a sentence;
+            # a request the schema forbids must get a refusal the schema declares
             case.call_and_validate(base_url=live_server.base,
                                    excluded_checks=[schemathesis.checks.positive_data_acceptance])
 
-        one()
+        try:
+            one()
+        except Unsatisfiable:  # no request can break the schema: it takes no input, or any text
+            assert mode is GenerationMode.NEGATIVE and operation.method == "get", operation.path
+            continue
+        if mode is GenerationMode.NEGATIVE:
+            refused.add((operation.method, operation.path))
+    assert {(op.method, op.path) for op in operations if op.method == "post"} <= refused

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
 
 import pytest
 from websockets.sync.client import connect
@@ -14,6 +15,7 @@ from websockets.sync.client import connect
 from tests.server.conftest import LiveServer, new_store, serve
 from tricolore.agents import make_agent, offered_actions
 from tricolore.core.registry import get_game
+from tricolore.server.app import MAX_BODY
 from tricolore.server.db import ActionRow, ChatRow, TableRow
 from tricolore.server.tables import TableStore, bot_rng
 
@@ -181,6 +183,27 @@ def test_table_creation_is_rate_limited_per_client_with_a_sentence(live_server):
     assert answers[10].status_code == 429 and "Too many new tables" in answers[10].json()["detail"]
 
 
+POSTS = ["/api/tables", "/api/join", "/api/leave", "/api/tables/nope/invites", "/api/tables/nope/close"]
+
+
+@pytest.mark.parametrize("path", POSTS)
+def test_a_request_body_over_the_limit_is_refused_with_a_sentence_unread(live_server, path):
+    declared = live_server.http.get("/openapi.json").json()["paths"][path.replace("nope", "{table_id}")]
+    huge = b'{"token": "' + b"x" * 200_000 + b'"}'
+    response = live_server.http.post(path, content=huge, headers={"Content-Type": "application/json"})
+    assert response.status_code == 413 and "413" in declared["post"]["responses"]
+    said = response.json()["detail"]
+    assert said == f"A request body has at most {MAX_BODY} bytes; this one has {len(huge)}."
+
+    def chunks() -> Iterator[bytes]:  # sent without its length: cut once the limit is read
+        yield b'{"token": "'
+        yield from (b"x" * 10_000 for _ in range(10))
+
+    response = live_server.http.post(path, content=chunks(), headers={"Content-Type": "application/json"})
+    assert response.status_code == 413 and response.json()["detail"].endswith(".")
+    assert len(live_server.store.live) == 0
+
+
 # -- messages that used to drop the connection -----------------------------------------------------
 @pytest.mark.parametrize("param", [["name"], {"a": 1}, 5, None])
 def test_a_domain_request_whose_param_is_not_text_gets_a_sentence(live_server, param):
@@ -332,3 +355,15 @@ def test_bot_seats_have_peoples_names_and_their_strategies_show_only_at_the_end(
     assert final["strategies"][1:] == ["honest-revolutionary", "puppet-grabber"]
     record = live_server.http.get(f"/api/tables/{table}/record").json()
     assert [s["strategy"] for s in record["seats"]][1:] == ["honest-revolutionary", "puppet-grabber"]
+
+
+# -- the check every test runs under ------------------------------------------------------------------
+def test_a_traceback_in_uvicorns_log_fails_the_test(live_server, monkeypatch, no_traceback_in_the_server_log):
+    def broken(_token: str) -> None:
+        raise RuntimeError("a fault of ours")
+
+    monkeypatch.setattr(live_server.store, "seat_of", broken)
+    assert live_server.http.post("/api/join", json={"token": "abc", "name": "x"}).status_code == 500
+    found = no_traceback_in_the_server_log.found
+    assert [r.name for r in found] == ["uvicorn.error"] and "a fault of ours" in str(found[0].exc_info)
+    found.clear()  # the fault was put there on purpose: only it would have failed this test

@@ -29,7 +29,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, field_validator
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as ASGIMessage
 
 from tricolore.agents import (
     Agent,
@@ -66,6 +69,8 @@ from tricolore.server.tables import (
 PROTOCOL_VERSION = 1
 MAX_MESSAGE = 16_384
 """The longest websocket message a client may send, in characters."""
+MAX_BODY = 65_536
+"""The largest REST request body read, in bytes (a lobby request needs well under 2 KiB)."""
 FLOOD_LIMIT = (60, 10.0)
 """At most this many messages per this many seconds from one connection."""
 CHAT_LIMIT = (5, 10.0)
@@ -176,6 +181,7 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
     403: {"model": Problem, "description": "Only the table's creator may do that."},
     409: {"model": Problem, "description": "Not yet: the game is not over."},
     422: {"model": Problem, "description": "The request is malformed; the sentence says where."},
+    413: {"model": Problem, "description": f"The request body is over {MAX_BODY} bytes."},
     429: {"model": Problem, "description": "Too many tables from this address; wait a moment."},
 }
 """Every refusal the REST API answers, declared in its OpenAPI schema."""
@@ -288,6 +294,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     app = FastAPI(title="Tricolore", version=str(PROTOCOL_VERSION), lifespan=lifespan,
                   responses={422: REFUSALS[422]})
 
+    app.add_middleware(BodyLimit)
+
     @app.exception_handler(StarletteHTTPException)
     async def refused_request(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"detail": sentence(str(exc.detail))}, status_code=exc.status_code,
@@ -353,7 +361,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                         "strategies": strategy_names(game)})
         return out
 
-    @app.post("/api/tables", responses={k: REFUSALS[k] for k in (400, 422, 429)})
+    @app.post("/api/tables", responses={k: REFUSALS[k] for k in (400, 413, 422, 429)})
     async def create_table(request: NewTable, http: Request) -> dict[str, Any]:
         """Create a table; the answer holds each open seat's invite link, shown only here."""
         client = http.client.host if http.client else "unknown"
@@ -373,7 +381,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         return {"table_id": created.table_id, "invites": invite_links(created.table_id, created.invites),
                 "spectate": f"/table/{created.table_id}", "creator": created.creator}
 
-    @app.post("/api/tables/{table_id}/invites", responses={k: REFUSALS[k] for k in (403, 404, 422)})
+    @app.post("/api/tables/{table_id}/invites",
+              responses={k: REFUSALS[k] for k in (400, 403, 404, 413, 422)})
     async def invites_again(table_id: str, request: Creator) -> dict[str, Any]:
         """Every invite link of the table again, for its creator."""
         live(table_id)
@@ -384,7 +393,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         return {"table_id": table_id, "invites": invite_links(table_id, invites),
                 "spectate": f"/table/{table_id}"}
 
-    @app.post("/api/tables/{table_id}/close", responses={k: REFUSALS[k] for k in (400, 403, 404, 422)})
+    @app.post("/api/tables/{table_id}/close", responses={k: REFUSALS[k] for k in (400, 403, 404, 413, 422)})
     async def close(table_id: str, request: Creator) -> dict[str, Any]:
         """The creator closes the table: everyone connected is told, and it takes no more actions."""
         live(table_id)
@@ -424,7 +433,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         """A table's public facts."""
         return summary(live(table_id))
 
-    @app.post("/api/join", responses={400: REFUSALS[400], 422: REFUSALS[422], 409: {
+    @app.post("/api/join", responses={400: REFUSALS[400], 413: REFUSALS[413], 422: REFUSALS[422], 409: {
         "model": Problem, "description": "The seat is held by another browser, or a bot plays it since "
                                          "its person left: join again with move to take it here."}})
     async def join(request: Join) -> dict[str, Any]:
@@ -444,7 +453,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         await seats_changed(table_id)
         return {"table_id": table_id, "seat": seat}
 
-    @app.post("/api/leave", responses={k: REFUSALS[k] for k in (400, 422)})
+    @app.post("/api/leave", responses={k: REFUSALS[k] for k in (400, 413, 422)})
     async def leave(request: Leave) -> dict[str, Any]:
         """Leave a seat; a bot takes it over if the table allows it."""
         try:
@@ -986,6 +995,37 @@ def sentence(text: str) -> str:
     if text and not text[0].isupper():
         text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+class BodyLimit:
+    """Refuses a REST request body over :data:`MAX_BODY` bytes with a sentence: at once when its
+    declared length is over, else as soon as the bytes read go over (a body sent in chunks)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer 413 for a body over the limit; pass anything else on."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_large = f"A request body has at most {MAX_BODY} bytes"
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.isascii() and declared.isdigit() and len(declared) < 20 and int(declared) > MAX_BODY:
+            refusal = JSONResponse({"detail": f"{too_large}; this one has {declared}."}, status_code=413)
+            await refusal(scope, receive, send)
+            return
+        read = 0
+
+        async def counted() -> ASGIMessage:
+            nonlocal read
+            message = await receive()
+            read += len(message.get("body", b""))
+            if read > MAX_BODY:
+                raise StarletteHTTPException(413, too_large + ".")
+            return message
+
+        await self.app(scope, counted, send)
 
 
 class BadMessage(Exception):
