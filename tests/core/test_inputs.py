@@ -48,5 +48,11 @@ def test_chat_may_hold_line_breaks_but_no_other_control_character():
     assert "control" in text_problem("nul\x00", "chat message", 500, lines=True)
 
 
+@pytest.mark.parametrize("override", ["\u202e", "\u202a", "\u2066", "\u2069"])
+def test_a_name_cannot_reorder_the_text_around_it_to_pass_for_another_player(override):
+    assert "control" in text_problem(f"Ann{override}notnaD", "name", 40)
+    assert "control" in text_problem(f"hello{override}olleh", "chat message", 500, lines=True)
+
+
 def test_stored_text_is_repaired_into_text_that_can_be_sent():
     assert clean_text("Dan\ud800ton\x00", 40) == "Dan\ufffdton"

@@ -32,8 +32,10 @@ RECORD_DEPTH = 64
 six levels."""
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_CONTROL_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+# The bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) count as
+# control characters: they reorder the text around them, so a name could pass for another player's.
+_CONTROL_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 class InputError(ValueError):
