@@ -51,8 +51,8 @@ def revolution(setup: Setup) -> Study:
 def bread_and_circuses(setup: Setup) -> Study:
     """Bread and Circuses, and its own question: what Regulated Bribery does to the riots."""
     mixed, common = standard(setup)
-    free = type(mixed)(mixed.key, "without Regulated Bribery", mixed.spec)
-    regulated = setup.mixed("regulated-bribery", "with Regulated Bribery", regulated_bribery=True)
+    free = type(mixed)(mixed.key, "the basic rules", mixed.spec)
+    regulated = setup.mixed("regulated-bribery", "Regulated Bribery", regulated_bribery=True)
     own = compare_experiment(
         "bribery",
         "Regulated Bribery and the riots",
