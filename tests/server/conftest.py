@@ -205,14 +205,16 @@ def live_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Live
 
 
 def serve(url: str, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLOOD_LIMIT,
-          create_limit: tuple[int, float] = (10**6, 1.0), resume: bool = False) -> Iterator[LiveServer]:
+          create_limit: tuple[int, float] = (10**6, 1.0), resume: bool = False,
+          socket_limit: int = 10**6) -> Iterator[LiveServer]:
     """A live server over ``url``; with ``resume``, it first rebuilds the tables already stored,
     as ``tricolore serve`` does after a restart."""
     store = new_store(url)
     if resume:
         store.resume()
     port = free_port()
-    application = create_app(store, bot_delay=bot_delay, flood_limit=flood_limit, create_limit=create_limit)
+    application = create_app(store, bot_delay=bot_delay, flood_limit=flood_limit, create_limit=create_limit,
+                             socket_limit=socket_limit)
     server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1",
                                            port=port, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, daemon=True)

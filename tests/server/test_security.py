@@ -4,19 +4,21 @@ refused with a sentence, changes nothing, keeps the connection, and leaves no tr
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
 from collections.abc import Iterator
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from tests.server.conftest import LiveServer, new_store, serve
 from tricolore.agents import make_agent, offered_actions
 from tricolore.core.registry import get_game
 from tricolore.server.app import MAX_BODY
-from tricolore.server.db import ActionRow, ChatRow, TableRow
+from tricolore.server.db import ActionRow, ChatRow, TableRow, sqlite_url
 from tricolore.server.tables import TableStore, bot_rng
 
 SURROGATE_NAME = ('{"type": "action", "id": "s1", "action": '
@@ -181,6 +183,30 @@ def test_table_creation_is_rate_limited_per_client_with_a_sentence(live_server):
     answers = [live_server.http.post("/api/tables", json=body) for _ in range(11)]
     assert [a.status_code for a in answers[:10]] == [200] * 10
     assert answers[10].status_code == 429 and "Too many new tables" in answers[10].json()["detail"]
+
+
+def first_answer(server: LiveServer, table: str) -> dict:
+    """What a new spectator's connection is told first: its welcome, or why it is refused."""
+    with connect(server.base.replace("http", "ws") + f"/ws/{table}") as ws:
+        with contextlib.suppress(ConnectionClosed):  # a refused connection may close before the hello
+            ws.send(json.dumps({"type": "hello", "version": 1, "token": None}))
+        return json.loads(ws.recv(timeout=10))
+
+
+def test_one_address_holds_only_so_many_sockets_open_and_gets_a_sentence_past_them(tmp_path):
+    for server in serve(sqlite_url(tmp_path / "tables.db"), socket_limit=3):
+        table = server.create("culottes", ["random"] * 3)["table_id"]
+        watchers = [server.socket(table) for _ in range(3)]
+        refused = first_answer(server, table)
+        assert refused["code"] == "too_many_connections"
+        assert refused["message"].startswith("Too many open connections: at most 3 at once")
+        watchers.pop().close()
+        deadline = time.monotonic() + 10
+        while first_answer(server, table)["type"] != "welcome":
+            assert time.monotonic() < deadline, "a closed socket was never counted out"
+            time.sleep(0.1)
+        for sock in watchers:
+            sock.close()
 
 
 POSTS = ["/api/tables", "/api/join", "/api/leave", "/api/tables/nope/invites", "/api/tables/nope/close"]

@@ -77,6 +77,9 @@ CHAT_LIMIT = (5, 10.0)
 """At most this many chat messages per this many seconds from one connection."""
 CREATE_LIMIT = (10, 60.0)
 """At most this many new tables per this many seconds from one client address."""
+SOCKET_LIMIT = 64
+"""At most this many websockets open at once from one client address (a classroom behind one
+router still fits; one browser holding hundreds open does not)."""
 MAX_ACTION_ID = 64
 """The longest client action id, in characters."""
 STATIC = Path(__file__).with_name("static")
@@ -269,15 +272,17 @@ def final_reveal(table: LiveTable) -> dict[str, Any]:
 
 def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLOOD_LIMIT,
                chat_limit: tuple[int, float] = CHAT_LIMIT,
-               create_limit: tuple[int, float] = CREATE_LIMIT) -> FastAPI:
+               create_limit: tuple[int, float] = CREATE_LIMIT,
+               socket_limit: int = SOCKET_LIMIT) -> FastAPI:
     """The application over ``store``; bots wait ``bot_delay`` seconds before each action.
 
     ``flood_limit`` and ``chat_limit`` cap the messages, and the chat messages, that one
     connection may send: at most so many in so many seconds. ``create_limit`` caps the tables
-    one client address may create.
+    one client address may create, ``socket_limit`` the websockets it may hold open at once.
     """
     rooms: dict[str, Room] = {}
     creators: dict[str, Limiter] = {}
+    sockets_open: dict[str, int] = {}
     talkers: dict[tuple[str, int, str], Agent] = {}
     """Bots that talk (language-model players), kept from move to move: their counters add up."""
 
@@ -751,7 +756,24 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     # -- the websocket ------------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
     async def play(socket: WebSocket, table_id: str) -> None:
+        address = socket.client.host if socket.client else "unknown"
         await socket.accept()
+        if sockets_open.get(address, 0) >= socket_limit:
+            await refuse(socket, "too_many_connections",
+                         f"Too many open connections: at most {socket_limit} at once from one "
+                         "address. Close a table's tab, then try again.")
+            return
+        sockets_open[address] = sockets_open.get(address, 0) + 1
+        try:
+            await serve_socket(socket, table_id)
+        finally:
+            sockets_open[address] -= 1
+            if not sockets_open[address]:
+                del sockets_open[address]
+
+    async def serve_socket(socket: WebSocket, table_id: str) -> None:
+        """One connection to ``table_id``: the hello, the welcome, then its messages until it
+        closes."""
         table = store.live.get(table_id)
         if table is None:
             await refuse(socket, "no_such_table", "There is no such table.")
