@@ -133,3 +133,46 @@ def test_once_the_game_has_started_a_bot_s_name_is_refused_with_a_sentence(store
     with pytest.raises(TableError, match=f"a bot at this table is already called {bot_name}"):
         store.join(created.invites[0], bot_name)
     assert store.live[created.table_id].seats[0]["name"] == "Marie-Jeanne"
+
+
+def play_to_the_end(store: TableStore, table_id: str) -> None:
+    """Every seat's bot strategy plays the table's game to its end through the store."""
+    table = store.live[table_id]
+    agents = [make_agent(get_game(table.game), s["strategy"]) for s in table.seats]
+    rng = random.Random(1)
+    while not table.state.is_over():
+        seat = min(table.state.pending())
+        action = agents[seat].act(table.state.view(seat), table.state.legal_actions(seat), rng)
+        assert store.act(table_id, seat, action).accepted
+
+
+def test_only_the_most_recently_asked_for_finished_tables_stay_in_memory(db_url):
+    store = TableStore(new_store(db_url).engine, keep_finished=2)
+    ids = [store.create("culottes-trials", 3, ["random"] * 3, seed=s).table_id for s in range(4)]
+    digests = {}
+    for table_id in ids:
+        play_to_the_end(store, table_id)
+        digests[table_id] = store.live[table_id].state.digest()
+    assert store.live.finished() == 2 and [t.id for t in store.live.values()] == ids[2:]
+    first = store.live[ids[0]]  # rebuilt from its rows, checked against every stored digest
+    assert first.status == "over" and first.state.digest() == digests[ids[0]]
+    assert [t.id for t in store.live.values()] == [ids[3], ids[0]]
+    assert "no-such-table" not in store.live and store.live.get("no-such-table") is None
+    store.engine.dispose()
+
+
+def test_a_restart_rebuilds_the_tables_in_play_and_lists_the_finished_from_their_rows(db_url):
+    store = new_store(db_url)
+    finished = store.create("culottes-trials", 3, ["random"] * 3, seed=7).table_id
+    play_to_the_end(store, finished)
+    playing = store.create("culottes", 3, ["random"] * 3, seed=8).table_id
+    waiting = store.create("culottes", 3, ["open", "random", "random"], seed=9).table_id
+    listed = store.summaries("over")
+    store.engine.dispose()
+    again = new_store(db_url)
+    assert again.resume() == 2 and {t.id for t in again.live.values()} == {playing, waiting}
+    assert again.summaries("over") == listed
+    assert listed[0]["table_id"] == finished and listed[0]["actions"] == len(again.live[finished].actions)
+    assert again.summaries("over") == listed  # the same facts once it is rebuilt in memory
+    assert [s["table_id"] for s in again.summaries("playing")] == [playing]
+    again.engine.dispose()

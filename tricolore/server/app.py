@@ -65,6 +65,7 @@ from tricolore.server.tables import (
     decision_key,
     takeover_strategy,
 )
+from tricolore.server.tables import summary as table_summary
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE = 16_384
@@ -430,8 +431,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         """Tables by status (``waiting``, ``playing``, ``over`` or ``closed``), newest first."""
         if status not in STATUSES:
             raise HTTPException(400, "The status must be waiting, playing, over or closed.")
-        found = [t for t in reversed(list(store.live.values())) if t.status == status]
-        return [summary(t) for t in found[:100]]
+        return store.summaries(status)
 
     @app.get("/api/tables/{table_id}", responses={k: REFUSALS[k] for k in (404, 422)})
     def table_info(table_id: str) -> dict[str, Any]:
@@ -504,11 +504,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         return table
 
     def summary(table: LiveTable) -> dict[str, Any]:
-        return {"table_id": table.id, "game": table.game, "title": table.state.info.title,
-                "players": table.players, "status": table.status, "open_seats": table.open_seats(),
-                "seats": seats_of(table), "options": table.state.options.as_dict(),  # type: ignore[attr-defined]
-                "window_seconds": table.window_seconds, "clock_seconds": table.clock_seconds,
-                "bots_take_over": table.bots_take_over, "actions": len(table.actions)}
+        return table_summary(table, len(table.actions))
 
     # -- what each connection is told ---------------------------------------------------------
     def seats_of(table: LiveTable) -> list[dict[str, Any]]:
@@ -774,7 +770,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     async def serve_socket(socket: WebSocket, table_id: str) -> None:
         """One connection to ``table_id``: the hello, the welcome, then its messages until it
         closes."""
-        table = store.live.get(table_id)
+        table = await asyncio.to_thread(store.live.get, table_id)  # a finished table may be rebuilt
         if table is None:
             await refuse(socket, "no_such_table", "There is no such table.")
             return

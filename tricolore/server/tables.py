@@ -2,8 +2,11 @@
 
 :class:`TableStore` owns the live tables of one server process and their rows in the database.
 Every accepted action is written and committed before :meth:`TableStore.act` returns, so nothing
-acknowledged can be lost; after a restart :meth:`TableStore.resume` rebuilds every table by
-replaying its actions and checks each stored digest.
+acknowledged can be lost; after a restart :meth:`TableStore.resume` rebuilds every table still
+waiting or being played by replaying its actions and checks each stored digest. A finished or
+closed table is rebuilt (and checked) the same way when it is first asked for, and only the most
+recently asked for stay in memory (:class:`Tables`), so a server that has run for a year holds
+what is being played, not everything ever played.
 """
 
 from __future__ import annotations
@@ -15,11 +18,12 @@ import logging
 import random
 import secrets
 import threading
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -45,6 +49,9 @@ MAX_NAME = 40
 """The longest name a person may give themselves."""
 MAX_TOKEN = 64
 """The longest invite token accepted (the server makes 32-character ones)."""
+KEEP_FINISHED = 64
+"""How many finished or closed tables stay in memory once asked for (their replays, end screens)."""
+ACTIVE = ("waiting", "playing")
 
 OPEN_SEAT_NAMES = ("First player", "Second player", "Third player", "Fourth player", "Fifth player",
                    "Sixth player", "Seventh player", "Eighth player", "Ninth player", "Tenth player",
@@ -122,8 +129,7 @@ class LiveTable:
 
     def names(self) -> list[str]:
         """Each seat's display name."""
-        return [seat.get("name") or OPEN_SEAT_NAMES[s % len(OPEN_SEAT_NAMES)]
-                for s, seat in enumerate(self.seats)]
+        return seat_names(self.seats)
 
     def strategies(self) -> list[str | None]:
         """The strategy of each bot's seat (``None`` for a person): shown only once the game is over."""
@@ -136,13 +142,92 @@ class LiveTable:
                       list(self.actions), list(self.digests))
 
 
+class Tables(Mapping[str, LiveTable]):
+    """The tables in memory, by id: every table waiting or being played, and the ``keep``
+    finished or closed ones most recently asked for. Asking for any other table loads it with
+    ``load`` (``None``: there is no such table); iterating goes over the tables in memory only.
+    Safe to use from several threads."""
+
+    def __init__(self, load: Callable[[str], LiveTable | None], keep: int = KEEP_FINISHED) -> None:
+        self._load, self._keep = load, keep
+        self._active: dict[str, LiveTable] = {}
+        self._finished: OrderedDict[str, LiveTable] = OrderedDict()
+        self._lock = threading.RLock()
+
+    def get(self, table_id: str, default: Any = None) -> Any:
+        """The table ``table_id``, loaded if it is not in memory; ``default`` if there is none."""
+        table = self._in_memory(table_id)
+        if table is None:
+            loaded = self._load(table_id)  # outside the lock: other tables are served meanwhile
+            if loaded is not None:
+                with self._lock:
+                    table = self._in_memory(table_id)  # loaded by another thread meanwhile
+                    if table is None:
+                        self.add(loaded)
+                        table = loaded
+        return default if table is None else table
+
+    def _in_memory(self, table_id: str) -> LiveTable | None:
+        with self._lock:
+            table = self._active.get(table_id)
+            if table is None and table_id in self._finished:
+                self._finished.move_to_end(table_id)
+                table = self._finished[table_id]
+            return table
+
+    def __getitem__(self, table_id: str) -> LiveTable:
+        table = self.get(table_id)
+        if table is None:
+            raise KeyError(table_id)
+        return table
+
+    def __contains__(self, table_id: object) -> bool:
+        return isinstance(table_id, str) and self.get(table_id) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        with self._lock:
+            return iter([*self._active, *self._finished])
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._active) + len(self._finished)
+
+    def values(self) -> list[LiveTable]:  # type: ignore[override]
+        """The tables in memory, oldest first (those being played, then the finished ones kept)."""
+        with self._lock:
+            return [*self._active.values(), *self._finished.values()]
+
+    def items(self) -> list[tuple[str, LiveTable]]:  # type: ignore[override]
+        """The tables in memory with their ids, in the order of :meth:`values`."""
+        with self._lock:
+            return [*self._active.items(), *self._finished.items()]
+
+    def add(self, table: LiveTable) -> None:
+        """Keep ``table``: for good while it is waiting or being played, else among the finished."""
+        with self._lock:
+            self._active.pop(table.id, None)
+            self._finished.pop(table.id, None)
+            if table.status in ACTIVE:
+                self._active[table.id] = table
+                return
+            self._finished[table.id] = table
+            while len(self._finished) > self._keep:
+                self._finished.popitem(last=False)
+
+    def finished(self) -> int:
+        """How many finished or closed tables are in memory."""
+        with self._lock:
+            return len(self._finished)
+
+
 class TableStore:
     """The live tables of this process, backed by the database."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, keep_finished: int = KEEP_FINISHED) -> None:
         self.engine = engine
         self.session = sessionmaker(engine, expire_on_commit=False)
-        self.live: dict[str, LiveTable] = {}
+        self.live = Tables(self._load, keep_finished)
+        self._unservable: set[str] = set()
 
     # -- the lobby ---------------------------------------------------------------------------
     def create(self, game: str, players: int, seats: Sequence[str], options: Mapping[str, Any] | None = None,
@@ -192,9 +277,9 @@ class TableStore:
             db.flush()
             for seat, token in invites.items():
                 db.add(SeatToken(token_hash=hash_token(token), table_id=table_id, seat=seat))
-        self.live[table_id] = LiveTable(table_id, game, players, chosen_seed, dict(options or {}),
-                                        layout, status, state, [], [], bots_take_over, window_seconds,
-                                        bot_secret, clock_seconds=clock_seconds)
+        self.live.add(LiveTable(table_id, game, players, chosen_seed, dict(options or {}),
+                                layout, status, state, [], [], bots_take_over, window_seconds,
+                                bot_secret, clock_seconds=clock_seconds))
         return Created(table_id, invites, creator)
 
     def check_creator(self, table_id: str, creator: str) -> LiveTable:
@@ -227,6 +312,7 @@ class TableStore:
             table.deadlines.clear()
             self._save_seats(table)
             self.save_deadlines(table)
+        self.live.add(table)
 
     def seat_of(self, token: str) -> tuple[str, int]:
         """The table and seat a token opens; raises :class:`TableError`."""
@@ -379,6 +465,21 @@ class TableStore:
         """Tables waiting for players, newest first."""
         return [t for t in reversed(list(self.live.values())) if t.status == "waiting"]
 
+    def summaries(self, status: str, limit: int = 100) -> list[dict[str, Any]]:
+        """The public facts (:func:`summary`) of the newest ``limit`` tables in ``status``.
+
+        Tables waiting or being played are all in memory; finished and closed ones are read from
+        their rows, without rebuilding them."""
+        if status in ACTIVE:
+            found = [t for t in reversed(self.live.values()) if t.status == status][:limit]
+            return [summary(t, len(t.actions)) for t in found]
+        actions = (select(func.count()).where(ActionRow.table_id == TableRow.id)
+                   .correlate(TableRow).scalar_subquery())
+        with self.session() as db:
+            rows = db.execute(select(TableRow, actions).where(TableRow.status == status)
+                              .order_by(TableRow.created_at.desc()).limit(limit)).all()
+        return [summary(row, count) for row, count in rows]
+
     # -- play --------------------------------------------------------------------------------
     def act(self, table_id: str, seat: int, action: Mapping[str, Any],
             client_action_id: str | None = None) -> Outcome:
@@ -418,6 +519,7 @@ class TableStore:
             table.digests.append(digest)
             if table.state.is_over():
                 table.status = "over"
+                self.live.add(table)
             return Outcome(True, number=number, events=events)
 
     def _applied(self, table_id: str, seat: int, client_action_id: str) -> int | None:
@@ -431,22 +533,39 @@ class TableStore:
 
     # -- after a restart ---------------------------------------------------------------------
     def resume(self) -> int:
-        """Rebuild every table from the database by replay, checking each stored digest;
-        returns the number of tables rebuilt.
+        """Rebuild every table waiting or being played from the database by replay, checking
+        each stored digest; returns the number of tables rebuilt. Finished and closed tables are
+        rebuilt the same way when first asked for.
 
         Text that an older server stored but cannot send (invalid Unicode, control characters)
         is repaired first, and the repair saved. A table that cannot be rebuilt is left out, with
         a line in the log, so that one bad table does not keep the others from being served.
         """
         with self.session() as db:
-            rows = db.scalars(select(TableRow).order_by(TableRow.created_at)).all()
-        for row in rows:
-            try:
-                with self.session() as db, db.begin():
-                    self.live[row.id] = self._replay(db, row.id)
-            except TableError as exc:
-                log.error("table %s is not served: %s", row.id, exc)
-        return len(self.live)
+            ids = db.scalars(select(TableRow.id).where(TableRow.status.in_(ACTIVE))
+                             .order_by(TableRow.created_at)).all()
+        resumed = 0
+        for table_id in ids:
+            table = self._load(table_id)
+            if table is not None:
+                self.live.add(table)
+                resumed += 1
+        return resumed
+
+    def _load(self, table_id: str) -> LiveTable | None:
+        """The table ``table_id`` rebuilt from the database, or ``None`` if there is none or it
+        cannot be rebuilt (said once in the log)."""
+        if table_id in self._unservable:
+            return None
+        try:
+            with self.session() as db, db.begin():
+                if db.get(TableRow, table_id) is None:
+                    return None
+                return self._replay(db, table_id)
+        except TableError as exc:
+            log.error("table %s is not served: %s", table_id, exc)
+            self._unservable.add(table_id)
+            return None
 
     def _replay(self, db: Session, table_id: str) -> LiveTable:
         row = db.get(TableRow, table_id)
@@ -497,6 +616,24 @@ class TableStore:
     def bot_seats(self, table_id: str) -> list[int]:
         """Seats a bot plays at this table."""
         return [s for s, seat in enumerate(self.live[table_id].seats) if seat["kind"] == BOT]
+
+
+def seat_names(seats: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Each seat's display name: its person's or bot's name, or a seat nobody took, in words."""
+    return [seat.get("name") or OPEN_SEAT_NAMES[s % len(OPEN_SEAT_NAMES)] for s, seat in enumerate(seats)]
+
+
+def summary(table: LiveTable | TableRow, actions: int) -> dict[str, Any]:
+    """A table's public facts, as the lobby lists them, from the table in memory or its row."""
+    info = get_game(table.game).info
+    seats = repaired(list(table.seats), MAX_NAME)
+    return {"table_id": table.id, "game": table.game, "title": info.title, "players": table.players,
+            "status": table.status, "open_seats": [s for s, seat in enumerate(seats) if seat["kind"] == OPEN],
+            "seats": [{"name": name, "kind": seat["kind"]}
+                      for name, seat in zip(seat_names(seats), seats, strict=True)],
+            "options": info.options.from_mapping(table.options).as_dict(),
+            "window_seconds": table.window_seconds, "clock_seconds": table.clock_seconds,
+            "bots_take_over": table.bots_take_over, "actions": actions}
 
 
 def takeover_strategy(game: str) -> str:
