@@ -48,8 +48,7 @@ const PARAM_LABELS = { tile: "tile", icon: "icon", card: "card", target: "player
   condition: "condition", when: "round", deal: "deal" };
 const CONDITION_WORDS = { play: "plays a tile", any_but: "plays any tile but one", honest: "discloses honestly" };
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-const list = (items) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
+const { list, plural } = Kit;
 const tileName = (t) => TILE[t] || "a tile";
 const cardRule = (name) => {
   const rule = CARD_RULES[name];
@@ -344,7 +343,7 @@ Tricolore.registerBoard("bread-and-circuses", {
     if (view.phase === "over") {
       const result = view.result;
       if (!result) return "The game is over.";
-      return `The game is over: ${list(result.winners.map((s) => names[s]))} ${result.winners.length > 1 ? "share the win" : "wins"} with ${result.scores[result.winners[0]]} Gold.`;
+      return `The game is over: ${Kit.winners(result, names, (n) => `${n} Gold`)}.`;
     }
     if (view.phase === "negotiation") {
       if (mine) {

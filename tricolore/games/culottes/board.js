@@ -32,8 +32,7 @@ const side = (s) => (s === "sans_culotte" ? "sans-culotte" : s === "privileged" 
 const roleName = (r) => (r === "revolutionary" ? "Revolutionary" : r === "grabber" ? "Grabber" : String(r));
 const citizenOf = (view) => (id) => (id === "Bastille" ? "the Bastille" : ((view.citizens || [])[id] || {}).name || "a citizen");
 const ownerOf = (view, names) => (id) => names[((view.citizens || [])[id] || {}).owner] || "someone";
-const list = (items) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const { list, plural } = Kit;
 const dealById = (view, id) => (view.deals || []).find((d) => d.id === id);
 const allianceById = (view, id) => (view.alliances || []).find((a) => a.id === id);
 
@@ -303,7 +302,7 @@ Tricolore.registerBoard("culottes", {
     if (view.phase === "over") {
       const result = view.result;
       if (!result) return "The game is over.";
-      return `The game is over: ${list(result.winners.map((s) => names[s]))} ${result.winners.length > 1 ? "share the win" : "wins"} with ${result.scores[result.winners[0]]} points.`;
+      return `The game is over: ${Kit.winners(result, names, (n) => plural(n, "point"))}.`;
     }
     if (view.phase === "roles") {
       if (prompt && prompt.actions.length) return "You must choose your role in secret: Revolutionary or Grabber.";

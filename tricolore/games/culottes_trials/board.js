@@ -26,8 +26,7 @@ const PARAM_LABELS = { grabbers: "grabbers", statement: "statement", truth: "the
 const PHASES = { designate: "the accused designates the grabbers", statement: "the statement", first_vote: "the first vote",
   debate: "the debate", second_vote: "the second vote", over: "the tutorial is over" };
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-const list = (items) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
+const { list, plural } = Kit;
 const tf = (b) => (b ? "true" : "false");
 const roleName = (r) => (r === "grabber" ? "Grabber" : r === "revolutionary" ? "Revolutionary" : "");
 
@@ -257,7 +256,7 @@ Tricolore.registerBoard("culottes-trials", {
     const accused = names[view.accused];
     if (view.phase === "over") {
       const r = view.result;
-      return r ? `The tutorial is over: ${list(r.winners.map((s) => names[s]))} ${r.winners.length > 1 ? "share the win" : "wins"} with ${plural(r.scores[r.winners[0]], "point")}.` : "The tutorial is over.";
+      return r ? `The tutorial is over: ${Kit.winners(r, names, (n) => plural(n, "point"))}.` : "The tutorial is over.";
     }
     switch (view.phase) {
       case "designate":

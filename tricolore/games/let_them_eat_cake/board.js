@@ -49,8 +49,7 @@ const END_REASONS = { cake: "a stash holds the winning cakes", death: "a player 
 const PHASE_WORDS = { head_medal: "the new Head of Committee moves a Medal", guillotine: "the Guillotine Operator decides",
   seize: "the Secretary's draw: Generals may seize a card", deal: "the Secretary deals the cards", inspect: "the Food Inspector inspects the batch",
   donate: "donations: “Let them eat cake!”" };
-const list = (items) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const { list, plural } = Kit;
 const cardName = (value) => (value === 0 ? "a General" : `Cake ${value}`);
 const generalsOf = (view, seat) => (view.generals && view.generals[seat] ? view.generals[seat].pantry + view.generals[seat].starter : 0);
 const title = (office) => TITLES[office] || String(office);
@@ -460,7 +459,7 @@ function status(view, ctx) {
   if (view.phase === "over") {
     const result = view.result;
     if (!result) return "The game is over.";
-    return `The game is over (${END_REASONS[view.end_reason] || "ended"}): ${list(result.winners.map((s) => names[s]))} ${result.winners.length > 1 ? "share the win" : "wins"} with ${plural(result.scores[result.winners[0]], "cake")}.`;
+    return `The game is over (${END_REASONS[view.end_reason] || "ended"}): ${Kit.winners(result, names, (n) => plural(n, "cake"))}.`;
   }
   const operator = (view.offices || {}).operator;
   const secretary = (view.offices || {}).secretary;

@@ -34,8 +34,7 @@ const PARAM_LABELS = { placement: "bid", area: "area", victim: "marker", first_a
 // A text in a colour of its own (the stylesheet's ink is for texts without one).
 const ink = (colour) => ({ fill: colour });
 const slug = (name) => String(name).toLowerCase().replace(/[^a-z0-9]+/g, "-");
-const list = (items) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const { list, plural } = Kit;
 const chipsText = (chips) => CURRENCIES.filter((c) => chips && chips[c]).map((c) => `${chips[c]} ${TITLE[c]}`).join(", ") || "nothing";
 const placed = (placement) => CURRENCIES.map((c) => Object.values(placement || {}).reduce((n, chips) => n + (chips[c] || 0), 0));
 const spacesUsed = (placement) => Object.values(placement || {}).filter((chips) => CURRENCIES.some((c) => chips[c])).length;
@@ -470,7 +469,7 @@ Tricolore.registerBoard("revolution", {
     if (view.phase === "over") {
       const result = view.result;
       if (!result) return "The game is over.";
-      return `The game is over: ${list(result.winners.map((s) => names[s]))} ${result.winners.length > 1 ? "share the win" : "wins"} with ${result.scores[result.winners[0]]} support.`;
+      return `The game is over: ${Kit.winners(result, names, (n) => `${n} support`)}.`;
     }
     const mine = prompt && prompt.actions.length;
     if (view.phase === "bid") {

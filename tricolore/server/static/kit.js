@@ -372,8 +372,20 @@ const Kit = (() => {
     return old;
   }
 
+  // -- words ---------------------------------------------------------------------------------------
+  /** "1 point", "3 points". */
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  /** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
+  const list = (items) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
+  /** Who won a finished game, for its last status line: "Ann wins with 12 points", "Ann and Bob
+   * share the win with 9 Gold". `score` says a score in the game's words (n => `${n} Gold`). */
+  const winners = (result, names, score) => {
+    const who = result.winners.map((s) => names[s]);
+    return `${list(who)} ${who.length > 1 ? "share the win" : "wins"} with ${score(result.scores[result.winners[0]])}`;
+  };
+
   return { NS, el, svg, g, rect, circle, line, path, text, label, icon, count, tip, token, card, player, mark, badge, who, legend,
-    choice, stepper, fit, motion, setMotion, moment, move, fly, patch, listen };
+    choice, stepper, fit, motion, setMotion, moment, move, fly, patch, listen, plural, list, winners };
 })();
 
 window.Kit = Kit;
