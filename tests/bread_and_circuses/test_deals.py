@@ -215,7 +215,8 @@ def test_regulated_bribery_either_side_may_propose_a_bribe_by_soliciting(start, 
     assert state.free_actions(0).family("accept_deal") is not None
     with pytest.raises(IllegalAction) as refused:
         act(state, 1, "accept_deal", deal=0)  # the player who asked cannot accept for the payer
-    assert refused.value.for_names(NAMES) == "You proposed deal 0; Ann accepts or declines it."
+    assert refused.value.for_names(NAMES) == (
+        "You proposed the deal of 2 Gold from Ann to Bob; Ann accepts or declines it.")
     act(state, 0, "accept_deal", deal=0)
     play_round(state, ROUND)
     assert state.deals.get(0).status == "paid" and state.gold[:2] == [4 - 2 + 1, 4 + 2 + 2]
@@ -236,7 +237,8 @@ def test_regulated_bribery_a_solicitation_may_be_withdrawn_by_the_player_who_ask
     with pytest.raises(IllegalAction) as refused:
         act(state, 0, "withdraw_deal", deal=0)
     assert refused.value.for_names(NAMES) == ("Only the offerer may withdraw an offer, and only "
-                                              "before it is answered: Bob made deal 0.")
+                                              "before it is answered: Bob made the deal of 2 Gold "
+                                              "from Ann to Bob.")
     act(state, 1, "withdraw_deal", deal=0)
     assert state.deals.get(0).status == "withdrawn"
 

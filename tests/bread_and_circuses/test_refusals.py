@@ -271,13 +271,13 @@ def test_a_deal_is_made_with_another_player_for_at_most_the_gold_that_ends_the_g
 
 def test_a_deal_answer_names_a_deal_on_the_table(start, act):
     state = start(4, regulated_bribery=True)
-    assert refused(state, 1, "accept_deal", deal=0) == ("no_such_deal", "There is no deal 0.")
+    assert refused(state, 1, "accept_deal", deal=0) == ("no_such_deal", "There is no such deal; you sent 0.")
     assert refused(state, 1, "accept_deal") == ("no_offer", "No offer waits for your answer.")
     assert refused(state, 1, "withdraw_deal") == (
         "no_offer", "You have no unanswered offer to withdraw.")
     deal(state, act, 0, 1)
-    assert refused(state, 1, "decline_deal", deal=7) == ("no_such_deal", "There is no deal 7.")
-    assert refused(state, 1, "decline_deal", deal="first")[1] == 'There is no deal "first".'
+    assert refused(state, 1, "decline_deal", deal=7) == ("no_such_deal", "There is no such deal; you sent 7.")
+    assert refused(state, 1, "decline_deal", deal="first")[1] == 'There is no such deal; you sent "first".'
 
 
 def test_only_the_player_an_offer_is_made_to_may_answer_it(start, act):
@@ -287,16 +287,16 @@ def test_only_the_player_an_offer_is_made_to_may_answer_it(start, act):
     for seat in (2, 3):
         assert refused(state, seat, "accept_deal", deal=0) == (
             "not_offered_to_you", "Only the player an offer is made to may accept or decline it, "
-                                  "and only once: deal 0 is for Bob to answer.")
+                                  "and only once: the deal of 2 Gold from Ann to Bob is for Bob to answer.")
     assert refused(state, 0, "decline_deal", deal=0) == (
-        "not_offered_to_you", "You proposed deal 0; Bob accepts or declines it.")
+        "not_offered_to_you", "You proposed the deal of 2 Gold from Ann to Bob; Bob accepts or declines it.")
 
 
 def test_a_solicited_bribe_is_answered_by_the_player_asked_to_pay(start, act):
     state = start(4, regulated_bribery=True)
     deal(state, act, 2, 0, kind="solicit_deal")
     assert refused(state, 2, "accept_deal", deal=0)[1] == (
-        "You proposed deal 0; Ann accepts or declines it.")
+        "You proposed the deal of 2 Gold from Ann to Cy; Ann accepts or declines it.")
 
 
 def test_an_offer_is_answered_only_once(start, act):
@@ -306,10 +306,10 @@ def test_an_offer_is_answered_only_once(start, act):
     act(state, 1, "accept_deal", deal=0)
     act(state, 2, "decline_deal", deal=1)
     assert refused(state, 1, "decline_deal", deal=0) == (
-        "deal_answered", "Deal 0 is already accepted, and binds Ann and Bob.")
+        "deal_answered", "The deal of 2 Gold from Ann to Bob is already accepted, and binds Ann and Bob.")
     assert refused(state, 2, "accept_deal", deal=1) == (
-        "deal_answered", "Deal 1 is already declined; only the player an offer is made to may "
-                         "accept or decline it, and only once.")
+        "deal_answered", "The deal of 2 Gold from Ann to Cy is already declined; only the player an "
+                         "offer is made to may accept or decline it, and only once.")
 
 
 def test_only_the_offerer_may_withdraw_an_offer_and_only_before_it_is_answered(start, act):
@@ -319,11 +319,11 @@ def test_only_the_offerer_may_withdraw_an_offer_and_only_before_it_is_answered(s
     for seat in (1, 2):
         assert refused(state, seat, "withdraw_deal", deal=0) == (
             "not_your_offer", "Only the offerer may withdraw an offer, and only before it is "
-                              "answered: Ann made deal 0.")
+                              "answered: Ann made the deal of 2 Gold from Ann to Bob.")
     act(state, 1, "accept_deal", deal=0)
     assert refused(state, 0, "withdraw_deal", deal=0) == (
         "deal_answered", "Only the offerer may withdraw an offer, and only before it is answered: "
-                         "deal 0 is already accepted.")
+                         "the deal of 2 Gold from Ann to Bob is already accepted.")
 
 
 def test_a_refusal_without_names_still_reads_as_a_sentence(start):
@@ -334,5 +334,5 @@ def test_a_refusal_without_names_still_reads_as_a_sentence(start):
                     "tile": "bread", "when": "this"})
     with pytest.raises(IllegalAction) as caught:
         state.apply(2, {"type": "withdraw_deal", "deal": 0})
-    assert caught.value.message.endswith("answered: seat 0 made deal 0.")
+    assert caught.value.message.endswith("answered: seat 0 made the deal of 2 Gold from seat 0 to seat 1.")
     assert caught.value.as_dict()["code"] == "not_your_offer"

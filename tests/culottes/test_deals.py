@@ -2,6 +2,7 @@
 deposits held in escrow (docs/games/culottes.md, "Deals")."""
 
 import random
+import re
 
 import pytest
 
@@ -322,14 +323,30 @@ def test_answers_name_the_player_who_may_give_them():
     assert refused.for_names(PLAYERS) == "You have no bribe waiting for an answer to withdraw."
     other = bribe(state, voter=2)
     assert refusal(state, 2, {"type": "accept_bribe", "deal": deal}).for_names(PLAYERS) == (
-        "Bribe 0 is for Bob to answer.")
+        "Robespierre's bribe to Danton is for Bob to answer.")
     assert refusal(state, 1, {"type": "withdraw_bribe", "deal": other}).for_names(PLAYERS) == (
         "You have no bribe waiting for an answer to withdraw.")
     state.apply(1, {"type": "accept_bribe", "deal": deal})
     assert refusal(state, 0, {"type": "withdraw_bribe", "deal": deal}).for_names(PLAYERS) == (
-        "Bribe 0 is already accepted, and binds Ann and Bob.")
-    assert refusal(state, 2, {"type": "decline_bribe", "deal": 9}).message == "There is no bribe 9."
-    assert refusal(state, 2, {"type": "decline_bribe", "deal": None}).message == "There is no bribe null."
+        "Robespierre's bribe to Danton is already accepted, and binds Ann and Bob.")
+    for sent, shown in ((9, "9"), (None, "null")):
+        assert refusal(state, 2, {"type": "decline_bribe", "deal": sent}).message == (
+            f"There is no such bribe; you sent {shown}.")
+
+
+def test_bribes_and_alliances_are_named_by_their_citizens_never_by_a_number():
+    state = table()
+    vote(state, 0, "sans_culotte", 2)
+    deal = bribe(state)
+    bribe(state, seat=2, briber=2, voter=1)
+    theirs = refusal(state, 2, {"type": "withdraw_bribe", "deal": deal})
+    assert theirs.for_names(PLAYERS) == ("Only the briber may withdraw a bribe, and only before it is "
+                                         "answered: Ann offered Robespierre's bribe to Danton.")
+    state.apply(1, {"type": "found_alliance", "trial": 0, "side": "privileged", "from": 1})
+    state.apply(2, {"type": "found_alliance", "trial": 0, "side": "sans_culotte", "from": 2})
+    joined = refusal(state, 0, {"type": "join_alliance", "alliance": 7, "citizen": 0})
+    assert "the alliance voting privileged on Robespierre" in joined.message
+    assert not re.search(r"(?:bribe|alliance) \d", joined.message + theirs.for_names(PLAYERS))
 
 
 def test_a_citizen_joins_one_alliance_per_trial():

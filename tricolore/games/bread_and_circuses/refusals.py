@@ -4,9 +4,9 @@ The core refuses an action outside the legal and free action spaces in general w
 take back now", "It is not your turn", "The deal must be 0 or 2". Most such refusals in Bread and
 Circuses have a rule behind them that a player wants to hear: "You have no disclosed tile to take
 back.", "Your disclosed tile is the tile you play.", "Only the offerer may withdraw an offer, and
-only before it is answered: Danton made deal 2." :func:`refusal` finds that rule for an action the
-core has refused, naming players as ``{0}``, ``{1}`` ... (see :class:`IllegalAction`);
-:meth:`BreadState.apply` raises it in place of the general sentence.
+only before it is answered: Danton made the deal of 3 Gold from Danton to Marat." :func:`refusal`
+finds that rule for an action the core has refused, naming players as ``{0}``, ``{1}`` ... (see
+:class:`IllegalAction`); :meth:`BreadState.apply` raises it in place of the general sentence.
 
 It only reads the state. It returns ``None`` when no rule of the game explains the refusal better
 than the core's own sentence (a typo, a missing field, a player who must wait their turn).
@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tricolore.core import IllegalAction, Seat
-from tricolore.core.deals import ACCEPTED, OFFERED
+from tricolore.core.deals import ACCEPTED, OFFERED, Deal
 from tricolore.core.errors import listed
 from tricolore.games.bread_and_circuses.data import AFTER_REVEAL, CARDS, NEGOTIATION, SCORING
 
@@ -206,26 +206,31 @@ def _deal(state: BreadState, seat: Seat, action: Mapping[str, Any]) -> IllegalAc
         return None
     deal_id = action["deal"]
     if type(deal_id) is not int or not 0 <= deal_id < len(state.deals.deals):
-        return IllegalAction("no_such_deal", f"there is no deal {shown(deal_id)}")
+        return IllegalAction("no_such_deal", f"there is no such deal; you sent {shown(deal_id)}")
     deal = state.deals.get(deal_id)
     if kind == "withdraw_deal":
         if seat != deal.offered_by:
-            return IllegalAction("not_your_offer", f"{WITHDRAW_RULE}: {{0}} made deal {deal.id}",
-                                 (deal.offered_by,))
+            return _about(deal, "not_your_offer", f"{WITHDRAW_RULE}: {{0}} made {{deal}}", deal.offered_by)
         if deal.status != OFFERED:
-            return IllegalAction("deal_answered", f"{WITHDRAW_RULE}: deal {deal.id} is already "
-                                 f"{deal.status}")
+            return _about(deal, "deal_answered", f"{WITHDRAW_RULE}: {{deal}} is already {deal.status}")
         return None
     if deal.status == ACCEPTED:
-        return IllegalAction("deal_answered", f"deal {deal.id} is already accepted, and binds {{0}} "
-                             "and {1}", (deal.payer, deal.payee))
+        return _about(deal, "deal_answered", "{deal} is already accepted, and binds {0} and {1}",
+                      deal.payer, deal.payee)
     if deal.status != OFFERED:
-        return IllegalAction("deal_answered", f"deal {deal.id} is already {deal.status}; "
-                             f"{ANSWER_RULE}")
+        return _about(deal, "deal_answered", f"{{deal}} is already {deal.status}; {ANSWER_RULE}")
     if seat != deal.other_side():
         if seat == deal.offered_by:
-            return IllegalAction("not_offered_to_you", f"you proposed deal {deal.id}; {{0}} accepts "
-                                 "or declines it", (deal.other_side(),))
-        return IllegalAction("not_offered_to_you", f"{ANSWER_RULE}: deal {deal.id} is for {{0}} "
-                             "to answer", (deal.other_side(),))
+            return _about(deal, "not_offered_to_you", "you proposed {deal}; {0} accepts or declines it",
+                          deal.other_side())
+        return _about(deal, "not_offered_to_you", f"{ANSWER_RULE}: {{deal}} is for {{0}} to answer",
+                      deal.other_side())
     return None
+
+
+def _about(deal: Deal, code: str, sentence: str, *seats: Seat) -> IllegalAction:
+    """A refusal about ``deal``, which ``sentence`` names as ``{deal}``: by what it moves and between
+    whom ("the deal of 3 Gold from Ann to Bob"), as the table shows it, never by its number."""
+    n = len(seats)
+    named = sentence.replace("{deal}", f"the deal of {deal.amount} Gold from {{{n}}} to {{{n + 1}}}")
+    return IllegalAction(code, named, (*seats, deal.payer, deal.payee))

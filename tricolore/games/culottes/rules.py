@@ -816,7 +816,7 @@ class CulottesState(State):
                          "the reward; you deposit reward + cover"))
             answerable = tuple(d.id for d in self.deals.open_offers(seat))
             if answerable:
-                answer = Choice(answerable, refusal=f"you may answer {self._bribes(answerable)}")
+                answer = Choice(answerable, refusal=f"you may answer {self._bribe_names(answerable)}")
                 families += [ActionFamily("accept_bribe", {"deal": answer},
                                           help="Accept a bribe offered to one of your citizens: "
                                                "it binds until the trial closes"),
@@ -826,7 +826,7 @@ class CulottesState(State):
             if mine:
                 families.append(ActionFamily(
                     "withdraw_bribe",
-                    {"deal": Choice(mine, refusal=f"you may withdraw {self._bribes(mine)}")},
+                    {"deal": Choice(mine, refusal=f"you may withdraw {self._bribe_names(mine)}")},
                     help="Withdraw a bribe not yet answered; the deposit comes back"))
             founding = tuple(t for t in trials if self._founders(seat, t).options)
             if founding:
@@ -845,14 +845,25 @@ class CulottesState(State):
                     families.append(ActionFamily(
                         "join_alliance",
                         {"alliance": Choice(joinable, refusal="your citizens may join "
-                                            + listed([f"alliance {a}" for a in joinable])),
+                                            + listed([self._alliance_name(a) for a in joinable])),
                          "citizen": lambda chosen: self._joiners(seat, chosen.get("alliance"))},
                         help="Join an alliance with one of your citizens, depositing 1 cake"))
         return families
 
-    @staticmethod
-    def _bribes(ids: tuple[int, ...]) -> str:
-        return listed([f"bribe {i}" for i in ids])
+    def _bribe_name(self, deal_id: int) -> str:
+        """A bribe as players name it, by its citizens: "Marat's bribe to Danton"."""
+        condition = self.deals.deals[deal_id].condition
+        briber, voter = self.citizens[condition["briber"]], self.citizens[condition["voter"]]
+        return f"{briber.name}'s bribe to {voter.name}"
+
+    def _bribe_names(self, ids: tuple[int, ...]) -> str:
+        return listed([self._bribe_name(i) for i in ids])
+
+    def _alliance_name(self, alliance_id: int) -> str:
+        """An alliance as players name it: "the alliance voting privileged on Robespierre"."""
+        alliance = self.alliances[alliance_id]
+        side = "sans-culotte" if alliance["side"] == SANS_CULOTTE else "privileged"
+        return f"the alliance voting {side} on {self.citizens[alliance['trial']].name}"
 
     def _reward_limit(self, briber: object) -> Amount:
         if type(briber) is int and 0 <= briber < len(self.citizens):
@@ -942,20 +953,23 @@ class CulottesState(State):
         deal_id = action["deal"]
         if type(deal_id) is not int or not 0 <= deal_id < len(self.deals.deals):
             shown = repr(deal_id) if isinstance(deal_id, str) else json.dumps(deal_id, default=repr)
-            return IllegalAction(code, f"there is no bribe {shown}")
+            return IllegalAction(code, f"there is no such bribe; you sent {shown}")
         deal = self.deals.deals[deal_id]
         if deal.status == ACCEPTED:
-            return IllegalAction(code, f"bribe {deal_id} is already accepted, and binds {{0}} and {{1}}",
+            return IllegalAction(code, f"{self._bribe_name(deal_id)} is already accepted, and binds {{0}} "
+                                       "and {1}",
                                  (deal.payer, deal.payee))
         if deal.status != OFFERED:
-            return IllegalAction(code, f"bribe {deal_id} is {deal.status}; an offer is answered only once")
+            return IllegalAction(code, f"{self._bribe_name(deal_id)} is {deal.status}; an offer is "
+                                       "answered only once")
         if kind == "withdraw_bribe":
             return IllegalAction(code, "only the briber may withdraw a bribe, and only before it is "
-                                       f"answered: {{0}} offered bribe {deal_id}", (deal.payer,))
+                                       f"answered: {{0}} offered {self._bribe_name(deal_id)}", (deal.payer,))
         if seat == deal.payer:
-            return IllegalAction(code, f"you offered bribe {deal_id}; {{0}} accepts or declines it",
+            return IllegalAction(code, f"you offered {self._bribe_name(deal_id)}; {{0}} accepts or "
+                                       "declines it",
                                  (deal.payee,))
-        return IllegalAction(code, f"bribe {deal_id} is for {{0}} to answer", (deal.payee,))
+        return IllegalAction(code, f"{self._bribe_name(deal_id)} is for {{0}} to answer", (deal.payee,))
 
     def _tally(self, key: str, n: int = 1) -> None:
         self.deal_tally[key] = self.deal_tally.get(key, 0) + n
