@@ -4,6 +4,9 @@ seat numbers or internal ids."""
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
+from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -92,3 +95,54 @@ def name_of(page: Page, seat: int) -> str:
     """The seat's name as the player panels show it (beside its mark)."""
     panel = page.locator(f"[data-testid=players] li[data-seat='{seat}'] .kit-who")
     return str(panel.evaluate("e => e.lastChild.textContent"))
+
+
+# -- a whole game -----------------------------------------------------------------------------------
+def play_to_the_end(page: Page, step: Callable[[], str], output: Path, *,
+                    mid_game: Callable[[list[str]], bool], reveal: Callable[[], bool],
+                    reveal_full_page: bool = True, seconds: float = 40,
+                    over: str = "The game is over", after_step_ms: int = 0) -> tuple[list[str], set[str]]:
+    """Take ``step`` (one decision on the board, or "" when there is nothing to do yet) until the
+    end screen shows, checking after every step that no seat number or id is on the page.
+
+    Screenshots land in ``output``: ``mid-game.png`` once ``mid_game(steps so far)`` holds,
+    ``reveal.png`` once ``reveal()`` does, and ``end.png`` under the end screen, whose status line
+    must say ``over``. Returns the steps taken and the screenshots taken on the way."""
+    did: list[str] = []
+    shots: set[str] = set()
+    deadline = time.monotonic() + seconds
+    while page.locator("[data-testid=end-screen]").count() == 0:
+        assert time.monotonic() < deadline, f"the game did not end; steps: {did}"
+        taken = step()
+        if taken:
+            did.append(taken)
+            if after_step_ms:
+                page.wait_for_timeout(after_step_ms)
+        else:
+            page.wait_for_timeout(100)
+        assert_no_ids(page)
+        if "mid-game" not in shots and mid_game(did):
+            page.screenshot(path=output / "mid-game.png", full_page=True)
+            shots.add("mid-game")
+        if "reveal" not in shots and reveal():
+            page.screenshot(path=output / "reveal.png", full_page=reveal_full_page)
+            shots.add("reveal")
+    expect(page.locator("[data-testid=end-screen]")).to_contain_text("Game over")
+    expect(page.locator("[data-testid=status-sentence]")).to_contain_text(over)
+    assert_no_ids(page)
+    page.screenshot(path=output / "end.png", full_page=True)
+    return did, shots
+
+
+def watch_the_replay(page: Page, board: str, output: Path | None = None) -> None:
+    """From the end screen, open the replay and step once: the same board (``board``, a selector)
+    is drawn with nothing to click, and no id shows. With ``output``, screenshot it there."""
+    page.click("text=Watch the replay")
+    expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 0 of")
+    page.click("[data-testid=next]")
+    expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 1 of")
+    expect(page.locator(board)).to_be_visible()
+    expect(page.locator(f"{board} [data-choice]")).to_have_count(0)
+    assert_no_ids(page)
+    if output is not None:
+        page.screenshot(path=output / "replay.png", full_page=True)

@@ -4,13 +4,21 @@ Confirm), at desktop size and at phone size, with no seat number or internal id 
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.e2e.checks import assert_no_ids, confirm, decision, moment_said, record_moments, settled
+from tests.e2e.checks import (
+    assert_no_ids,
+    confirm,
+    decision,
+    moment_said,
+    play_to_the_end,
+    record_moments,
+    settled,
+    watch_the_replay,
+)
 from tests.server.conftest import LiveServer
 
 DESKTOP = ViewportSize(width=1280, height=900)
@@ -77,28 +85,10 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     page.screenshot(path=output / "roles.png", full_page=True)
 
     done: set[str] = set()
-    did: list[str] = []
-    shots = {"mid-game": False, "reveal": False}
-    deadline = time.monotonic() + 50
-    while page.locator("[data-testid=end-screen]").count() == 0:
-        assert time.monotonic() < deadline, f"the game did not end; steps: {did}"
-        step = play_my_turn_step(page, done)
-        if step:
-            did.append(step)
-            page.wait_for_timeout(80)
-        else:
-            page.wait_for_timeout(120)
-        assert_no_ids(page)
-        if not shots["mid-game"] and "cake_vote" in did:
-            page.screenshot(path=output / "mid-game.png", full_page=True)
-            shots["mid-game"] = True
-        if not shots["reveal"] and moment_said(page, "Verdict"):
-            page.screenshot(path=output / "reveal.png", full_page=size == PHONE)
-            shots["reveal"] = True
-    expect(page.locator("[data-testid=end-screen]")).to_contain_text("Game over")
-    expect(page.locator("[data-testid=status-sentence]")).to_contain_text("The game is over")
-    assert_no_ids(page)
-    page.screenshot(path=output / "end.png", full_page=True)
+    did, _ = play_to_the_end(page, lambda: play_my_turn_step(page, done), output,
+                             mid_game=lambda did: "cake_vote" in did,
+                             reveal=lambda: moment_said(page, "Verdict"),
+                             reveal_full_page=size == PHONE, seconds=50, after_step_ms=80)
     assert {"role", "donate", "cake_vote", "recruit", "pass"} <= set(did), did
     # the log speaks in sentences with names; the raw data is behind each line's toggle
     log = page.locator("[data-testid=log]")
@@ -111,14 +101,8 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     expect(page.locator("[data-key^=flap-]").first).to_contain_text("flap: ")  # every flap turned
     assert (output / "end.png").stat().st_size > 10_000
 
-    page.click("text=Watch the replay")  # the replay draws the same board, with every secret
-    expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 0 of")
-    page.click("[data-testid=next]")
-    expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 1 of")
-    expect(page.locator("[data-testid=culottes-table]")).to_be_visible()
+    watch_the_replay(page, "[data-testid=culottes-table]", output)  # the same board, every secret
     expect(page.locator("body")).to_contain_text("has chosen a role in secret.")
-    assert_no_ids(page)
-    page.screenshot(path=output / "replay.png", full_page=True)
     assert problems == []
 
 

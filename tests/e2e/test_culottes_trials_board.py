@@ -5,13 +5,21 @@ number or internal id ever shown; and each decision drawn on the board."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.e2e.checks import assert_no_ids, confirm, decision, name_of, settled, summary
+from tests.e2e.checks import (
+    assert_no_ids,
+    confirm,
+    decision,
+    name_of,
+    play_to_the_end,
+    settled,
+    summary,
+    watch_the_replay,
+)
 from tests.server.conftest import LiveServer
 
 DESKTOP = ViewportSize(width=1280, height=900)
@@ -78,29 +86,16 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     assert_no_ids(page)
     page.screenshot(path=output / "start.png", full_page=True)
     done: set[str] = set()
-    did: list[str] = []
-    shots = {"mid-game": False, "reveal": False}
-    deadline = time.monotonic() + 40
-    while page.locator("[data-testid=end-screen]").count() == 0:
-        assert time.monotonic() < deadline, f"the game did not end; steps: {did}"
-        step = play_step(page, done)
-        if step:
-            did.append(step)
-            if step == "pass":
-                done.discard("argue")  # a new debate next trial
-        else:
-            page.wait_for_timeout(100)
-        assert_no_ids(page)
-        if not shots["mid-game"] and "argue" in did:
-            page.screenshot(path=output / "mid-game.png", full_page=True)
-            shots["mid-game"] = True
-        if not shots["reveal"] and page.locator(on_board("verdict")).count():
-            page.screenshot(path=output / "reveal.png", full_page=True)
-            shots["reveal"] = True
-    expect(page.locator("[data-testid=end-screen]")).to_contain_text("Game over")
-    expect(page.locator("[data-testid=status-sentence]")).to_contain_text("The tutorial is over")
-    assert_no_ids(page)
-    page.screenshot(path=output / "end.png", full_page=True)
+
+    def step() -> str:
+        taken = play_step(page, done)
+        if taken == "pass":
+            done.discard("argue")  # a new debate next trial
+        return taken
+
+    did, _ = play_to_the_end(page, step, output, mid_game=lambda did: "argue" in did,
+                             reveal=lambda: page.locator(on_board("verdict")).count() > 0,
+                             over="The tutorial is over")
     assert {"designate", "state", "vote true", "vote false", "argue"} <= set(did), did
     log = page.locator("[data-testid=log]")
     expect(log).to_contain_text(f"Olympe says: “{STATEMENT}”")
@@ -111,13 +106,7 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     expect(sheet).to_contain_text("Trial 2:")
     expect(sheet.locator("th.winner").first).to_contain_text("★")
     expect(page.locator(on_board("verdict"))).to_contain_text("Trial 2: the statement was")
-    page.click("text=Watch the replay")  # the replay draws the same board, with nothing to click
-    expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 0 of")
-    page.click("[data-testid=next]")
-    expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 1 of")
-    expect(page.locator("[data-testid=trials-table]")).to_be_visible()
-    expect(page.locator("[data-testid=trials-table] [data-choice]")).to_have_count(0)
-    assert_no_ids(page)
+    watch_the_replay(page, "[data-testid=trials-table]")
     assert problems == []
 
 

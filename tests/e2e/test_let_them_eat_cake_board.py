@@ -15,7 +15,17 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
-from tests.e2e.checks import assert_no_ids, confirm, decision, moment_said, record_moments, settled, summary
+from tests.e2e.checks import (
+    assert_no_ids,
+    confirm,
+    decision,
+    moment_said,
+    play_to_the_end,
+    record_moments,
+    settled,
+    summary,
+    watch_the_replay,
+)
 from tests.server.conftest import LiveServer, Socket
 
 DESKTOP = ViewportSize(width=1280, height=900)
@@ -127,26 +137,10 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     page.screenshot(path=output / "start.png", full_page=True)
 
     done: set[str] = set()
-    did: list[str] = []
-    shots = {"mid-game": False, "reveal": False}
-    deadline = time.monotonic() + 40
-    while page.locator("[data-testid=end-screen]").count() == 0:
-        assert time.monotonic() < deadline, f"the game did not end; steps: {did}"
-        step = play_my_step(page, done)
-        if step:
-            did.append(step)
-        page.wait_for_timeout(60 if step else 120)
-        assert_no_ids(page)
-        if not shots["mid-game"] and page.locator(f"{TABLE} [data-key^=drawn-]").count():
-            page.screenshot(path=output / "mid-game.png", full_page=True)
-            shots["mid-game"] = True
-        if not shots["reveal"] and moment_said(page, "are revealed"):
-            page.screenshot(path=output / "reveal.png", full_page=size == PHONE)
-            shots["reveal"] = True
-    expect(page.locator("[data-testid=end-screen]")).to_contain_text("Game over")
-    expect(sentence(page)).to_contain_text("The game is over")
-    assert_no_ids(page)
-    page.screenshot(path=output / "end.png", full_page=True)
+    did, shots = play_to_the_end(page, lambda: play_my_step(page, done), output,
+                                 mid_game=lambda _: page.locator(f"{TABLE} [data-key^=drawn-]").count() > 0,
+                                 reveal=lambda: moment_said(page, "are revealed"),
+                                 reveal_full_page=size == PHONE, after_step_ms=60)
     assert did.count("vote") >= 4, did
     expect(log(page)).to_contain_text("The Voting cards for the Head of Committee are revealed")
     expect(log(page)).to_contain_text("is the Secretary")
@@ -154,14 +148,9 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     expect(sheet).to_contain_text("2. Cake cards")
     expect(sheet).to_contain_text("★")
     expect(page.locator("[data-testid=end-screen]")).to_contain_text("Stash:")  # every stash revealed
-    assert shots["mid-game"], did
+    assert "mid-game" in shots, did
     if size == DESKTOP:  # the replay draws the same board, with nothing to click
-        page.click("text=Watch the replay")
-        page.click("[data-testid=next]")
-        expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 1 of")
-        expect(page.locator(TABLE)).to_be_visible()
-        expect(page.locator("[data-choice]")).to_have_count(0)
-        assert_no_ids(page)
+        watch_the_replay(page, TABLE)
     assert problems == []
 
 

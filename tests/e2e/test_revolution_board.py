@@ -5,14 +5,20 @@ decision drawn on the board checked alone: the clicks build the right action."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.e2e.checks import assert_no_ids, moment_said, record_moments, settled
+from tests.e2e.checks import (
+    assert_no_ids,
+    moment_said,
+    play_to_the_end,
+    record_moments,
+    settled,
+    watch_the_replay,
+)
 from tests.server.conftest import LiveServer
 from tricolore.games.revolution.bids import Bid
 from tricolore.games.revolution.data import SEED_CHART
@@ -95,49 +101,27 @@ def play_a_whole_game(server: LiveServer, browser: Browser, output: Path, size: 
     assert tiny == 0
     page.screenshot(path=output / "bidding.png", full_page=True)
 
-    did: list[str] = []
-    shots = {"mid-game": False, "reveal": False}
-    deadline = time.monotonic() + 40
-    while page.locator("[data-testid=end-screen]").count() == 0:
-        assert time.monotonic() < deadline, f"the game did not end; steps: {did}"
+    def step() -> str:
         busy = page.locator("[data-testid=status][data-busy]").count()
         if page.locator("[data-testid=bid-confirm]").count() and not busy:
-            sent = build_and_send_a_bid(page)
-            did.append("bid")
-            assert "No chip placed" not in sent
-            if not shots["mid-game"]:
-                page.screenshot(path=output / "mid-game.png", full_page=True)
-                shots["mid-game"] = True
-        elif page.locator("[data-testid=decision] [data-action]").count():
-            step = decide(page)
-            if step:
-                did.append(step)
-        else:
-            page.wait_for_timeout(100)
-        assert_no_ids(page)
-        if not shots["reveal"] and moment_said(page, "shields come down"):
-            page.screenshot(path=output / "reveal.png", full_page=True)
-            shots["reveal"] = True
-    expect(page.locator("[data-testid=end-screen]")).to_contain_text("Game over")
-    expect(page.locator("[data-testid=status-sentence]")).to_contain_text("The game is over")
+            assert "No chip placed" not in build_and_send_a_bid(page)
+            return "bid"
+        if page.locator("[data-testid=decision] [data-action]").count():
+            return decide(page)
+        return ""
+
+    did, shots = play_to_the_end(page, step, output, mid_game=lambda did: "bid" in did,
+                                 reveal=lambda: moment_said(page, "shields come down"))
     expect(page.locator("[data-testid=score-sheet]")).to_contain_text("Total support")
-    assert_no_ids(page)
-    page.screenshot(path=output / "end.png", full_page=True)
     assert did.count("bid") == 2, did
-    assert shots["reveal"], "the reveal was never shown as a moment"
+    assert "reveal" in shots, "the reveal was never shown as a moment"
     # after the last reveal every bid is on the chart and each space's winner is marked
     expect(page.locator("[data-testid=revolution-chart] [data-key^=bid-]").first).to_be_visible()
     log = page.locator("[data-testid=log]")
     expect(log).to_contain_text("The shields come down: Marie-Jeanne bids")
     expect(log).to_contain_text("You have placed a bid behind the shield.")
     if size == DESKTOP:  # the replay draws the same board, from the public view
-        page.click("text=Watch the replay")
-        expect(page.locator("[data-testid=replay-position]")).to_contain_text("Move 0 of")
-        page.click("[data-testid=next]")
-        expect(page.locator("[data-testid=revolution-chart]")).to_be_visible()
-        expect(page.locator("[data-testid=revolution-chart] [data-choice]")).to_have_count(0)
-        assert_no_ids(page)
-        page.screenshot(path=output / "replay.png", full_page=True)
+        watch_the_replay(page, "[data-testid=revolution-chart]", output)
     assert problems == []
 
 
