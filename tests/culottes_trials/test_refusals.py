@@ -78,9 +78,11 @@ def test_grabbers_are_at_most_half_the_players():
         "With 3 players the accused is the only grabber: designate nobody.")
 
 
-def test_a_seat_that_does_not_exist_is_a_typo_and_lists_the_seats():
+def test_a_seat_that_does_not_exist_is_refused_naming_the_players_who_may_be_designated():
     assert said(new(), 0, {"type": "designate", "grabbers": [9]}) == (
-        "The grabbers may only hold 1, 2, 3 or 4; you sent 9.")
+        "The grabbers are chosen among the other players, Bob, Cy, Dee and Eve; you sent 9.")
+    assert said(new(3), 0, {"type": "designate", "grabbers": ["Bob"]}) == (
+        'The grabbers are chosen among the other players, Bob and Cy; you sent "Bob".')
 
 
 # -- the votes and the debate --------------------------------------------------------------------
@@ -161,3 +163,10 @@ def test_arguments_per_debate_are_limited():
 def test_agreeing_to_stop_takes_true_or_false():
     assert said(new(), 3, {"type": "agree_end", "agree": "yes"}) == (
         "Agree to stop after this trial with true, or withdraw your agreement with false.")
+
+
+def test_an_argument_that_is_not_text_is_called_an_argument():
+    state = new()
+    to_debate(state)
+    assert said(state, 1, {"type": "argue", "text": -1}) == "The argument must be text; you sent -1."
+    assert said(state, 1, {"type": "argue", "text": "  "}) == "The argument must not be blank."

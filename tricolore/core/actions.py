@@ -125,24 +125,27 @@ class Amount(Domain):
 
 @dataclass(frozen=True, slots=True)
 class Text(Domain):
-    """Free text of at most ``max_length`` characters, not blank, none of ``taken``."""
+    """Free text of at most ``max_length`` characters, not blank, none of ``taken``. Refusals call
+    it ``label`` (default: the parameter's name), as players would: "the argument must be text"."""
 
     max_length: int = 40
     taken: frozenset[str] = frozenset()
     examples: tuple[str, ...] = ("text",)
+    label: str = ""
 
     def problem(self, name: str, value: object) -> str | None:
+        what = self.label or spoken(name)
         if not isinstance(value, str):
-            return f"the {spoken(name)} must be text; you sent {_show(value)}"
+            return f"the {what} must be text; you sent {_show(value)}"
         if not value.strip():
-            return f"the {spoken(name)} must not be blank"
+            return f"the {what} must not be blank"
         if len(value) > self.max_length:
-            return f"the {spoken(name)} must be at most {self.max_length} characters; you sent {len(value)}"
-        why = text_problem(value, spoken(name), self.max_length)
+            return f"the {what} must be at most {self.max_length} characters; you sent {len(value)}"
+        why = text_problem(value, what, self.max_length)
         if why:
             return why
         if value.strip().casefold() in {t.casefold() for t in self.taken}:
-            return f"the {spoken(name)} {value.strip()!r} is already taken"
+            return f"the {what} {value.strip()!r} is already taken"
         return None
 
     def sample(self, rng: random.Random) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -114,7 +115,7 @@ STATE_SPACE = ActionSpace((ActionFamily(
 PASS_FAMILY = ActionFamily("pass", help="Nothing more to say")
 PASS_SPACE = ActionSpace((PASS_FAMILY,))
 ARGUE_SPACE = ActionSpace((ActionFamily(
-    "argue", {"text": Text(STATEMENT_LENGTH, examples=EXAMPLE_ARGUMENTS)},
+    "argue", {"text": Text(STATEMENT_LENGTH, examples=EXAMPLE_ARGUMENTS, label="argument")},
     help="Make your case before the second vote"), PASS_FAMILY))
 VOTE_SPACE = ActionSpace((ActionFamily("vote", {"guess": Choice((True, False), (
     "true (closed fist)", "false (open hand)"))}, help="True (closed fist) or false (open hand)"),))
@@ -307,8 +308,9 @@ class TrialsState(State):
 
     def _designation_rule(self, grabbers: object) -> IllegalAction | None:
         """The rule a refused designation breaks: the accused named among the others, or more
-        grabbers than half the players; ``None`` keeps the core's sentence (a seat that does not
-        exist, a seat named twice)."""
+        grabbers than half the players, or a seat that is not another player's (named by the players'
+        names); ``None`` keeps the core's sentence (a seat named twice, a designation that is not a
+        list)."""
         if not isinstance(grabbers, list):
             return None
         others = [s for s in range(self.players) if s != self.accused]
@@ -317,7 +319,10 @@ class TrialsState(State):
                 return IllegalAction("bad_designate", "you are the accused and a grabber already; "
                                      "designate other players")
             if type(item) is not int or item not in others:
-                return None
+                named = listed([f"{{{i}}}" for i in range(len(others))], "and")
+                shown = json.dumps(item, ensure_ascii=False, default=repr)
+                return IllegalAction("bad_designate", "the grabbers are chosen among the other players, "
+                                     f"{named}; you sent {shown[:40]}", tuple(others))
         room = max_grabbers(self.players) - 1
         if len(set(grabbers)) != len(grabbers) or len(grabbers) <= room:
             return None
