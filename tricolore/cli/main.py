@@ -634,7 +634,9 @@ def serve(
                           f"{str(exc).splitlines()[0]}") from None
         console.print(Text.assemble("Tricolore is serving on ", (f"http://{host}:{port}/", "bold")),
                       soft_wrap=True)
-        console.print(f"{resumed} tables resumed from {where}; Ctrl+C stops the server.",
+        noun = "table" if resumed == 1 else "tables"
+        console.print(f"{resumed} {noun} in play resumed from {where} (finished ones open when asked "
+                      "for); Ctrl+C stops the server.",
                       highlight=False, soft_wrap=True)
         uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
 
