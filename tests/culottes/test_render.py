@@ -1,5 +1,7 @@
 """The terminal board of Culottes shows what stays on the table: verdicts and the sealed name."""
 
+import re
+
 from rich.console import Console
 
 import tricolore
@@ -36,14 +38,16 @@ def test_the_board_shows_live_deals_and_the_escrow_with_citizens_names_and_event
     for part in RENDERER.table(state.view(None)):
         console.print(part)
     text = console.export_text()
-    assert ("bribe 0: Robespierre to Danton, vote sans-culotte on Robespierre; if that side loses, "
+    assert ("Robespierre's bribe to Danton: vote sans-culotte on Robespierre; if that side loses, "
             "up to 3 lost cakes back and 1 more (offered)") in text
-    assert "alliance 0 in the trial of Robespierre: members vote privileged: Marat" in text
-    assert "Escrow holds 5 cakes: Robespierre 4 for bribe 0, Marat 1 for alliance 0" in text
+    assert "The alliance voting privileged on Robespierre: Marat" in text
+    assert ("Escrow holds 5 cakes: Robespierre 4 for Robespierre's bribe to Danton, Marat 1 for the "
+            "alliance voting privileged on Robespierre") in text
     lines = [RENDERER.event(e, state.view(None)) for e in state.events_for(None)[-3:]]
     assert lines == [
-        "Robespierre offers Danton a bribe (0): vote sans-culotte on Robespierre, and if that side "
+        "Robespierre offers Danton a bribe: vote sans-culotte on Robespierre, and if that side "
         "loses, up to 3 lost cakes back and 1 more; 4 cakes go into escrow",
-        "Marat founds alliance 0 in the trial of Robespierre: members vote privileged",
-        "Marat joins alliance 0, 1 cake into escrow"]
+        "Marat founds an alliance in the trial of Robespierre: members vote privileged",
+        "Marat joins the alliance voting privileged on Robespierre, 1 cake into escrow"]
+    assert not re.search(r"(?:bribe|alliance) \d", text + " ".join(lines))
     assert "seat" not in " ".join(lines)

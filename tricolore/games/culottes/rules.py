@@ -816,7 +816,8 @@ class CulottesState(State):
                          "the reward; you deposit reward + cover"))
             answerable = tuple(d.id for d in self.deals.open_offers(seat))
             if answerable:
-                answer = Choice(answerable, refusal=f"you may answer {self._bribe_names(answerable)}")
+                answer = Choice(answerable, tuple(map(self._bribe_label, answerable)),
+                                refusal=f"you may answer {self._bribe_names(answerable)}")
                 families += [ActionFamily("accept_bribe", {"deal": answer},
                                           help="Accept a bribe offered to one of your citizens: "
                                                "it binds until the trial closes"),
@@ -826,7 +827,8 @@ class CulottesState(State):
             if mine:
                 families.append(ActionFamily(
                     "withdraw_bribe",
-                    {"deal": Choice(mine, refusal=f"you may withdraw {self._bribe_names(mine)}")},
+                    {"deal": Choice(mine, tuple(map(self._bribe_label, mine)),
+                                    refusal=f"you may withdraw {self._bribe_names(mine)}")},
                     help="Withdraw a bribe not yet answered; the deposit comes back"))
             founding = tuple(t for t in trials if self._founders(seat, t).options)
             if founding:
@@ -844,7 +846,8 @@ class CulottesState(State):
                 if joinable:
                     families.append(ActionFamily(
                         "join_alliance",
-                        {"alliance": Choice(joinable, refusal="your citizens may join "
+                        {"alliance": Choice(joinable, tuple(map(self._alliance_label, joinable)),
+                                            refusal="your citizens may join "
                                             + listed([self._alliance_name(a) for a in joinable])),
                          "citizen": lambda chosen: self._joiners(seat, chosen.get("alliance"))},
                         help="Join an alliance with one of your citizens, depositing 1 cake"))
@@ -855,6 +858,17 @@ class CulottesState(State):
         condition = self.deals.deals[deal_id].condition
         briber, voter = self.citizens[condition["briber"]], self.citizens[condition["voter"]]
         return f"{briber.name}'s bribe to {voter.name}"
+
+    def _bribe_label(self, deal_id: int) -> str:
+        """A bribe as a menu offers it: its name and its promise."""
+        condition = self.deals.deals[deal_id].condition
+        side = "sans-culotte" if condition["side"] == SANS_CULOTTE else "privileged"
+        return f"{self._bribe_name(deal_id)}: vote {side} on {self.citizens[condition['trial']].name}"
+
+    def _alliance_label(self, alliance_id: int) -> str:
+        """An alliance as a menu offers it: its name and its members."""
+        members = ", ".join(self.citizens[m["citizen"]].name for m in self.alliances[alliance_id]["members"])
+        return f"{self._alliance_name(alliance_id)} ({members})"
 
     def _bribe_names(self, ids: tuple[int, ...]) -> str:
         return listed([self._bribe_name(i) for i in ids])

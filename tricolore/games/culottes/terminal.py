@@ -80,11 +80,27 @@ def culottes_table(view: Mapping[str, Any]) -> list[RenderableType]:
     return out
 
 
+def _bribe(view: Mapping[str, Any], deal_id: object) -> str:
+    """A bribe named by its citizens, as the game's refusals and menus name it: "Robespierre's
+    bribe to Danton"."""
+    deal = next((d for d in view.get("deals", ()) if d["id"] == deal_id), None)
+    if deal is None:
+        return "a bribe"
+    return f"{_name(view, deal['briber'])}'s bribe to {_name(view, deal['voter'])}"
+
+
+def _alliance(view: Mapping[str, Any], alliance_id: object) -> str:
+    """An alliance named by its side and trial: "the alliance voting privileged on Robespierre"."""
+    alliance = next((a for a in view.get("alliances", ()) if a["id"] == alliance_id), None)
+    if alliance is None:
+        return "an alliance"
+    return f"the alliance voting {_side(alliance['side'])} on {_name(view, alliance['trial'])}"
+
+
 def bribe_terms(view: Mapping[str, Any], deal: Mapping[str, Any]) -> str:
     """A bribe in words: who promises what to whom."""
-    return (f"bribe {deal['id']}: {_name(view, deal['briber'])} to {_name(view, deal['voter'])}, "
-            f"vote {_side(deal['side'])} on {_name(view, deal['trial'])}; if that side loses, up to "
-            f"{deal['cover']} lost cakes back and {deal['reward']} more")
+    return (f"{_bribe(view, deal['id'])}: vote {_side(deal['side'])} on {_name(view, deal['trial'])}; "
+            f"if that side loses, up to {deal['cover']} lost cakes back and {deal['reward']} more")
 
 
 def culottes_deals(view: Mapping[str, Any]) -> list[RenderableType]:
@@ -95,11 +111,11 @@ def culottes_deals(view: Mapping[str, Any]) -> list[RenderableType]:
     if not (live or allied or escrow["cakes"]):
         return []
     lines = [f"{bribe_terms(view, d)} ({d['status']})" for d in live]
-    lines += [f"alliance {a['id']} in the trial of {_name(view, a['trial'])}: members vote "
-              f"{_side(a['side'])}: " + ", ".join(_name(view, m["citizen"]) for m in a["members"])
-              for a in allied]
+    lines += [f"{_alliance(view, a['id'])[0].upper()}{_alliance(view, a['id'])[1:]}: "
+              + ", ".join(_name(view, m["citizen"]) for m in a["members"]) for a in allied]
     lines.append(f"Escrow holds {escrow['cakes']} cakes: " + (", ".join(
-        f"{_name(view, e['depositor'])} {e['cakes']} for {e['for']} {e['id']}"
+        f"{_name(view, e['depositor'])} {e['cakes']} for "
+        + (_bribe(view, e["id"]) if e["for"] == "bribe" else _alliance(view, e["id"]))
         for e in escrow["deposits"]) or "none"))
     return [Panel("\n".join(lines), title="Deals kept by the engine")]
 
@@ -108,6 +124,8 @@ def culottes_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
     """One line per event, citizens by name."""
     k = event["kind"]
     n = lambda key: _name(view, event[key])  # noqa: E731
+    bribe = lambda: _bribe(view, event["deal"])  # noqa: E731
+    alliance = lambda: _alliance(view, event["alliance"])  # noqa: E731
     lines = {
         "role_chosen": lambda: f"(secret) seat {event['seat']} plays as a {event['role']}",
         "citizens_named": lambda: "citizens: " + ", ".join(
@@ -141,34 +159,31 @@ def culottes_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
         "trial_abandoned": lambda: f"the open trial of {n('citizen')} ends without verdict; "
                                    "cakes go back to their voters",
         "game_over": lambda: f"the game is over: {event['reason']}",
-        "bribe_offered": lambda: f"{n('briber')} offers {n('voter')} a bribe ({event['deal']}): vote "
+        "bribe_offered": lambda: f"{n('briber')} offers {n('voter')} a bribe: vote "
                                  f"{_side(event['side'])} on {n('trial')}, and if that side loses, up "
                                  f"to {event['cover']} lost cakes back and {event['reward']} more; "
                                  f"{event['deposit']} cakes go into escrow",
-        "bribe_accepted": lambda: f"{n('voter')} accepts bribe {event['deal']}: it binds until the "
-                                  "trial closes",
-        "bribe_declined": lambda: f"{n('voter')} declines bribe {event['deal']}; "
+        "bribe_accepted": lambda: f"{n('voter')} accepts {bribe()}: it binds until the trial closes",
+        "bribe_declined": lambda: f"{n('voter')} declines {bribe()}; "
                                   f"{event['returned']} cakes come back from escrow",
-        "bribe_withdrawn": lambda: f"{n('briber')} withdraws bribe {event['deal']}; "
+        "bribe_withdrawn": lambda: f"{n('briber')} withdraws {bribe()}; "
                                    f"{event['returned']} cakes come back from escrow",
-        "bribe_lapsed": lambda: f"bribe {event['deal']} lapses; {event['returned']} cakes come back "
-                                "from escrow",
+        "bribe_lapsed": lambda: f"{bribe()} lapses; {event['returned']} cakes come back from escrow",
         "bribe_settled": lambda: (
-            f"bribe {event['deal']} kept: {n('voter')} voted the promised side and lost, and gets "
+            f"{bribe()} kept: {n('voter')} voted the promised side and lost, and gets "
             f"{event['reimbursed']} cakes back and {event['reward']} more; "
             if event["reimbursed"] or event["reward"] else
-            f"bribe {event['deal']} settled: nothing owed to {n('voter')}; ")
+            f"{bribe()} settled: nothing owed to {n('voter')}; ")
             + f"{event['returned']} cakes back to {n('briber')}",
-        "alliance_founded": lambda: f"{n('founder')} founds alliance {event['alliance']} in the trial "
-                                    f"of {n('trial')}: members vote {_side(event['side'])}",
-        "alliance_joined": lambda: f"{n('citizen')} joins alliance {event['alliance']}, 1 cake into "
-                                   "escrow",
-        "alliance_settled": lambda: f"alliance {event['alliance']} settled: loyal "
+        "alliance_founded": lambda: f"{n('founder')} founds an alliance in the trial of {n('trial')}: "
+                                    f"members vote {_side(event['side'])}",
+        "alliance_joined": lambda: f"{n('citizen')} joins {alliance()}, 1 cake into escrow",
+        "alliance_settled": lambda: f"{alliance()} settled: loyal "
                                     + (", ".join(_name(view, c) for c in event["loyal"]) or "none")
                                     + "; forfeited by "
                                     + (", ".join(_name(view, c) for c in event["disloyal"]) or "none")
                                     + f" ({event['forfeited']} cakes shared among the loyal)",
-        "alliance_dissolved": lambda: f"alliance {event['alliance']} is dissolved; "
+        "alliance_dissolved": lambda: f"{alliance()} is dissolved; "
                                       f"{event['returned']} cakes come back from escrow",
     }
     return lines[k]() if k in lines else generic_event(event, view)
