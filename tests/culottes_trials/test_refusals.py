@@ -82,7 +82,7 @@ def test_a_seat_that_does_not_exist_is_refused_naming_the_players_who_may_be_des
     assert said(new(), 0, {"type": "designate", "grabbers": [9]}) == (
         "The grabbers are chosen among the other players, Bob, Cy, Dee and Eve; you sent 9.")
     assert said(new(3), 0, {"type": "designate", "grabbers": ["Bob"]}) == (
-        'The grabbers are chosen among the other players, Bob and Cy; you sent "Bob".')
+        "The grabbers are chosen among the other players, Bob and Cy; you sent 'Bob'.")
 
 
 # -- the votes and the debate --------------------------------------------------------------------

@@ -68,11 +68,11 @@ class Choice(Domain):
             return None
         if self.refusal is not None:
             return self.refusal
-        names = self.labels if self.labels is not None else tuple(map(_show, self.options))
+        names = self.labels if self.labels is not None else tuple(map(shown, self.options))
         more = len(names) - 12
-        shown = (listed(list(names)) if more <= 0
-                 else f"{', '.join(names[:12])} or one of {more} other{'s' if more > 1 else ''}")
-        return f"the {spoken(name)} must be {shown}; you sent {_show(value)}"
+        choices = (listed(list(names)) if more <= 0
+                   else f"{', '.join(names[:12])} or one of {more} other{'s' if more > 1 else ''}")
+        return f"the {spoken(name)} must be {choices}; you sent {shown(value)}"
 
     def sample(self, rng: random.Random) -> object:
         return self.options[rng.randrange(len(self.options))]
@@ -103,7 +103,7 @@ class Amount(Domain):
 
     def problem(self, name: str, value: object) -> str | None:
         if type(value) is not int:
-            return f"the {spoken(name)} must be a whole number; you sent {_show(value)}"
+            return f"the {spoken(name)} must be a whole number; you sent {shown(value)}"
         if value < self.low:
             return f"the {spoken(name)} must be at least {self.low}; you sent {value}"
         if value > self.high:
@@ -136,7 +136,7 @@ class Text(Domain):
     def problem(self, name: str, value: object) -> str | None:
         what = self.label or spoken(name)
         if not isinstance(value, str):
-            return f"the {what} must be text; you sent {_show(value)}"
+            return f"the {what} must be text; you sent {shown(value)}"
         if not value.strip():
             return f"the {what} must not be blank"
         if len(value) > self.max_length:
@@ -171,14 +171,14 @@ class Subset(Domain):
 
     def problem(self, name: str, value: object) -> str | None:
         if not isinstance(value, list):
-            return f"the {spoken(name)} must be a list; you sent {_show(value)}"
+            return f"the {spoken(name)} must be a list; you sent {shown(value)}"
         for item in value:
             if not any(_same(item, o) for o in self.options):
                 if self.refusal is not None:
                     return self.refusal
-                allowed = listed(list(map(_show, self.options)))
-                return f"the {spoken(name)} may only hold {allowed}; you sent {_show(item)}"
-        if len({_show(v) for v in value}) != len(value):
+                allowed = listed(list(map(shown, self.options)))
+                return f"the {spoken(name)} may only hold {allowed}; you sent {shown(item)}"
+        if len({shown(v) for v in value}) != len(value):
             return f"the {spoken(name)} list the same one twice"
         if len(value) > self.max_size:
             return f"the {spoken(name)} may hold at most {self.max_size}; you sent {len(value)}"
@@ -371,8 +371,9 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
-def _show(value: object) -> str:
-    """A value as the sender wrote it: text quoted, anything else as JSON (``null``, ``true``)."""
+def shown(value: object) -> str:
+    """A value as the sender wrote it, for a refusal's "you sent …": text quoted, anything else as
+    JSON (``null``, ``true``), cut to 40 characters."""
     text = repr(value) if isinstance(value, str) else json.dumps(value, ensure_ascii=False,
                                                                   default=repr)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -63,6 +63,7 @@ from tricolore.server.tables import (
     TableStore,
     bot_rng,
     decision_key,
+    public_seats,
     takeover_strategy,
 )
 from tricolore.server.tables import summary as table_summary
@@ -507,10 +508,6 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         return table_summary(table, len(table.actions))
 
     # -- what each connection is told ---------------------------------------------------------
-    def seats_of(table: LiveTable) -> list[dict[str, Any]]:
-        return [{"name": name, "kind": seat["kind"]} for name, seat in zip(table.names(), table.seats,
-                                                                           strict=True)]
-
     def prompt_for(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
         """The seat's legal actions as forms, its free actions, and a response window's timer."""
         if seat is None or table.status != "playing" or table.seats[seat]["kind"] != HUMAN:
@@ -531,7 +528,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     def message_for(table: LiveTable, connection: Connection, kind: str) -> dict[str, Any]:
         view = table.state.view(connection.seat)  # a snapshot: later moves cannot change it
         events = project(table.state.log[connection.sent:], connection.seat)
-        message: dict[str, Any] = {"type": kind, "status": table.status, "seats": seats_of(table),
+        message: dict[str, Any] = {"type": kind, "status": table.status, "seats": public_seats(table.seats),
                                    "events": events, "prompt": prompt_for(table, connection.seat),
                                    "actions": len(table.actions), "clocks": clocks_of(table)}
         if kind == "welcome":

@@ -623,14 +623,18 @@ def seat_names(seats: Sequence[Mapping[str, Any]]) -> list[str]:
     return [seat.get("name") or OPEN_SEAT_NAMES[s % len(OPEN_SEAT_NAMES)] for s, seat in enumerate(seats)]
 
 
+def public_seats(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """What everyone may know of each seat: its name and whether a person, a bot or nobody holds it."""
+    return [{"name": name, "kind": seat["kind"]} for name, seat in zip(seat_names(seats), seats, strict=True)]
+
+
 def summary(table: LiveTable | TableRow, actions: int) -> dict[str, Any]:
     """A table's public facts, as the lobby lists them, from the table in memory or its row."""
     info = get_game(table.game).info
     seats = repaired(list(table.seats), MAX_NAME)
     return {"table_id": table.id, "game": table.game, "title": info.title, "players": table.players,
             "status": table.status, "open_seats": [s for s, seat in enumerate(seats) if seat["kind"] == OPEN],
-            "seats": [{"name": name, "kind": seat["kind"]}
-                      for name, seat in zip(seat_names(seats), seats, strict=True)],
+            "seats": public_seats(seats),
             "options": info.options.from_mapping(table.options).as_dict(),
             "window_seconds": table.window_seconds, "clock_seconds": table.clock_seconds,
             "bots_take_over": table.bots_take_over, "actions": actions}

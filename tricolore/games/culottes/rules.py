@@ -13,7 +13,6 @@ Decisions on what the rulebook leaves open are in ``docs/games/culottes.md``.
 from __future__ import annotations
 
 import functools
-import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -37,7 +36,7 @@ from tricolore.core import (
     State,
     Text,
 )
-from tricolore.core.actions import NO_ACTIONS
+from tricolore.core.actions import NO_ACTIONS, shown
 from tricolore.core.deals import ACCEPTED, OFFERED, Deal, DealBook, Escrow
 from tricolore.core.errors import listed
 from tricolore.core.model import one_prompt, prompt
@@ -220,6 +219,11 @@ def _citizen_space(step: int, emigrated: bool, cakes: int, name: str, names: tup
 
 def _other_side(side: str) -> str:
     return PRIVILEGED if side == SANS_CULOTTE else SANS_CULOTTE
+
+
+def _side_words(side: str) -> str:
+    """A side as players say it: "sans-culotte" or "privileged"."""
+    return "sans-culotte" if side == SANS_CULOTTE else "privileged"
 
 
 def _not_now(rule: str) -> IllegalAction:
@@ -862,8 +866,8 @@ class CulottesState(State):
     def _bribe_label(self, deal_id: int) -> str:
         """A bribe as a menu offers it: its name and its promise."""
         condition = self.deals.deals[deal_id].condition
-        side = "sans-culotte" if condition["side"] == SANS_CULOTTE else "privileged"
-        return f"{self._bribe_name(deal_id)}: vote {side} on {self.citizens[condition['trial']].name}"
+        trial = self.citizens[condition["trial"]].name
+        return f"{self._bribe_name(deal_id)}: vote {_side_words(condition['side'])} on {trial}"
 
     def _alliance_label(self, alliance_id: int) -> str:
         """An alliance as a menu offers it: its name and its members."""
@@ -876,8 +880,8 @@ class CulottesState(State):
     def _alliance_name(self, alliance_id: int) -> str:
         """An alliance as players name it: "the alliance voting privileged on Robespierre"."""
         alliance = self.alliances[alliance_id]
-        side = "sans-culotte" if alliance["side"] == SANS_CULOTTE else "privileged"
-        return f"the alliance voting {side} on {self.citizens[alliance['trial']].name}"
+        trial = self.citizens[alliance["trial"]].name
+        return f"the alliance voting {_side_words(alliance['side'])} on {trial}"
 
     def _reward_limit(self, briber: object) -> Amount:
         if type(briber) is int and 0 <= briber < len(self.citizens):
@@ -966,8 +970,7 @@ class CulottesState(State):
             return None
         deal_id = action["deal"]
         if type(deal_id) is not int or not 0 <= deal_id < len(self.deals.deals):
-            shown = repr(deal_id) if isinstance(deal_id, str) else json.dumps(deal_id, default=repr)
-            return IllegalAction(code, f"there is no such bribe; you sent {shown}")
+            return IllegalAction(code, f"there is no such bribe; you sent {shown(deal_id)}")
         deal = self.deals.deals[deal_id]
         if deal.status == ACCEPTED:
             return IllegalAction(code, f"{self._bribe_name(deal_id)} is already accepted, and binds {{0}} "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ from tricolore.core import (
     Subset,
     Text,
 )
-from tricolore.core.actions import NO_ACTIONS
+from tricolore.core.actions import NO_ACTIONS, shown
 from tricolore.core.errors import listed
 from tricolore.core.model import one_prompt, prompt
 from tricolore.games.culottes.data import GRABBER, REVOLUTIONARY
@@ -320,9 +319,8 @@ class TrialsState(State):
                                      "designate other players")
             if type(item) is not int or item not in others:
                 named = listed([f"{{{i}}}" for i in range(len(others))], "and")
-                shown = json.dumps(item, ensure_ascii=False, default=repr)
                 return IllegalAction("bad_designate", "the grabbers are chosen among the other players, "
-                                     f"{named}; you sent {shown[:40]}", tuple(others))
+                                     f"{named}; you sent {shown(item)}", tuple(others))
         room = max_grabbers(self.players) - 1
         if len(set(grabbers)) != len(grabbers) or len(grabbers) <= room:
             return None
