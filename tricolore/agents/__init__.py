@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from tricolore.agents import search
+from tricolore.agents import params, search
 from tricolore.core.actions import ActionSpace
 from tricolore.core.errors import OptionsError
 from tricolore.core.model import Game, Seat, State
@@ -173,18 +173,47 @@ def strategy_names(game: Game) -> list[str]:
 def make_agent(game: Game, strategy: str) -> Agent:
     """A fresh agent playing ``strategy`` for ``game``; ``ismcts:<budget>`` sets the search's
     budget (see :class:`tricolore.agents.search.Budget`), ``llm:<model>`` the language model (see
-    :func:`tricolore.agents.llm.make`)."""
+    :func:`tricolore.agents.llm.make`), and ``name:key=value,...`` a named strategy's parameters
+    (see :mod:`tricolore.agents.params`; ``tricolore games`` lists each strategy's)."""
     if strategy == "random":
         return RandomAgent()
-    name, colon, budget = strategy.partition(":")
-    if name == SEARCH and strategy not in game.strategies:
-        return search.make(budget if colon else None)
+    name, values = params.parse(strategy)
+    if name == SEARCH or name.partition(":")[0] == SEARCH and name not in game.strategies:
+        return search.make(strategy.partition(":")[2] or None)
     if strategy.partition("@")[0].partition(":")[0] == LLM and strategy not in game.strategies:
         from tricolore.agents import llm  # imported on demand: it brings the HTTP client
 
         return llm.make(game, strategy)
-    try:
-        return game.strategies[strategy]()
-    except KeyError:
-        raise OptionsError(f"{game.info.title} has no strategy {strategy!r}; strategies are: "
-                           f"{', '.join(strategy_names(game))}") from None
+    factory = game.strategies.get(name)
+    if factory is None:
+        raise OptionsError(f"{game.info.title} has no strategy {name!r}; strategies are: "
+                           f"{', '.join(strategy_names(game))}")
+    return cast(Agent, factory(**params.convert(name, factory, values)))
+
+
+def strategy_class(game: Game, strategy: str) -> object:
+    """What builds ``strategy`` (its class, for a named one), which declares its parameters."""
+    name, _ = params.parse(strategy)
+    if name == "random":
+        return RandomAgent
+    if name.partition(":")[0] == SEARCH and name not in game.strategies:
+        return search.ISMCTSAgent
+    return game.strategies.get(name, RandomAgent)
+
+
+def canonical_strategy(game: Game, strategy: str) -> str:
+    """``strategy`` written the one way (keys sorted, defaults left out); checked as
+    :func:`make_agent` checks it."""
+    name, values = params.parse(strategy)
+    if not values:
+        return strategy
+    factory = strategy_class(game, strategy)
+    return params.canonical(name, params.convert(name, factory, values), factory)
+
+
+def strategy_parameters(game: Game, strategy: str) -> dict[str, params.Value]:
+    """Every parameter of ``strategy`` with its value, defaults included (what a results file
+    records for each strategy it names)."""
+    name, values = params.parse(strategy)
+    factory = strategy_class(game, strategy)
+    return params.full(factory, params.convert(name, factory, values))
