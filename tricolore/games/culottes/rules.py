@@ -1222,6 +1222,9 @@ class CulottesState(State):
                    "bastille_from_verdicts": self.bastille.from_verdicts,
                    "turns": self.turn, "rounds": self.rounds_completed,
                    "trials_closed": sum(1 for c in self.closings if c.get("verdict")),
+                   # whether the Schelling vote finds the truth: verdicts equal to the true nature
+                   "verdicts_true": sum(1 for c in self.closings
+                                        if c.get("verdict") and c["verdict"] == tallies[c["citizen"]].nature),
                    "grabbers": sum(r == GRABBER for r in self.roles),
                    **{k: float(self.deal_tally.get(k, 0)) for k in DEAL_METRICS}}
         return Result.from_scores([b["score"] for b in breakdown], breakdown, metrics)
