@@ -10,7 +10,9 @@ from typer.testing import CliRunner
 
 from tricolore.cli.main import app
 from tricolore.core.registry import list_games
+from tricolore.sim.batch import GameRow, play_chunk
 from tricolore.sim.studies import STUDIES, build
+from tricolore.sim.studies.common import cannot_show, same_play, strategy_shares, win_shares
 from tricolore.sim.study import run_study
 
 runner = CliRunner()
@@ -83,3 +85,69 @@ def test_study_from_the_command_line_prints_its_claims_and_writes_its_report(tmp
 def test_study_refuses_bad_settings_with_a_sentence(args, sentence):
     result = runner.invoke(app, ["study", *args])
     assert result.exit_code == 1 and sentence in result.output and "Traceback" not in result.output
+
+
+def test_findings_carry_a_complete_record_per_claim_and_the_report_names_the_correction(tmp_path):
+    result = run_study(build("culottes-trials", games=8), tmp_path, workers=1)
+    found = json.loads((tmp_path / "findings.json").read_text(encoding="utf-8"))
+    assert found["correction"]["method"] == "Holm–Bonferroni"
+    tested = 0
+    for experiment in found["experiments"]:
+        for record in experiment["claims"]:
+            assert {"text", "value", "interval", "n", "unit", "test", "p", "adjusted_p", "holds",
+                    "status"} <= set(record)
+            assert record["unit"] in ("games", "seat-games") and record["status"] in (
+                "shown", "not shown", "cannot show")
+            assert record["holds"] == (record["status"] == "shown")
+            if record["p"] is not None:
+                tested += 1
+                assert record["adjusted_p"] >= record["p"]
+    assert tested == found["correction"]["tests"] > 0
+    page = result.report.read_text(encoding="utf-8")
+    assert "Holm–Bonferroni" in page and "seat-games" in page
+
+
+def _row(seed: int, winners: tuple[int, ...], scores=(1.0, 2.0, 3.0), metrics=None) -> GameRow:
+    return GameRow(seed, ("a", "b", "c"), scores, winners, 30, metrics or {"rounds": 3.0})
+
+
+def test_a_shared_win_gives_each_winner_its_share_and_seats_are_measured_per_seat_game():
+    rows = [_row(0, (0, 1)), _row(1, (0,)), _row(2, (2,)), _row(3, (0, 1, 2))]
+    assert win_shares(rows[0]) == [0.5, 0.5, 0.0]
+    a = strategy_shares(rows)["a"]
+    assert a.estimate.value == pytest.approx((0.5 + 1 + 0 + 1 / 3) / 4)
+    assert a.seat_games == 4 and a.games == 4
+
+
+def test_an_arm_whose_option_no_strategy_reads_cannot_show_anything():
+    control = [_row(s, (s % 3,)) for s in range(6)]
+    rescored = [_row(s, (s % 3,), scores=(1.0, 2.0, 4.0)) for s in range(6)]
+    played_otherwise = [_row(s, (s % 3,), metrics={"rounds": 4.0}) for s in range(6)]
+    assert same_play(control, rescored) and not same_play(control, played_otherwise)
+    claim = cannot_show("the price", control, rescored)
+    assert claim.status == "cannot show" and "cannot show anything about the price" in claim.sentence()
+    assert "only the final scoring differed, in 6 games" in claim.sentence()
+
+
+def test_the_cockade_price_arms_of_the_culottes_study_say_they_cannot_show_anything(tmp_path):
+    study = build("culottes", games=6)
+    levers = next(e for e in study.experiments if e.key == "levers")
+    rows = {a.key: play_chunk(a.spec, a.spec.seeds()) for a in levers.arms}
+    finding = levers.analyse(rows)
+    blind = [c for c in finding.records if c.status == "cannot show"]
+    assert len(blind) == 2 and all("privileged cockade price" in c.text() for c in blind)
+    assert all(c.p is None for c in blind)
+
+
+def test_the_grabbers_are_measured_per_seat_against_the_fair_share(tmp_path):
+    study = build("culottes", games=10)
+    grabbers = next(e for e in study.experiments if e.key == "grabbers")
+    rows = {a.key: play_chunk(a.spec, a.spec.seeds()) for a in grabbers.arms}
+    finding = grabbers.analyse(rows)
+    fair = [c for c in finding.records if "fair share of 20.0%" in c.text()]
+    assert len(fair) == len(grabbers.arms)
+    for claim, arm in zip(fair, grabbers.arms, strict=True):
+        k = arm.spec.seats.count(arm.spec.seats[0])
+        assert claim.seat_games == k * 10 and claim.games == 10
+    paired_on_seed = [c for c in finding.records if "paired on the seed" in c.test]
+    assert len(paired_on_seed) == 3

@@ -89,3 +89,40 @@ def sweep_chart(
         ax.set_title(title, loc="left")
         ax.legend(fontsize=8, frameon=False)
         return svg(fig)
+
+
+def forest_chart(
+    title: str,
+    labels: Sequence[str],
+    estimates: Sequence[Estimate],
+    *,
+    axis: str,
+    percent: bool = False,
+) -> str:
+    """A forest plot of differences: one row per label (first on top), a point at each estimate
+    with its 95% interval as a line, and a line at zero (no difference). Returns SVG."""
+    scale = 100 if percent else 1
+    with styled():
+        fig = new_figure(6.5, 0.9 + 0.36 * len(labels))
+        ax = fig.add_subplot()
+        ys = list(range(len(labels)))[::-1]
+        values = [e.value * scale for e in estimates]
+        ax.errorbar(
+            values,
+            ys,
+            fmt="o",
+            color=ACCENT,
+            ecolor="black",
+            capsize=3,
+            lw=1,
+            xerr=[
+                [(e.value - e.low) * scale for e in estimates],
+                [(e.high - e.value) * scale for e in estimates],
+            ],
+        )
+        ax.axvline(0, color=FAIR, ls="--", lw=1)
+        ax.set_yticks(ys, list(labels))
+        ax.set_ylim(-0.7, len(labels) - 0.3)
+        ax.set_xlabel(axis + (" (points)" if percent else "") + " (lines: 95% interval)")
+        ax.set_title(title, loc="left")
+        return svg(fig)

@@ -1,9 +1,11 @@
 """Studies: a standard set of experiments per game, run as simulation jobs, written up as a report.
 
 A study is a list of :class:`Experiment` objects. Each experiment asks one question, names the batches
-(:class:`Arm`) whose games answer it, and analyses their rows into a :class:`Finding`: claims in
-plain words, each with its number of games and its 95% interval, and the figures and tables behind
-them. Arms are played once even when several experiments read them, every arm of a study plays the
+(:class:`Arm`) whose games answer it, and analyses their rows into a :class:`Finding`: claims
+(:class:`~tricolore.sim.stats.Claim`), each with its number of games, its 95% interval and the test
+it rests on, and the figures and tables behind them. Every tested claim of a study belongs to one
+:class:`~tricolore.sim.stats.Family`, corrected with Holm–Bonferroni before any claim is worded.
+Arms are played once even when several experiments read them, every arm of a study plays the
 same seeds (so two arms differ only by what the experiment changes), and each arm's rows are kept
 in a Parquet file in the study's folder, so an interrupted study resumes where it stopped.
 
@@ -20,6 +22,7 @@ from pathlib import Path
 from tricolore.sim.batch import BatchSpec, GameRow
 from tricolore.sim.jobs import run_job
 from tricolore.sim.report import Section, Table, render_page
+from tricolore.sim.stats import Claim, Family
 
 Rows = Mapping[str, Sequence[GameRow]]
 """The rows of every arm of a study, by arm key."""
@@ -37,14 +40,17 @@ class Arm:
 
 @dataclass(slots=True)
 class Finding:
-    """What one experiment shows: claims in words, and the figures and tables behind them."""
+    """What one experiment shows: its claims, and the figures and tables behind them."""
 
-    claims: list[str]
+    records: list[Claim]
+    """The claims, before and (once the study's family is settled) after correction."""
     figures: list[str] = field(default_factory=list)
     """Figures as inline SVG."""
     tables: list[Table] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     """How the experiment was set up, for the reader who checks it."""
+    claims: list[str] = field(default_factory=list)
+    """Each claim's sentence, after correction (filled by :func:`settle`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +131,7 @@ def run_study(
             return StudyResult(study, {}, folder / "report.html", interrupted=True)
         rows[arm.key] = finished.rows
     findings = {e.key: e.analyse({a.key: rows[a.key] for a in e.arms}) for e in study.experiments}
+    family = settle(findings)
     report = folder / "report.html"
     report.write_text(study_page(study, findings, command), encoding="utf-8")
     (folder / "findings.json").write_text(
@@ -133,6 +140,12 @@ def run_study(
                 "game": study.game,
                 "title": study.title,
                 "command": command,
+                "correction": {
+                    "method": "Holm–Bonferroni",
+                    "alpha": family.alpha,
+                    "tests": len(family.tested()),
+                    "in_words": family.method(),
+                },
                 "experiments": [
                     {
                         "key": e.key,
@@ -142,7 +155,8 @@ def run_study(
                             a.key: {"label": a.label, **a.spec.describe(), "games": a.spec.games}
                             for a in e.arms
                         },
-                        "claims": findings[e.key].claims,
+                        "claims": [c.record() for c in findings[e.key].records],
+                        "notes": findings[e.key].notes,
                     }
                     for e in study.experiments
                 ],
@@ -154,22 +168,37 @@ def run_study(
     return StudyResult(study, findings, report)
 
 
+def settle(findings: Mapping[str, Finding]) -> Family:
+    """Correct every tested claim of a study as one family and word each finding's claims."""
+    family = Family()
+    for finding in findings.values():
+        for claim in finding.records:
+            family.register(claim)
+    family.settle()
+    for finding in findings.values():
+        finding.claims = [c.sentence() for c in finding.records]
+    return family
+
+
 def study_page(study: Study, findings: Mapping[str, Finding], command: str = "") -> str:
     """The study's report: what was played, every claim at the top, then each experiment with its
     question, claims, figures and the tables behind them."""
     arms = study.arms()
     total = sum(a.spec.games for a in arms)
+    family = Family(claims=[c for f in findings.values() for c in f.records])
     intro = [
         f"{len(study.experiments)} experiments over {len(arms)} batches of games, "
         f"{total:,} games in all ({arms[0].spec.players} players, seeds from {arms[0].spec.seed}; "
-        "every batch plays the same seeds). Each claim gives the number of games behind it and "
-        "a 95% interval in brackets."
+        "every batch plays the same seeds, so batches are compared game by game on the seed). "
+        "Each claim gives a 95% interval in brackets, the test it rests on with its p-value, and "
+        "the games (or seat-games: one seat in one game) behind it.",
+        f"Correction for many claims: {family.method()}",
     ]
     if command:
         intro.append(f"Made with: {command}")
     summary = Section(
         "What the data shows",
-        [f"{e.heading}: {claim}" for e in study.experiments for claim in findings[e.key].claims],
+        [f"{e.heading}: {c.sentence()}" for e in study.experiments for c in findings[e.key].records],
     )
     sections = [summary]
     for e in study.experiments:
@@ -178,7 +207,12 @@ def study_page(study: Study, findings: Mapping[str, Finding], command: str = "")
         sections.append(
             Section(
                 e.heading,
-                [e.question, *finding.claims, *finding.notes, f"Batches: {batches}."],
+                [
+                    e.question,
+                    *(c.sentence() for c in finding.records),
+                    *finding.notes,
+                    f"Batches: {batches}.",
+                ],
                 finding.figures,
                 list(finding.tables),
             )

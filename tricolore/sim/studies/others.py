@@ -29,6 +29,7 @@ def let_them_eat_cake(setup: Setup) -> Study:
             "end_by_death": "share of games ended by a death",
             "decisions": "decisions per game",
         },
+        "memory mode",
     )
     return Study("let-them-eat-cake", "Let Them Eat Cake: who wins, and memory mode", (*common, own))
 
@@ -44,6 +45,7 @@ def revolution(setup: Setup) -> Study:
         "How does the published edition (Steve Jackson Games) play against the seed's rules?",
         [seed_edition, published],
         {"rounds": "rounds per game", "decisions": "decisions per game"},
+        "the edition",
     )
     return Study("revolution", "Revolution!: who wins, and the two editions", (*common, own))
 
@@ -59,5 +61,6 @@ def bread_and_circuses(setup: Setup) -> Study:
         "Does Regulated Bribery (binding deals) change the riots, the length of the game and who wins?",
         [free, regulated],
         {"riots": "riots per game", "rounds": "rounds per game", "deals_paid": "deals paid per game"},
+        "Regulated Bribery",
     )
     return Study("bread-and-circuses", "Bread and Circuses: who wins, and Regulated Bribery", (*common, own))
