@@ -61,7 +61,8 @@ def test_the_module_docstring_gives_every_strategy_each_parameter_with_its_defau
                 assert f"``{key}`` ``{p.default}``" in section, (name, key)
                 assert all(f"``{choice}``" in section for choice in p.choices), (name, key)
             else:
-                assert f"``{key}`` {p.default} ({p.describe()})" in section, (name, key)
+                default = str(p.default).lower() if isinstance(p.default, bool) else p.default
+                assert f"``{key}`` {default} ({p.describe()})" in section, (name, key)
 
 
 def test_p_epsilon_briber_reward_2_is_built_checked_and_written_one_way():
