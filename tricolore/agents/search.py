@@ -25,9 +25,26 @@ considers them all; a larger space (a Revolution! bid, a cake vote) is met by pr
 widening: a node visited ``n`` times considers ``ceil(sqrt(n + 1))`` actions sampled from the space,
 at most ``max_children``, legal in the current determinization.
 
-The search chooses among its prompt's actions only: it never trades (free actions), and in its
-simulated games nobody does. The budget is a number of iterations or of seconds per decision; a
-decision with one legal action is taken without search.
+**Deals.** In a game whose deals the engine keeps (:data:`DEAL_RULES`: Culottes bribes and
+alliances, Bread and Circuses deals under Regulated Bribery), an agent with ``deals`` on trades:
+it is offered its free actions, and searches the deal actions among them like any other move.
+
+- It answers first: at a decision with offers waiting for its answer, the root's moves are
+  accepting and declining each of them, and the search picks whichever it values more. Every
+  seat of its simulated games does the same: in the tree by search, in rollouts at random.
+- It proposes: at a decision whose prompt offers a choice, the root also holds ``offers`` deal
+  proposals (bribes, solicitations, alliances, withdrawals) sampled from its free actions; it
+  takes one only if it is visited most and its mean reward beats the best prompt move's. A
+  proposal is a free action: the prompt stays open, so the agent takes at most ``deal_actions``
+  of them in a row before its prompt's action, and proposals are searched at the root only.
+  Other seats answer deals in its simulated games but do not propose them.
+- It honours (``honour``): a seat bound by an accepted deal chooses only moves that keep it
+  (a bribed Culottes citizen votes the bribe's side at its first vote and never the other; a
+  Bread and Circuses player plays, and discloses, what it was paid for), in the tree and in
+  rollouts, for every seat; the engine enforces the rest.
+
+Other free actions (gifts, agreeing to end) are never searched. The budget is a number of
+iterations or of seconds per decision; a decision with one legal action is taken without search.
 """
 
 from __future__ import annotations
@@ -39,8 +56,9 @@ import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
+from tricolore.agents.params import Parameter, convert, parse
 from tricolore.core.actions import Action, ActionFamily, ActionSpace, Amount, Choice, Subset, Text
 from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.model import Seat, State
@@ -51,6 +69,8 @@ Sampler = Callable[[random.Random], State]
 DEFAULT_ITERATIONS = 100
 MAX_ITERATIONS = 100_000
 MAX_SECONDS = 60.0
+
+_REWARD_NAMES = ("win", "score")
 
 _BUDGET = re.compile(r"(?P<iterations>[0-9]+)|(?P<seconds>[0-9]*\.?[0-9]+)s")
 
@@ -94,6 +114,121 @@ class Budget:
         return cls(iterations=None, seconds=float(match["seconds"]))
 
 
+@dataclass(frozen=True, slots=True)
+class Honour:
+    """What keeping a seat's accepted deals asks of it now: ``keeps(action)`` tells a move that
+    keeps them all, and ``moves`` are moves that keep them (found directly, where sampling a large
+    space would rarely hit one)."""
+
+    keeps: Callable[[Action], bool]
+    moves: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DealRules:
+    """What the search knows of a game's deals: the free actions that propose one
+    (``proposals``), the two that answer an offer (``accept``, ``decline``, each with a ``deal``
+    field naming it), and ``honouring(state, seat)``, what keeping its accepted deals asks of
+    ``seat`` now (``None``: nothing). The offers waiting for a seat are read from the game's
+    :class:`~tricolore.core.deals.DealBook`, ``state.deals``."""
+
+    proposals: frozenset[str]
+    accept: str
+    decline: str
+    honouring: Callable[[Any, Seat], Honour | None]
+
+
+def _other_side(side: str) -> str:
+    return "privileged" if side == "sans_culotte" else "sans_culotte"
+
+
+def _culottes_honouring(state: Any, seat: Seat) -> Honour | None:
+    """A citizen bound by an accepted bribe or an alliance in an open trial votes its side there
+    at its first cake vote since (no other vote, no passing or emigrating before it), and never
+    the other side."""
+    if state.phase != "turn":
+        return None
+    citizen = state.current_citizen()
+    if citizen is None or citizen.owner != seat:
+        return None
+    promises: list[tuple[int, str, int]] = [  # (trial, side, first Book row that counts)
+        (d.condition["trial"], d.condition["side"], state.accepted_at[d.id])
+        for d in state.deals.deals if d.status == "accepted" and d.condition["voter"] == citizen.id]
+    promises += [(a["trial"], a["side"], m["since"]) for a in state.alliances if a["status"] == "open"
+                 for m in a["members"] if m["citizen"] == citizen.id]
+    if not promises:
+        return None
+    rows = state.book.rows
+    owed = [(trial, side) for trial, side, since in promises
+            if not any(r.voter == citizen.id and r.citizen == trial and r.side == side
+                       and r.closing is None for r in rows[since:])]
+    may_vote = state.step <= 4 and citizen.cakes > 0
+    wrong = {(trial, _other_side(side)) for trial, side, _ in promises}
+
+    def keeps(action: Action) -> bool:
+        kind = action["type"]
+        if kind == "cake_vote":
+            vote = (action["citizen"], action["side"])
+            return vote not in wrong and (not owed or vote in owed)
+        if kind in ("pass", "emigrate"):
+            return not (owed and may_vote)
+        return True
+
+    moves: list[Action] = []
+    if owed and may_vote:
+        cover = {(d.condition["trial"], d.condition["side"]): d.condition["cover"]
+                 for d in state.deals.deals if d.status == "accepted" and d.condition["voter"] == citizen.id}
+        for trial, side in owed:
+            for cakes in sorted({1, min(cover.get((trial, side), 1), citizen.cakes)}):
+                moves.append({"type": "cake_vote", "citizen": trial, "side": side, "cakes": cakes})
+    return Honour(keeps, tuple(moves))
+
+
+def _bread_honouring(state: Any, seat: Seat) -> Honour | None:
+    """A player paid to play a tile (any tile but one) this round discloses and plays only such
+    tiles; one paid for an honest disclosure discloses on the icon of the tile it places, and
+    neither takes it back nor declares ready without one."""
+    promised = [d.condition for d in state.deals.deals
+                if d.status == "accepted" and d.payee == seat and d.condition["round"] == state.round]
+    if not promised:
+        return None
+    honest = any("honest" in c for c in promised)
+
+    def tile_ok(tile: object) -> bool:
+        return all(c.get("play", tile) == tile and ("any_but" not in c or c["any_but"] != tile)
+                   for c in promised)
+
+    disclosed = state.disclosed[seat]
+    honest_now = disclosed is not None and disclosed[0] == disclosed[1]
+
+    def keeps(action: Action) -> bool:
+        kind = action["type"]
+        if kind == "play":
+            return tile_ok(action["tile"])
+        if kind == "disclose":
+            return tile_ok(action["tile"]) and (not honest or action["tile"] == action["icon"])
+        if kind == "take_back":
+            return not (honest and honest_now)
+        if kind == "ready":
+            return (disclosed is None or tile_ok(disclosed[0])) and (not honest or honest_now)
+        return True
+
+    tiles = ("bread", "circus", "abstain")
+    moves: list[Action] = [{"type": "play", "tile": t} for t in tiles if tile_ok(t)]
+    if honest:
+        moves += [{"type": "disclose", "tile": t, "icon": t} for t in tiles[:2] if tile_ok(t)]
+    return Honour(keeps, tuple(moves))
+
+
+DEAL_RULES: dict[str, DealRules] = {
+    "culottes": DealRules(frozenset({"offer_bribe", "withdraw_bribe", "found_alliance", "join_alliance"}),
+                          "accept_bribe", "decline_bribe", _culottes_honouring),
+    "bread-and-circuses": DealRules(frozenset({"offer_deal", "solicit_deal", "withdraw_deal"}),
+                                    "accept_deal", "decline_deal", _bread_honouring),
+}
+"""The games whose deals the engine keeps, by game name (see ``docs/deals.md``)."""
+
+
 class _Node:
     """One tree node: the move ``action`` of ``seat`` from its parent, with that seat's statistics."""
 
@@ -121,17 +256,40 @@ class ISMCTSAgent:
     """Single-observer IS-MCTS over the game's ``determinize`` (see the module's docstring).
 
     Asked through :func:`tricolore.agents.decide`, which hands it a sampler bound to the true state
-    and its seat, never the state itself.
+    and its seat, never the state itself. ``budget``, when given, stands for ``iterations`` and
+    ``seconds``.
     """
 
     name = "ismcts"
     searches = True
     needs_view = False
+    parameters: ClassVar[Mapping[str, Parameter]] = {
+        "iterations": Parameter(DEFAULT_ITERATIONS, 1, MAX_ITERATIONS, "search iterations per decision"),
+        "seconds": Parameter(0.0, 0, MAX_SECONDS, "seconds of search per decision instead of a number "
+                                                  "of iterations (0: count iterations)"),
+        "exploration": Parameter(0.7, 0, 100, "UCB1 exploration constant"),
+        "rollout_depth": Parameter(40, 0, 10_000, "random actions per rollout before the standing is "
+                                                  "scored"),
+        "max_children": Parameter(16, 1, 1024, "moves listed whole at a node, and the most progressive "
+                                               "widening considers"),
+        "reward": Parameter("win", doc="what a simulated game is worth: the share of the win, or the "
+                                       "score between the lowest and the highest",
+                            choices=_REWARD_NAMES),
+        "deals": Parameter(False, doc="offer, answer and honour the deals the engine keeps (games "
+                                      "with deals)"),
+        "offers": Parameter(4, 0, 64, "deal proposals sampled and searched at each decision"),
+        "deal_actions": Parameter(2, 0, 16, "deal proposals at most in a row before the prompt's action"),
+        "honour": Parameter(True, doc="keep accepted deals: a bound seat chooses only moves that "
+                                      "honour them"),
+    }
 
-    def __init__(self, budget: Budget | None = None, *, exploration: float = 0.7,
-                 rollout_depth: int = 40, max_children: int = 16, reward: str = "win") -> None:
-        if reward not in _REWARDS:
-            raise OptionsError(f"the IS-MCTS reward must be one of {', '.join(_REWARDS)}; got {reward!r}")
+    def __init__(self, budget: Budget | None = None, /, *, iterations: int = DEFAULT_ITERATIONS,
+                 seconds: float = 0.0, exploration: float = 0.7, rollout_depth: int = 40,
+                 max_children: int = 16, reward: str = "win", deals: bool = False, offers: int = 4,
+                 deal_actions: int = 2, honour: bool = True) -> None:
+        if reward not in _REWARD_NAMES:
+            raise OptionsError(f"the IS-MCTS reward must be one of {', '.join(_REWARD_NAMES)}; "
+                               f"got {reward!r}")
         if type(rollout_depth) is not int or rollout_depth < 0:
             raise OptionsError(f"the IS-MCTS rollout depth must be a whole number, 0 or more; "
                                f"got {rollout_depth!r}")
@@ -140,13 +298,29 @@ class ISMCTSAgent:
                                f"got {max_children!r}")
         if not (isinstance(exploration, int | float) and 0 <= exploration < math.inf):
             raise OptionsError(f"the IS-MCTS exploration must be a number, 0 or more; got {exploration!r}")
-        self.budget = budget or Budget()
+        for key, value in (("offers", offers), ("deal_actions", deal_actions)):
+            if type(value) is not int or value < 0:
+                raise OptionsError(f"the IS-MCTS {key} must be a whole number, 0 or more; got {value!r}")
+        if type(deals) is not bool or type(honour) is not bool:
+            raise OptionsError("the IS-MCTS deals and honour settings are true or false")
+        if budget is None:
+            budget = (Budget(iterations=None, seconds=seconds) if seconds
+                      else Budget(iterations=iterations))
+        self.budget = budget
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.max_children = max_children
         self.reward = reward
+        self.deals = deals
+        self.offers = offers
+        self.deal_actions = deal_actions
+        self.honour = honour
+        self.trades = deals  # offered its free actions, among them the deals (offered_actions)
         self.last = SearchStats()
         self._root_moves: list[tuple[str, dict[str, Any]]] | None = None
+        self._root_deals: list[tuple[str, dict[str, Any]]] = []
+        self._rules: DealRules | None = None
+        self._in_a_row = 0  # deal proposals taken since this agent's last prompt action
 
     def act(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> dict[str, Any]:
         """Refused: a search needs states to sample, which only :func:`tricolore.agents.decide` gives."""
@@ -157,27 +331,93 @@ class ISMCTSAgent:
         """The action, one of ``legal``, that the search finds best for ``seat`` within the budget."""
         start = time.perf_counter()
         self.last = SearchStats()
-        only = _listing(legal, 1, rng)
-        if only:
-            return only[0][1]
-        self._root_moves = _listing(legal, self.max_children, rng)
+        self._rules = None
+        self._root_deals = []
+        space = legal
+        if self.deals:
+            # A sample for what is public (the game, the prompt, the offers), drawn with a generator
+            # of its own so that a game without deals is searched exactly as without them.
+            first = sample(random.Random(seat))
+            space = ActionSpace(legal.families[:len(first.legal_actions(seat).families)])
+            self._rules = DEAL_RULES.get(first.info.name)
+            if self._rules is not None:
+                answers = self._answers(first, seat)
+                if answers:
+                    return self._search(seat, space, sample, rng, start, answers, [])
+                if self._in_a_row < self.deal_actions and _listing(space, 1, rng) is None:
+                    self._root_deals = self._proposals(first, seat, legal, rng)
+        only = _listing(space, 1, rng)
+        if only and not self._root_deals:
+            return self._taken(only[0][1], space)
+        return self._search(seat, space, sample, rng, start, _listing(space, self.max_children, rng),
+                            self._root_deals)
+
+    def _search(self, seat: Seat, space: ActionSpace, sample: Sampler, rng: random.Random, start: float,
+                moves: list[tuple[str, dict[str, Any]]] | None,
+                deals: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+        self._root_moves, self._root_deals = moves, deals
         root = _Node(seat, None)
         deadline = None if self.budget.seconds is None else start + self.budget.seconds
         iterations = 0
         while True:
-            self._iterate(root, seat, legal, sample(rng), rng)
+            self._iterate(root, seat, space, sample(rng), rng)
             iterations += 1
             if deadline is None:
                 if iterations >= (self.budget.iterations or 0):
                     break
             elif time.perf_counter() >= deadline:
                 break
-        best = max(root.children.values(),
-                   key=lambda n: (n.visits, n.reward / n.visits if n.visits else 0.0))
+        best = max(root.children.values(), key=_preference)
+        if deals and best.action is not None and space.family(best.action["type"]) is None:
+            # A proposal binds, or locks goods in escrow: it must also beat the best prompt move
+            # on its mean reward, not only on visits.
+            prompted = [n for n in root.children.values()
+                     if n.action is not None and space.family(n.action["type"]) is not None]
+            if prompted:
+                move = max(prompted, key=_preference)
+                if _mean(best) <= _mean(move):
+                    best = move
         self.last = SearchStats(iterations, time.perf_counter() - start,
                                 {key: child.visits for (_, key), child in root.children.items()})
         assert best.action is not None
-        return dict(best.action)
+        return self._taken(dict(best.action), space)
+
+    def _taken(self, action: dict[str, Any], prompt: ActionSpace) -> dict[str, Any]:
+        """``action``, counted against ``deal_actions`` if it is a deal proposal."""
+        if self._rules is not None:
+            if action["type"] in self._rules.proposals and action["type"] not in prompt.kinds:
+                self._in_a_row += 1
+            elif action["type"] in prompt.kinds:
+                self._in_a_row = 0
+        return action
+
+    def _answers(self, state: State, seat: Seat) -> list[tuple[str, dict[str, Any]]]:
+        """Accepting and declining each offer waiting for ``seat``'s answer, with their keys."""
+        rules = self._rules
+        assert rules is not None
+        out: list[tuple[str, dict[str, Any]]] = []
+        for deal in state.deals.open_offers(seat):  # type: ignore[attr-defined]
+            for kind in (rules.accept, rules.decline):
+                action = {"type": kind, "deal": deal.id}
+                out.append((_text_free_key(action, []), action))
+        return out
+
+    def _proposals(self, state: State, seat: Seat, legal: ActionSpace,
+                   rng: random.Random) -> list[tuple[str, dict[str, Any]]]:
+        """Up to ``offers`` distinct deal proposals among ``seat``'s free actions, at random."""
+        assert self._rules is not None
+        families = tuple(f for f in state.free_actions(seat).families if f.kind in self._rules.proposals)
+        if not families or not self.offers:
+            return []
+        space = ActionSpace(families)
+        found: dict[str, dict[str, Any]] = {}
+        for _ in range(4 * self.offers):
+            action = space.sample(rng)
+            if legal.contains(action):
+                found.setdefault(_key(space, action), action)
+            if len(found) >= self.offers:
+                break
+        return list(found.items())
 
     # -- one iteration --------------------------------------------------------------------------
     def _iterate(self, root: _Node, me: Seat, legal: ActionSpace, state: State,
@@ -189,7 +429,7 @@ class ISMCTSAgent:
         space = legal  # the root offers what the seat was offered
         expanded = False
         while True:
-            child, action = self._select(node, seat, space, rng)
+            child, action = self._select(node, seat, space, state, rng)
             try:
                 state.apply(seat, action)
             except IllegalAction:  # a determinization disagreeing with the offer; skip it
@@ -210,10 +450,10 @@ class ISMCTSAgent:
             n.reward += rewards[n.seat]
         root.visits += 1
 
-    def _select(self, node: _Node, seat: Seat, space: ActionSpace,
+    def _select(self, node: _Node, seat: Seat, space: ActionSpace, state: State,
                 rng: random.Random) -> tuple[_Node, Action]:
         """The child to follow: an untried available action if there is one, else the best by UCB."""
-        available = self._candidates(node, seat, space, rng)
+        available = self._candidates(node, seat, space, state, rng)
         untried = []
         for key, action in available:
             child = node.children.get((seat, key))
@@ -239,14 +479,30 @@ class ISMCTSAgent:
         assert best is not None
         return best
 
-    def _candidates(self, node: _Node, seat: Seat, space: ActionSpace,
+    def _candidates(self, node: _Node, seat: Seat, space: ActionSpace, state: State,
                     rng: random.Random) -> Sequence[tuple[str, Action]]:
         """The actions considered at ``node`` in this determinization, each with its key."""
-        listed = (self._root_moves if node.action is None
-                  else _listing(space, self.max_children, rng))
-        if listed is not None:
+        rules = self._rules
+        listed: Sequence[tuple[str, Action]] | None
+        if node.action is None:
+            listed = self._root_moves
+        else:
+            if rules is not None:
+                answers = self._answers(state, seat)
+                if answers:  # a seat answers the offers made to it before anything else
+                    return answers
+            listed = _listing(space, self.max_children, rng)
+        if listed is None:
+            listed = self._widened(node, seat, space, rng)
+        if rules is None:
             return listed
-        # Progressive widening over a space too large to list.
+        if self.honour:
+            listed = _honoured(rules.honouring(state, seat), listed, space)
+        return [*listed, *self._root_deals] if node.action is None else listed
+
+    def _widened(self, node: _Node, seat: Seat, space: ActionSpace,
+                 rng: random.Random) -> list[tuple[str, Action]]:
+        """Progressive widening over a space too large to list."""
         known: list[tuple[str, Action]] = [
             (key, child.action) for (s, key), child in node.children.items()
             if s == seat and child.action is not None and space.contains(child.action)]
@@ -265,17 +521,71 @@ class ISMCTSAgent:
         """Random play from ``state`` to the end or the depth cap; each seat's reward."""
         depth = 0
         while not state.is_over() and depth < self.rollout_depth:
-            seat = min(state.pending())
-            state.apply_trusted(seat, state.legal_actions(seat).sample(rng))
+            self._play_at_random(state, rng)
             depth += 1
         try:
             result = state.result()
         except Exception:  # a game that cannot score an unfinished state: finish it
             while not state.is_over():
-                seat = min(state.pending())
-                state.apply_trusted(seat, state.legal_actions(seat).sample(rng))
+                self._play_at_random(state, rng)
             result = state.result()
         return _REWARDS[self.reward](result.scores, result.winners)
+
+    def _play_at_random(self, state: State, rng: random.Random) -> None:
+        """One random action of the seat to act; with deals, it first answers an offer waiting for
+        it, at random, and keeps its accepted deals if ``honour``."""
+        seat = min(state.pending())
+        rules = self._rules
+        if rules is None:
+            state.apply_trusted(seat, state.legal_actions(seat).sample(rng))
+            return
+        waiting = state.deals.open_offers(seat)  # type: ignore[attr-defined]
+        if waiting:
+            kind = rules.accept if rng.random() < 0.5 else rules.decline
+            try:
+                state.apply(seat, {"type": kind, "deal": waiting[0].id})
+                return
+            except IllegalAction:
+                pass
+        space = state.legal_actions(seat)
+        action = space.sample(rng)
+        honour = rules.honouring(state, seat) if self.honour else None
+        if honour is not None and not honour.keeps(action):
+            for _ in range(8):
+                action = space.sample(rng)
+                if honour.keeps(action):
+                    break
+            else:
+                kept = [m for m in honour.moves if space.contains(m)]
+                if kept:
+                    action = dict(kept[rng.randrange(len(kept))])
+        state.apply_trusted(seat, action)
+
+
+def _mean(node: _Node) -> float:
+    return node.reward / node.visits if node.visits else 0.0
+
+
+def _preference(node: _Node) -> tuple[int, float]:
+    """The root's order of preference: most visited, then the best mean reward."""
+    return node.visits, _mean(node)
+
+
+def _honoured(honour: Honour | None, listed: Sequence[tuple[str, Action]],
+              space: ActionSpace) -> Sequence[tuple[str, Action]]:
+    """The moves of ``listed`` that keep the seat's deals, with the honouring moves the rules
+    name; all of ``listed`` when nothing binds the seat or no listed move could keep them."""
+    if honour is None:
+        return listed
+    kept = [(key, action) for key, action in listed if honour.keeps(action)]
+    keys = {key for key, _ in kept}
+    for move in honour.moves:
+        if space.contains(move):
+            key = _key(space, move)
+            if key not in keys:
+                kept.append((key, dict(move)))
+                keys.add(key)
+    return kept or listed
 
 
 def _win(scores: Sequence[float], winners: frozenset[Seat]) -> list[float]:
@@ -356,6 +666,13 @@ def _text_free_key(action: Action, texts: list[str]) -> str:
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
-def make(budget: str | None) -> ISMCTSAgent:
-    """The IS-MCTS agent of a strategy name's budget (``None``: the default budget)."""
-    return ISMCTSAgent(Budget() if budget is None else Budget.parse(budget))
+def make(text: str | None) -> ISMCTSAgent:
+    """The IS-MCTS agent of what a strategy name gives after ``ismcts:``: a budget (``300``
+    iterations, ``0.5s``), or parameters (``iterations=300,deals=true``; see
+    :attr:`ISMCTSAgent.parameters`); ``None`` gives the defaults."""
+    if text is None:
+        return ISMCTSAgent()
+    if "=" not in text:
+        return ISMCTSAgent(Budget.parse(text))
+    _, values = parse(f"{ISMCTSAgent.name}:{text}")
+    return ISMCTSAgent(**convert(ISMCTSAgent.name, ISMCTSAgent, values))  # type: ignore[arg-type]
