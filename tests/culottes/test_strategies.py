@@ -299,8 +299,16 @@ def weighed_table(start, owner_cakes: int, other_cakes: int, cockades: int) -> C
 def test_weighing_voter_weighs_the_owners_own_votes(start):
     state = weighed_table(start, owner_cakes=2, other_cakes=2, cockades=0)  # level scales
     assert ask(state, "honest-revolutionary") == vote(0, PR, 3)
-    assert ask(state, "weighing-voter") == vote(0, PR, 3)  # -1 + 0 + 0.5 < 0
+    assert ask(state, "weighing-voter") == vote(0, PR, 3)  # -1 + 0 - 1 < 0
     assert ask(state, "weighing-voter:owner_weight=2") == vote(0, SC, 3)  # -1 + 0 + 2 > 0
+
+
+def test_weighing_voter_distrusts_an_owner_who_promotes_a_citizen_wearing_a_cockade(start):
+    state = weighed_table(start, owner_cakes=2, other_cakes=4, cockades=1)
+    assert ask(state, "honest-revolutionary") == vote(0, SC, 3)  # it trusts the cockade
+    # 1 (a cockade) + 0.5 * (2 - 4) / 6 (the scales) - 1 * 1 (every owner's cake is sans-culotte) < 0:
+    # it believes the privileged, who already lead, so it does not vote
+    assert ask(state, "weighing-voter") == {"type": "pass"}
 
 
 def test_weighing_voter_weighs_the_scales_of_the_trial(start):

@@ -12,8 +12,9 @@ from tricolore.cli.main import app
 from tricolore.core.registry import list_games
 from tricolore.sim.batch import GameRow, play_chunk
 from tricolore.sim.studies import STUDIES, build
-from tricolore.sim.studies.common import cannot_show, same_play, strategy_shares, win_shares
-from tricolore.sim.study import run_study
+from tricolore.sim.studies.common import by_seed, cannot_show, same_play, strategy_shares, win_shares
+from tricolore.sim.studies.culottes import played_alike
+from tricolore.sim.study import run_study, settle
 
 runner = CliRunner()
 GAMES = [info.name for info in list_games()]
@@ -62,7 +63,10 @@ def test_the_culottes_study_asks_the_rulebooks_questions():
     questions = " ".join(e.question for e in study.experiments)
     for asked in ("sans-culottes eat more Bastille cakes than the privileged",
                   "best grabber beat the revolution", "P+epsilon attack gain",
-                  "alliance defence take back", "closing faces", "price of cockades"):
+                  "alliance defence take back", "closing faces", "price of cockades",
+                  "Which role should a player choose, given the nature of their citizen?",
+                  "gain across rewards and covers", "refusing bribes alone, alliances alone, or both",
+                  "bribing for the truth", "cockades work as a false signal", "vote find the truth"):
         assert asked in questions
 
 
@@ -150,4 +154,83 @@ def test_the_grabbers_are_measured_per_seat_against_the_fair_share(tmp_path):
         k = arm.spec.seats.count(arm.spec.seats[0])
         assert claim.seat_games == k * 10 and claim.games == 10
     paired_on_seed = [c for c in finding.records if "paired on the seed" in c.test]
-    assert len(paired_on_seed) == 3
+    assert len(paired_on_seed) == 6  # briber and cockade-grabber each against puppet-grabber, 1 to 3 of them
+    first = {a.spec.seats[0] for a in grabbers.arms}
+    assert first == {"puppet-grabber", "p-epsilon-briber", "cockade-grabber"}
+
+
+NEW_CULOTTES_EXPERIMENTS = ("roles", "bribe-sweep", "defence", "truth-bribery", "cockades", "truth")
+
+
+@pytest.fixture(scope="module")
+def culottes_rows():
+    """Every arm of the new Culottes experiments, played once on a few games."""
+    study = build("culottes", games=10, seed=3)
+    chosen = [e for e in study.experiments if e.key in NEW_CULOTTES_EXPERIMENTS]
+    arms = {a.key: a for e in chosen for a in e.arms}
+    return study, {key: play_chunk(a.spec, a.spec.seeds()) for key, a in arms.items()}
+
+
+def test_the_new_culottes_experiments_give_tested_claims_with_a_status(culottes_rows):
+    study, rows = culottes_rows
+    chosen = [e for e in study.experiments if e.key in NEW_CULOTTES_EXPERIMENTS]
+    assert [e.key for e in chosen] == list(NEW_CULOTTES_EXPERIMENTS)
+    findings = {e.key: e.analyse({a.key: rows[a.key] for a in e.arms}) for e in chosen}
+    family = settle(findings)
+    for experiment in chosen:
+        finding = findings[experiment.key]
+        assert finding.figures and finding.tables and finding.notes, experiment.key
+        tested = [c for c in finding.records if c.p is not None]
+        assert tested, experiment.key
+        for claim in finding.records:
+            record = claim.record()
+            assert record["status"] in ("shown", "not shown", "cannot show")
+            assert record["n"] == claim.games or claim.seat_games is not None
+        for claim in tested:
+            assert claim in family.claims and claim.adjusted is not None and claim.adjusted >= claim.p
+            assert claim.test
+    roles = findings["roles"].records
+    assert sum("fair share of 20.0%" in c.text() for c in roles) == 4
+    assert any("where the citizen is a sans-culotte" in c.text() for c in roles)
+    assert any("where the citizen is a privileged" in c.text() for c in roles)
+    assert "tricolore empirical culottes" in " ".join(findings["roles"].notes)
+
+
+def test_the_role_cases_share_seeds_and_seats_and_differ_only_where_the_choice_does(culottes_rows):
+    study, rows = culottes_rows
+    roles = next(e for e in study.experiments if e.key == "roles")
+    assert len(roles.arms) == 4
+    control, *cases = roles.arms
+    assert all(a.spec.seed == control.spec.seed and a.spec.games == control.spec.games for a in roles.arms)
+    assert all(a.spec.seats[1:] == control.spec.seats[1:] for a in cases)
+    for case in cases:
+        pairs = by_seed(rows[case.key], rows[control.key])
+        assert len(pairs) == 10
+        for changed, kept in pairs:
+            seat = changed.strategies.index(case.spec.seats[0])
+            # Same rotation: the choosing seat is the same and every other seat holds the same strategy.
+            assert kept.strategies[seat] == control.spec.seats[0]
+            assert [s for i, s in enumerate(changed.strategies) if i != seat] == [
+                s for i, s in enumerate(kept.strategies) if i != seat]
+            if changed.roles[seat] == kept.roles[seat]:  # the same choice: the same game
+                assert changed.scores == kept.scores and changed.actions == kept.actions
+
+
+def test_the_new_culottes_experiments_reuse_the_arms_already_played():
+    study = build("culottes", games=10)
+    keys = {e.key: {a.key for a in e.arms} for e in study.experiments}
+    assert {"puppet-grabber-x1", "p-epsilon-briber-x1"} <= keys["bribe-sweep"]
+    assert {"p-epsilon-briber-x1", "p-epsilon-briber-vs-alliance-defender"} <= keys["defence"]
+    assert {"cockade-grabber-x1", "puppet-grabber-x1"} <= keys["cockades"]
+    assert "mixed" in keys["truth"]
+    assert len(keys["bribe-sweep"]) == 7 and len(study.arms()) == 31
+
+
+def test_arms_whose_games_came_out_alike_are_said_to_show_nothing_rather_than_tested():
+    rows = [GameRow(s, ("a", "b", "c"), (1.0, 2.0, 3.0), (2,), 30, {"rounds": 3.0}, ("x", "y", "z"))
+            for s in range(4)]
+    other = [GameRow(r.seed, ("a", "b", "d"), r.scores, r.winners, r.actions, {"escrow": 1.0}, r.roles)
+             for r in rows]
+    assert played_alike(rows, other)
+    moved = [*other[:3], GameRow(3, ("a", "b", "d"), (1.0, 3.0, 2.0), (1,), 30, {}, ("x", "y", "z"))]
+    assert not played_alike(rows, moved) and not played_alike(rows, other[:3])

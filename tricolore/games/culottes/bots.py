@@ -129,10 +129,13 @@ listed below with its default and range; a game lasts until every player agrees 
     ``owner_weight`` times the same share over every cake its owner's citizens have voted on it in
     the Book. It believes a sans-culotte when the evidence is above 0 (a tie is privileged, as in a
     verdict). With both other weights at 0 it believes what the honest-revolutionary believes.
+    By default it distrusts self-promotion: an owner's own votes for its citizen count against
+    it. (At a table of cockade-trusting voters the scales only echo the cockades, so a positive
+    weight on them changes no vote there.)
 
     - ``patience`` 6 (1 to 40), ``stake`` 3 (1 to 100), ``reserve`` 6 (0 to 1000): as the
       honest-revolutionary.
-    - ``cockade_weight`` 1.0 (0 to 10), ``scales_weight`` 0.5 (-10 to 10), ``owner_weight`` 0.5
+    - ``cockade_weight`` 1.0 (0 to 10), ``scales_weight`` 0.5 (-10 to 10), ``owner_weight`` -1.0
       (-10 to 10): the weights above; a negative weight distrusts that sign.
 
 Every strategy here answers the bribes offered to its citizens (they are free actions, so it
@@ -641,10 +644,11 @@ class WeighingVoter(HonestRevolutionary):
         "patience": _patience(6), "stake": STAKE, "reserve": RESERVE,
         "cockade_weight": Parameter(1.0, 0, 10, "weight of its cockades (or of wearing none)"),
         "scales_weight": Parameter(0.5, -10, 10, "weight of the lead on its trial's scales"),
-        "owner_weight": Parameter(0.5, -10, 10, "weight of its owner's votes on it")}
+        "owner_weight": Parameter(-1.0, -10, 10, "weight of its owner's votes on it (negative: "
+                                  "self-promotion is distrusted)")}
 
     def __init__(self, patience: int = 6, stake: int = 3, reserve: int = 6, cockade_weight: float = 1.0,
-                 scales_weight: float = 0.5, owner_weight: float = 0.5) -> None:
+                 scales_weight: float = 0.5, owner_weight: float = -1.0) -> None:
         super().__init__(patience, stake, reserve)
         self.cockade_weight, self.scales_weight = cockade_weight, scales_weight
         self.owner_weight = owner_weight
