@@ -178,13 +178,13 @@ def make_agent(game: Game, strategy: str) -> Agent:
     if strategy == "random":
         return RandomAgent()
     name, values = params.parse(strategy)
-    if name == SEARCH or name.partition(":")[0] == SEARCH and name not in game.strategies:
-        return search.make(strategy.partition(":")[2] or None)
+    if name == SEARCH or (name.partition(":")[0] == SEARCH and name not in game.strategies):
+        return search.make(strategy.partition(":")[2] if ":" in strategy else None)
     if strategy.partition("@")[0].partition(":")[0] == LLM and strategy not in game.strategies:
         from tricolore.agents import llm  # imported on demand: it brings the HTTP client
 
         return llm.make(game, strategy)
-    factory = game.strategies.get(name)
+    factory = RandomAgent if name == "random" else game.strategies.get(name)
     if factory is None:
         raise OptionsError(f"{game.info.title} has no strategy {name!r}; strategies are: "
                            f"{', '.join(strategy_names(game))}")
@@ -199,6 +199,14 @@ def strategy_class(game: Game, strategy: str) -> object:
     if name.partition(":")[0] == SEARCH and name not in game.strategies:
         return search.ISMCTSAgent
     return game.strategies.get(name, RandomAgent)
+
+
+def strategy_schema(game: Game) -> list[dict[str, Any]]:
+    """Every strategy of :func:`strategy_names` with the parameters it declares, as JSON:
+    ``{"name": ..., "parameters": [{"key", "kind", "default", "low", "high", "choices", "doc"},
+    ...]}`` (see :func:`tricolore.agents.params.schema`)."""
+    return [{"name": name, "parameters": params.schema(strategy_class(game, name))}
+            for name in strategy_names(game)]
 
 
 def canonical_strategy(game: Game, strategy: str) -> str:

@@ -52,6 +52,12 @@ class Parameter:
             return "one of " + ", ".join(self.choices)
         return f"{_number(self.low)} to {_number(self.high)}"
 
+    def as_dict(self, key: str) -> dict[str, Any]:
+        """The parameter as JSON, named ``key``: its kind, default, bounds, choices and doc (what
+        the lobby builds its controls from)."""
+        return {"key": key, "kind": self.kind, "default": self.default, "low": self.low,
+                "high": self.high, "choices": list(self.choices), "doc": self.doc}
+
     def convert(self, key: str, text: str | Value) -> Value:
         """``text`` as this parameter's value; an :class:`OptionsError` with one sentence if it is
         not of the right kind or out of range."""
@@ -105,6 +111,22 @@ def parse(text: str) -> tuple[str, dict[str, str]]:
     return name.strip(), values
 
 
+def split(text: str) -> list[str]:
+    """A comma-separated list of strategies, where a strategy's own parameters are separated by
+    commas too: an item ``key=value`` with no colon continues the strategy before it.
+
+    >>> split("kingmaker:seize_at=12,short_of_medals=2,random,ismcts:300")
+    ['kingmaker:seize_at=12,short_of_medals=2', 'random', 'ismcts:300']
+    """
+    out: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if out and "=" in item and ":" not in item and ":" in out[-1] and "=" in out[-1]:
+            out[-1] += "," + item
+        else:
+            out.append(item)
+    return out
+
+
 def declared(strategy: object) -> Mapping[str, Parameter]:
     """The parameters a strategy class (or agent) declares; none if it declares none."""
     found = getattr(strategy, "parameters", None)
@@ -143,6 +165,12 @@ def _text(value: Value) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(value)
     return str(value)
+
+
+def schema(strategy: object) -> list[dict[str, Any]]:
+    """Every parameter ``strategy`` declares, as JSON (see :meth:`Parameter.as_dict`), in the
+    order it declares them."""
+    return [p.as_dict(key) for key, p in declared(strategy).items()]
 
 
 def full(strategy: object, values: Mapping[str, Value]) -> dict[str, Value]:

@@ -41,6 +41,7 @@ from tricolore.agents import (
     make_agent,
     offered_actions,
     strategy_names,
+    strategy_schema,
     take_said,
 )
 from tricolore.core import OptionsError, State
@@ -84,6 +85,8 @@ SOCKET_LIMIT = 64
 router still fits; one browser holding hundreds open does not)."""
 MAX_ACTION_ID = 64
 """The longest client action id, in characters."""
+MAX_SEAT = 200
+"""The longest seat in a new table's request: ``open`` or a strategy with its parameters."""
 STATIC = Path(__file__).with_name("static")
 
 log = logging.getLogger("tricolore.server")
@@ -116,7 +119,7 @@ class NewTable(BaseModel):
     @field_validator("seats")
     @classmethod
     def _seats_are_text(cls, value: list[str]) -> list[str]:
-        return [_checked_text(v, "seat", 64) for v in value]
+        return [_checked_text(v, "seat", MAX_SEAT) for v in value]
 
     @field_validator("options")
     @classmethod
@@ -357,7 +360,9 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     @app.get("/api/games", responses={k: REFUSALS[k] for k in (422,)})
     def games() -> list[dict[str, Any]]:
         """Every registered game with its player range, options (defaults), each option's
-        schema (its kind, bounds, choices and help, for the lobby's controls) and strategies."""
+        schema (its kind, bounds, choices and help, for the lobby's controls), strategies, and
+        each strategy's parameters (key, kind, default, low, high, choices and doc, for the
+        controls of a bot's seat)."""
         out = []
         for info in list_games():
             game = get_game(info.name)
@@ -365,7 +370,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                         "max_players": info.max_players, "summary": info.summary,
                         "options": info.options().as_dict(),
                         "option_schema": info.options.schema(info.max_players),
-                        "strategies": strategy_names(game)})
+                        "strategies": strategy_names(game),
+                        "strategy_parameters": {s["name"]: s["parameters"] for s in strategy_schema(game)}})
         return out
 
     @app.post("/api/tables", responses={k: REFUSALS[k] for k in (400, 413, 422, 429)})

@@ -28,10 +28,10 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from tricolore.agents import strategy_names
+from tricolore.agents import canonical_strategy, make_agent, params, strategy_names, strategy_parameters
 from tricolore.core import IllegalAction, OptionsError, State
 from tricolore.core.inputs import clean_text, is_valid_unicode, text_problem
-from tricolore.core.model import Event
+from tricolore.core.model import Event, Game
 from tricolore.core.record import Record, replay
 from tricolore.core.registry import get_game
 from tricolore.server.db import ActionRow, ChatRow, SeatToken, TableRow, hash_token
@@ -61,6 +61,10 @@ BOT_NAMES = ("Camille", "Lucile", "Olympe", "Manon", "Georges", "Théroigne", "J
              "Sophie", "Gracchus", "Claire", "Antoine", "Charlotte", "Jean-Paul", "Louise", "Étienne")
 """Names for the seats bots play: people's names, so that a name tells nothing of a bot's strategy
 (in Culottes a strategy such as "puppet-grabber" would give away a secret role)."""
+
+BOT_LIMITS: Mapping[str, float] = {"iterations": 2000, "seconds": 2.0, "rollout_depth": 200, "offers": 16}
+"""The most a bot at a table may be told to think, by parameter: a table's creator may tune a
+strategy, not make the server search for a minute on every decision."""
 
 log = logging.getLogger("tricolore.server")
 
@@ -252,17 +256,14 @@ class TableStore:
         state = definition.new(players, chosen_seed, dict(options or {}))  # checks players and options
         if len(seats) != players:
             raise TableError(f"give one seat per player: {players} seats, not {len(seats)}")
-        known = strategy_names(definition)
         names = secrets.SystemRandom().sample(BOT_NAMES, len(BOT_NAMES))
         layout = []
         for s, kind in enumerate(seats):
             if kind == OPEN:
                 layout.append({"kind": OPEN, "name": None})
-            elif kind in known:
-                layout.append({"kind": BOT, "strategy": kind, "name": names[s % len(names)]})
             else:
-                raise TableError(f"the {OPEN_SEAT_NAMES[s % len(OPEN_SEAT_NAMES)].lower()}'s seat must be "
-                                 f"\"open\" or a strategy: {', '.join(known)}")
+                strategy = bot_strategy(definition, kind, OPEN_SEAT_NAMES[s % len(OPEN_SEAT_NAMES)].lower())
+                layout.append({"kind": BOT, "strategy": strategy, "name": names[s % len(names)]})
         table_id = secrets.token_urlsafe(9)
         creator = secrets.token_urlsafe(24)
         invites = {s: invite_token(creator, s) for s, seat in enumerate(layout) if seat["kind"] == OPEN}
@@ -638,6 +639,32 @@ def summary(table: LiveTable | TableRow, actions: int) -> dict[str, Any]:
             "options": info.options.from_mapping(table.options).as_dict(),
             "window_seconds": table.window_seconds, "clock_seconds": table.clock_seconds,
             "bots_take_over": table.bots_take_over, "actions": actions}
+
+
+def bot_strategy(game: Game, strategy: str, seat: str) -> str:
+    """``strategy`` (``name`` or ``name:key=value,...``, a name :func:`~tricolore.agents.strategy_names`
+    offers) written the one way, once checked as :func:`~tricolore.agents.make_agent` checks it
+    and against :data:`BOT_LIMITS`; a :class:`TableError` naming the ``seat`` (``"first player"``)
+    otherwise."""
+    known = strategy_names(game)
+    try:
+        name = params.parse(strategy)[0]
+    except OptionsError as exc:
+        raise TableError(f"the {seat}'s seat cannot be played by {strategy[:80]!r}: {exc}") from None
+    if strategy not in known and name not in known:
+        raise TableError(f"the {seat}'s seat must be \"open\" or a strategy: {', '.join(known)}")
+    try:
+        canonical = canonical_strategy(game, strategy)
+        values = strategy_parameters(game, canonical)
+        for key, most in BOT_LIMITS.items():
+            value = values.get(key)
+            if isinstance(value, int | float) and not isinstance(value, bool) and value > most:
+                raise OptionsError(f"a bot at a table may be given {key} of at most {most:g}; "
+                                   f"you gave {value:g}")
+        make_agent(game, canonical)
+    except OptionsError as exc:
+        raise TableError(f"the {seat}'s seat cannot be played by {strategy[:80]!r}: {exc}") from None
+    return canonical
 
 
 def takeover_strategy(game: str) -> str:

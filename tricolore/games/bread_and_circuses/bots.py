@@ -21,14 +21,28 @@
     (or any tile but one), this round or next, and plays what it was paid for; it never pays a
     solicited deal. It pickpockets the richest player, plays Bribed Magistrate when a riot catches
     it abstaining, and Monopoly whenever it can.
+
+Parameters (``name:key=value``; the defaults are the strategies as described above):
+
+``honest-discloser``
+    ``offers`` (2, 0 to 20): the Gold it offers, with regulated bribery, for a tile the disclosures
+    lack (0: it offers nothing). ``pays_up_to`` (2, 0 to 20): the most Gold it pays on a deal
+    solicited from it (0: it pays none).
+
+``free-rider``
+    ``trust`` (0.9, 0 to 1): the chance that it believes the disclosures cover both needs when
+    they say so, and abstains. ``asks`` (2, 0 to 20): the Gold it solicits, with regulated bribery,
+    for playing the missing tile (0: it asks nothing). ``sells_at`` (2, 1 to 20): the least Gold
+    for which it accepts a deal.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
+from tricolore.agents.params import Parameter
 from tricolore.core import ActionSpace
 from tricolore.games.bread_and_circuses.data import ABSTAIN, BREAD, CIRCUS
 
@@ -147,6 +161,16 @@ class HonestDiscloser(BreadBot):
     """Discloses honestly what the table lacks (see the module docstring)."""
 
     name = "honest-discloser"
+    parameters: ClassVar[Mapping[str, Parameter]] = {
+        "offers": Parameter(2, 0, 20, "the Gold it offers, with regulated bribery, for a tile the "
+                                     "disclosures lack (0: none)"),
+        "pays_up_to": Parameter(2, 0, 20, "the most Gold it pays on a deal solicited from it"),
+    }
+
+    def __init__(self, offers: int = 2, pays_up_to: int = 2) -> None:
+        super().__init__()
+        self.offers = offers
+        self.pays_up_to = pays_up_to
 
     def intended(self, view: Mapping[str, Any]) -> str:
         """Its disclosed tile once it has one, else the scarcer of Bread and Circus."""
@@ -162,9 +186,9 @@ class HonestDiscloser(BreadBot):
         return self.keeps(self.intended(view), condition)
 
     def pays(self, view: Mapping[str, Any], deal: Mapping[str, Any]) -> bool:
-        """At most 2 Gold, this round, for a tile the disclosures still lack."""
+        """At most ``pays_up_to`` (2) Gold, this round, for a tile the disclosures still lack."""
         condition = deal["condition"]
-        return (deal["amount"] <= min(2, view["gold"][view["seat"]])
+        return (deal["amount"] <= min(self.pays_up_to, view["gold"][view["seat"]])
                 and condition["round"] == view["round"]
                 and condition.get("play") in self.missing(view))
 
@@ -176,9 +200,11 @@ class HonestDiscloser(BreadBot):
         return [*self.bribe(view), {"type": "ready"}]
 
     def bribe(self, view: Mapping[str, Any]) -> list[Action]:
-        """Offer 2 Gold to the next undisclosed player to play what no disclosure shows yet."""
+        """Offer ``offers`` (2) Gold to the next undisclosed player to play what no disclosure
+        shows yet."""
         me, players = view["seat"], view["players"]
-        if not view["options"]["regulated_bribery"] or view["gold"][me] < 2:
+        gold = self.offers
+        if not view["options"]["regulated_bribery"] or not gold or view["gold"][me] < gold:
             return []
         if any(d["offered_by"] == me and d["condition"]["round"] >= view["round"]
                for d in view["deals"]):
@@ -188,7 +214,7 @@ class HonestDiscloser(BreadBot):
                  if view["disclosures"][(me + i) % players] is None]
         if not missing or not quiet:
             return []
-        return [{"type": "offer_deal", "to": quiet[0], "gold": 2, "condition": "play",
+        return [{"type": "offer_deal", "to": quiet[0], "gold": gold, "condition": "play",
                  "tile": missing[0], "when": "this"}]
 
     def sabotage(self, view: Mapping[str, Any]) -> list[Action]:
@@ -208,8 +234,20 @@ class FreeRider(BreadBot):
     """Abstains when the others cover both needs (see the module docstring)."""
 
     name = "free-rider"
-    trust = 0.9
-    """How often it believes the disclosures cover both needs when they say so."""
+    parameters: ClassVar[Mapping[str, Parameter]] = {
+        "trust": Parameter(0.9, 0, 1, "the chance that it believes the disclosures cover both "
+                                      "needs when they say so, and abstains"),
+        "asks": Parameter(2, 0, 20, "the Gold it solicits, with regulated bribery, for playing the "
+                                    "missing tile (0: none)"),
+        "sells_at": Parameter(2, 1, 20, "the least Gold for which it accepts a deal"),
+    }
+
+    def __init__(self, trust: float = 0.9, asks: int = 2, sells_at: int = 2) -> None:
+        super().__init__()
+        self.trust = trust
+        """How often it believes the disclosures cover both needs when they say so."""
+        self.asks = asks
+        self.sells_at = sells_at
 
     def intended(self, view: Mapping[str, Any]) -> str:
         """Abstain if the others show both, else what is missing; what it was paid for first."""
@@ -227,12 +265,12 @@ class FreeRider(BreadBot):
         return choice
 
     def takes(self, view: Mapping[str, Any], deal: Mapping[str, Any]) -> bool:
-        """Any deal worth 2 Gold or more for a tile (not for honesty: it never discloses), if it
-        has not already sold that round's tile."""
+        """Any deal worth ``sells_at`` (2) Gold or more for a tile (not for honesty: it never
+        discloses), if it has not already sold that round's tile."""
         me, condition = view["seat"], deal["condition"]
         sold = any(d["payee"] == me and d["status"] == "accepted"
                    and d["condition"]["round"] == condition["round"] for d in view["deals"])
-        return deal["amount"] >= 2 and "honest" not in condition and not sold
+        return deal["amount"] >= self.sells_at and "honest" not in condition and not sold
 
     def negotiate(self, view: Mapping[str, Any]) -> list[Action]:
         """Pickpocket the richest; with regulated bribery, solicit pay for the missing tile; then
@@ -244,8 +282,8 @@ class FreeRider(BreadBot):
         asked = any(d["offered_by"] == me and d["condition"]["round"] == view["round"]
                     for d in view["deals"])
         missing = self.missing(view)
-        if view["options"]["regulated_bribery"] and missing and not asked:
-            out.append({"type": "solicit_deal", "to": richest, "gold": 2, "condition": "play",
+        if view["options"]["regulated_bribery"] and missing and not asked and self.asks:
+            out.append({"type": "solicit_deal", "to": richest, "gold": self.asks, "condition": "play",
                         "tile": missing[0], "when": "this"})
         return [*out, {"type": "ready"}]
 

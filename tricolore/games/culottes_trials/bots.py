@@ -37,6 +37,24 @@ record, each its own way, and argue at most once in each debate.
     says nothing in the debate as a voter. As the trialed grabber it designates as many other
     grabbers as the rules allow, at random, makes a true statement (a doubting table votes false)
     and says so in the debate: the truth, told to be disbelieved.
+
+Parameters (``name:key=value``; the defaults are the strategies as described above):
+
+``honest-revolutionary``
+    ``threshold`` (0.5, 0 to 1): the share of true statements on the record above which it votes
+    true and below which it votes false. ``accused_weight`` (2, 1 to 10): how many times the
+    accused's own statements count in that share (this matters once someone is accused again, with
+    more trials than players). ``truth_chance`` (0.5, 0 to 1): the chance that
+    its statement as the trialed grabber is true.
+
+``bluffing-grabber``
+    ``accomplices`` (11, 0 to 11): the most other grabbers it designates as the trialed grabber
+    (never more than the rules allow). ``bluffs`` (true): as the accused, it claims the opposite of
+    the truth in the debate; ``false``: it says nothing.
+
+``skeptic``
+    ``accomplices`` (11, 0 to 11): as for ``bluffing-grabber``. ``doubt`` (1, 0 to 1): the chance
+    that it votes false in the first vote (true otherwise).
 """
 
 from __future__ import annotations
@@ -44,13 +62,16 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
+from tricolore.agents.params import Parameter
 from tricolore.core import ActionSpace
 from tricolore.games.culottes.data import GRABBER
 from tricolore.games.culottes_trials.rules import EXAMPLE_STATEMENTS
 
 Action = dict[str, Any]
+ACCOMPLICES = Parameter(11, 0, 11, "the most other grabbers it designates as the trialed grabber "
+                                   "(never more than the rules allow)")
 
 
 def said(guess: bool) -> str:
@@ -131,20 +152,38 @@ class HonestRevolutionary(TrialsBot):
     """Votes by the evidence and argues truthfully (see the module docstring)."""
 
     name = "honest-revolutionary"
+    parameters: ClassVar[Mapping[str, Parameter]] = {
+        "threshold": Parameter(0.5, 0, 1, "the share of true statements on the record above which "
+                                          "it votes true (below it, false)"),
+        "accused_weight": Parameter(2, 1, 10, "how many times the accused's own statements count "
+                                              "on the record"),
+        "truth_chance": Parameter(0.5, 0, 1, "the chance that its statement as the trialed grabber "
+                                             "is true"),
+    }
 
-    @staticmethod
-    def belief(view: Mapping[str, Any]) -> float:
+    def __init__(self, threshold: float = 0.5, accused_weight: int = 2,
+                 truth_chance: float = 0.5) -> None:
+        self.threshold = threshold
+        self.accused_weight = accused_weight
+        self.truth_chance = truth_chance
+
+    def belief(self, view: Mapping[str, Any]) -> float:
         """The chance the statement is true, by the record: Laplace's rule of succession over
-        every statement, the accused's own counting twice."""
+        every statement, the accused's own counting ``accused_weight`` times."""
         true, total = statement_record(view)
         own_true, own = statement_record(view, view["accused"])
-        return (true + own_true + 1) / (total + own + 2)
+        extra = self.accused_weight - 1
+        return (true + extra * own_true + 1) / (total + extra * own + 2)
+
+    def statement_truth(self, view: Mapping[str, Any], rng: random.Random) -> bool:
+        """True with the chance ``truth_chance``."""
+        return rng.random() < self.truth_chance
 
     def guess(self, view: Mapping[str, Any], rng: random.Random) -> bool:
-        """Above one half true, below false; undecided, a coin, then the first vote's majority."""
+        """Above the threshold true, below false; undecided, a coin, then the first vote's majority."""
         belief = self.belief(view)
-        if belief != 0.5:
-            return belief > 0.5
+        if belief != self.threshold:
+            return belief > self.threshold
         if view["phase"] == "second_vote" and view["first_vote"] is not None:
             return majority_of(view["first_vote"])
         return rng.random() < 0.5
@@ -165,6 +204,15 @@ class BluffingGrabber(TrialsBot):
     """Bluffs and plays the expected majority (see the module docstring)."""
 
     name = "bluffing-grabber"
+    parameters: ClassVar[Mapping[str, Parameter]] = {
+        "accomplices": ACCOMPLICES,
+        "bluffs": Parameter(True, doc="as the accused, it claims the opposite of the truth in the "
+                                      "debate (false: it says nothing)"),
+    }
+
+    def __init__(self, accomplices: int = 11, bluffs: bool = True) -> None:
+        self.accomplices = accomplices
+        self.bluffs = bluffs
 
     @staticmethod
     def expected_majority(view: Mapping[str, Any]) -> bool:
@@ -174,10 +222,10 @@ class BluffingGrabber(TrialsBot):
         return true >= total - true
 
     def designate(self, view: Mapping[str, Any], rng: random.Random) -> list[int]:
-        """As many others as allowed, the fewest points first."""
+        """As many others as allowed (at most ``accomplices``), the fewest points first."""
         me, points = view["seat"], view["points"]
         others = sorted((s for s in range(view["players"]) if s != me), key=lambda s: (points[s], s))
-        return sorted(others[:view["max_grabbers"] - 1])
+        return sorted(others[:min(self.accomplices, view["max_grabbers"] - 1)])
 
     def statement_truth(self, view: Mapping[str, Any], rng: random.Random) -> bool:
         """Against the majority it expects."""
@@ -192,9 +240,10 @@ class BluffingGrabber(TrialsBot):
         return not self.expected_majority(view)
 
     def argument(self, view: Mapping[str, Any]) -> str | None:
-        """The accused claims the opposite of the truth; a voter argues for its vote."""
+        """The accused claims the opposite of the truth (unless it does not bluff); a voter argues
+        for its vote."""
         if view["seat"] == view["accused"]:
-            return f"It is {said(not view['you']['truth'])}, I swear it."
+            return f"It is {said(not view['you']['truth'])}, I swear it." if self.bluffs else None
         if view["first_vote"] is None:
             return None
         return f"Trust me, it is {said(view['first_vote'][view['seat']])}."
@@ -213,11 +262,20 @@ class Skeptic(TrialsBot):
     """Doubts the accused (see the module docstring)."""
 
     name = "skeptic"
+    parameters: ClassVar[Mapping[str, Parameter]] = {
+        "accomplices": ACCOMPLICES,
+        "doubt": Parameter(1.0, 0, 1, "the chance that it votes false in the first vote (true "
+                                      "otherwise)"),
+    }
+
+    def __init__(self, accomplices: int = 11, doubt: float = 1.0) -> None:
+        self.accomplices = accomplices
+        self.doubt = doubt
 
     def designate(self, view: Mapping[str, Any], rng: random.Random) -> list[int]:
-        """As many others as allowed, at random."""
+        """As many others as allowed (at most ``accomplices``), at random."""
         others = [s for s in range(view["players"]) if s != view["seat"]]
-        return sorted(rng.sample(others, view["max_grabbers"] - 1))
+        return sorted(rng.sample(others, min(self.accomplices, view["max_grabbers"] - 1)))
 
     def statement_truth(self, view: Mapping[str, Any], rng: random.Random) -> bool:
         """True: a doubting table votes false."""
@@ -230,7 +288,10 @@ class Skeptic(TrialsBot):
         return claim_of(said_by_accused[-1]) if said_by_accused else None
 
     def guess(self, view: Mapping[str, Any], rng: random.Random) -> bool:
-        """False; in the second vote, against the accused's claim (a grabber: with it)."""
+        """False (in the first vote, with the chance ``doubt``); in the second vote, against the
+        accused's claim (a grabber: with it)."""
+        if view["phase"] == "first_vote" and self.doubt < 1:
+            return rng.random() >= self.doubt
         claim = self.accused_claim(view) if view["phase"] == "second_vote" else None
         if claim is None:
             return False

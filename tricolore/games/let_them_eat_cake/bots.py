@@ -22,6 +22,20 @@ Enemy, the Head's Medal to a friend or from a rival, the Secretary's cards, the 
     patron has the fewest, and donates a small Cake to take a Medal from the leader when it is
     short of Medals. It spends Generals to seize a big Cake, and alleges rigging when a vote makes
     the patron or itself the Enemy.
+
+Parameters (``name:key=value``; the defaults are the strategies as described above):
+
+``cake-hoarder``
+    ``reserve`` (1, 1 to 20): the Generals it must hold before it alleges rigging. ``watched``
+    (2, 1 to 5): as Inspector, how many rivals (the biggest stashes first) its own card must be
+    worth as much as for the batch to be safe.
+
+``kingmaker``
+    ``cake_card_worth`` (3), ``general_worth`` (2), ``medal_worth`` (1), each 0 to 10: what each
+    Cake card, General and Medal given to it counts for when it chooses its patron.
+    ``seize_at`` (10, 1 to 14): the smallest Cake it spends two Generals to seize.
+    ``donate_up_to`` (4, 0 to 14): the biggest Cake it donates to take a Medal from the leader.
+    ``short_of_medals`` (1, 0 to 10): it donates only while it holds this many Medals or fewer.
 """
 
 from __future__ import annotations
@@ -30,6 +44,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from tricolore.agents.params import Parameter
 from tricolore.core import ActionSpace
 from tricolore.games.let_them_eat_cake.data import GENERAL
 
@@ -40,6 +55,8 @@ class CakeBot:
     """Shared plumbing: rank the table, then answer each prompt from the ranking."""
 
     name = "cake-bot"
+    watched = 2
+    """As Inspector, how many rivals' cards its own is compared with."""
 
     def act(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> Action:
         """The strategy's action, or a random legal one if its wish is not legal."""
@@ -141,11 +158,11 @@ class CakeBot:
         return [view["seat"], *self.friends(view)]
 
     def batch_is_safe(self, view: Mapping[str, Any]) -> bool:
-        """Safe when its own card is at least as good as any rival's."""
+        """Safe when its own card is at least as good as any of the first ``watched`` rivals'."""
         me = view["seat"]
         mine = next((c["value"] for c in view["draw"] if c["to"] == me), GENERAL)
-        best_rival = max((c["value"] for c in view["draw"] if c["to"] in self.rivals(view)[:2]),
-                         default=GENERAL)
+        watched = self.rivals(view)[:self.watched]
+        best_rival = max((c["value"] for c in view["draw"] if c["to"] in watched), default=GENERAL)
         return mine >= best_rival
 
     def donate(self, view: Mapping[str, Any]) -> list[Action]:
@@ -157,12 +174,21 @@ class CakeHoarder(CakeBot):
     """Keeps its cake and buys protection with Generals (see the module docstring)."""
 
     name = "cake-hoarder"
+    parameters: ClassVar[Mapping[str, Parameter]] = {
+        "reserve": Parameter(1, 1, 20, "the Generals it must hold before it alleges rigging"),
+        "watched": Parameter(2, 1, 5, "as Inspector, how many rivals (the biggest stashes first) "
+                                      "its own card must be worth as much as for a safe batch"),
+    }
+
+    def __init__(self, reserve: int = 1, watched: int = 2) -> None:
+        self.reserve = reserve
+        self.watched = watched
 
     def contests(self, view: Mapping[str, Any], election: Mapping[str, Any]) -> bool:
         """Allege rigging only when it costs no protection it needs."""
         me = view["seat"]
         mine = view["generals"][me]["pantry"] + view["generals"][me]["starter"]
-        return mine >= 1 and super().contests(view, election)
+        return mine >= self.reserve and super().contests(view, election)
 
 
 class Kingmaker(CakeBot):
@@ -170,7 +196,25 @@ class Kingmaker(CakeBot):
 
     name = "kingmaker"
     trades = True
-    WEIGHTS: ClassVar[dict[str, int]] = {"medals": 1, "generals": 2, "cake_cards": 3}
+    parameters: ClassVar[Mapping[str, Parameter]] = {
+        "cake_card_worth": Parameter(3, 0, 10, "what a Cake card given to it counts for, choosing "
+                                               "its patron"),
+        "general_worth": Parameter(2, 0, 10, "what a General given to it counts for"),
+        "medal_worth": Parameter(1, 0, 10, "what a Medal given to it counts for"),
+        "seize_at": Parameter(10, 1, 14, "the smallest Cake it spends two Generals to seize"),
+        "donate_up_to": Parameter(4, 0, 14, "the biggest Cake it donates to take a Medal from the "
+                                            "leader"),
+        "short_of_medals": Parameter(1, 0, 10, "it donates only while it holds this many Medals "
+                                               "or fewer"),
+    }
+
+    def __init__(self, cake_card_worth: int = 3, general_worth: int = 2, medal_worth: int = 1,
+                 seize_at: int = 10, donate_up_to: int = 4, short_of_medals: int = 1) -> None:
+        self.weights = {"medals": medal_worth, "generals": general_worth,
+                        "cake_cards": cake_card_worth}
+        self.seize_at = seize_at
+        self.donate_up_to = donate_up_to
+        self.short_of_medals = short_of_medals
 
     def patron(self, view: Mapping[str, Any]) -> int:
         """The seat that has given this one the most, else the smallest stash."""
@@ -178,7 +222,7 @@ class Kingmaker(CakeBot):
         given = dict.fromkeys((s for s in range(view["players"]) if s != me), 0)
         for gift in view["gifts"]:
             if gift["receiver"] == me:
-                given[gift["giver"]] += sum(self.WEIGHTS[k] * gift[k] for k in self.WEIGHTS)
+                given[gift["giver"]] += sum(w * gift[k] for k, w in self.weights.items())
         best = max(given.values())
         if best > 0:
             return min(s for s, v in given.items() if v == best)
@@ -215,8 +259,8 @@ class Kingmaker(CakeBot):
         return super().contests(view, election)
 
     def seize(self, view: Mapping[str, Any]) -> list[Action]:
-        """A Cake of 10 or more is worth two Generals."""
-        big = [c for c in view["draw"] if c["to"] is None and c["value"] >= 10]
+        """A Cake of ``seize_at`` (10) or more is worth two Generals."""
+        big = [c for c in view["draw"] if c["to"] is None and c["value"] >= self.seize_at]
         return [{"type": "seize", "card": max(big, key=lambda c: c["value"])["card"]}] if big else []
 
     def spares(self, view: Mapping[str, Any]) -> bool:
@@ -232,10 +276,12 @@ class Kingmaker(CakeBot):
         return not (leader is not None and owners.get(leader) == best and ours == GENERAL)
 
     def donate(self, view: Mapping[str, Any]) -> list[Action]:
-        """A small Cake buys a Medal from the leader when Medals are short."""
+        """A small Cake (at most ``donate_up_to``) buys a Medal from the leader when Medals are
+        short (at most ``short_of_medals``)."""
         me = view["seat"]
         received = view["you"]["received"]
-        if view["medals"][me] <= 1 and received is not None and received["value"] <= 4:
+        if (view["medals"][me] <= self.short_of_medals and received is not None
+                and received["value"] <= self.donate_up_to):
             return [{"type": "donate", "take_from": s} for s in self.rivals(view)
                     if view["medals"][s]]
         return [{"type": "pass"}]

@@ -13,9 +13,10 @@ These are the decisions of :mod:`tricolore.games.revolution.bots`, made for many
   support the player would win if the game ended now, less the best opponent's; the first such
   choice in the bots' order, declined when it gains nothing (a removal is always made).
 
-With the shake turned off (``rng=None``) a bid here is the bot's bid with a generator that always
-draws 0; ``tests/revolution/test_batch.py`` checks that, and every power choice, against the bots
-on positions of real games.
+The batch plays the strategies with their parameters' defaults (the constants of
+:mod:`~tricolore.games.revolution.bots`). With the shake turned off (``rng=None``) a bid here is
+the bot's bid with a generator that always draws 0; ``tests/revolution/test_batch.py`` checks
+that, and every power choice, against the bots on positions of real games.
 """
 
 from __future__ import annotations
@@ -26,7 +27,15 @@ import numpy as np
 import numpy.typing as npt
 
 from tricolore.games.revolution.bids import table_of
-from tricolore.games.revolution.bots import CHIP_WORTH
+from tricolore.games.revolution.bots import (
+    AREA_CARD_WORTH,
+    AREA_REACH,
+    CHIP_WORTH,
+    FORCE_WEIGHT,
+    PRINTER_CARD_WORTH,
+    PRINTER_POWER_BONUS,
+    SHAKE,
+)
 from tricolore.games.revolution.data import CURRENCIES, FORCE, MAX_SPACES_PER_BID
 
 Array = npt.NDArray[Any]
@@ -158,8 +167,8 @@ def space_values(strategy: str, chart: Any, board: Array, markers_left: Array | 
     special = np.array([s.special for s in chart.spaces], dtype=object)
     d, s_count = len(board), len(chart.spaces)
     if strategy == "printer-first":
-        row = plain + np.where(special != None, 1.0, 0.0)  # noqa: E711 (an array of names)
-        row = np.where(special == "card", 2.5, row)
+        row = plain + np.where(special != None, PRINTER_POWER_BONUS, 0.0)  # noqa: E711 (names)
+        row = np.where(special == "card", PRINTER_CARD_WORTH, row)
         return np.tile(row, (d, 1))
     if strategy != "area-control":
         raise ValueError(f"the batch has no strategy {strategy!r}")
@@ -173,7 +182,7 @@ def space_values(strategy: str, chart: Any, board: Array, markers_left: Array | 
             markers = board[:, area, :].astype(np.int64)
             mine = markers[rows, me]
             others = np.where(np.arange(markers.shape[1]) == me[:, None], -1, markers).max(axis=1)
-            reach = (markers.sum(axis=1) < chart.area_spaces[area]) & (mine - others >= -1)
+            reach = (markers.sum(axis=1) < chart.area_spaces[area]) & (mine - others >= -AREA_REACH)
             value = (np.where(reach, chart.area_support[area] / 3, 2.0)
                      + chart.support[si] * 0.3)
             out[:, si] = np.where(out_of_markers, out[:, si], value)
@@ -191,7 +200,7 @@ def space_values(strategy: str, chart: Any, board: Array, markers_left: Array | 
             best[part] = np.where(has, flat.max(axis=1), 0)
         out[:, si] = np.maximum(0.0, (best - now) / 3)
     if chart.card >= 0:
-        out[:, chart.card] = 2.0
+        out[:, chart.card] = AREA_CARD_WORTH
     return out
 
 
@@ -207,7 +216,7 @@ class GreedyBids:
         self.any_open = table.any_open
         # Ties go to the last name: argmax over spaces ordered by name, last first.
         self.by_name = np.array(sorted(range(self.s), key=lambda i: table.names[i], reverse=True))
-        self.weight = [3.0 if c == FORCE else 1.0 for c in CURRENCIES]
+        self.weight = [FORCE_WEIGHT if c == FORCE else 1.0 for c in CURRENCIES]
 
     def build(self, holdings: Array, values: Array, rng: np.random.Generator | None) -> Array:
         """Each row's bid ([D, S, 3] chips by space and currency) for ``holdings`` [D, 3] and
@@ -229,7 +238,7 @@ class GreedyBids:
                 ok = self._options(counts[r], here, left[r], c)
                 score = values[r]
                 if rng is not None:
-                    score = score * (1 + rng.random(score.shape) / 2)
+                    score = score * (1 + rng.random(score.shape) * SHAKE)
                 score = score * self.weight[c] / (1 + here)
                 score[~ok] = -np.inf
                 pick = self.by_name[score[:, self.by_name].argmax(axis=1)]

@@ -16,19 +16,50 @@ win at the end, less the best opponent's.
     and within reach (it leads, or trails by at most one marker) and it has markers left, little
     when the area is full or lost. It bids high on the Spy and the Apothecary when a replacement
     or a swap would turn an area its way, and uses them for the biggest swing.
+
+Parameters (``name:key=value``; the defaults are the strategies as described above):
+
+both
+    ``shake`` (0.5, 0 to 2): how much each chip's space values are shaken at random (0: not at
+    all; players of one strategy may then tie on the same spaces for ever).
+
+``printer-first``
+    ``card_worth`` (2.5, 0 to 20): what winning the Card space is worth. ``power_bonus`` (1, 0 to
+    20): what a space's power (the Spy, the Apothecary) adds to its support and chips.
+
+``area-control``
+    ``reach`` (1, 0 to 10): how many markers it may trail an area's leader by and still chase the
+    area. ``card_worth`` (2, 0 to 20): what winning the Card space is worth.
+
+The batch (:mod:`~tricolore.games.revolution.batch_bots`) plays both strategies with these
+defaults.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
+from tricolore.agents.params import Parameter
 from tricolore.core import ActionSpace
 from tricolore.games.revolution.bids import ChipByChip
 from tricolore.games.revolution.data import AREAS, EDITIONS, FORCE
 
 CHIP_WORTH = {"force": 4.0, "blackmail": 2.5, "gold": 1.0}
+SHAKE = 0.5
+"""How much each chip's space values are shaken at random, by default."""
+FORCE_WEIGHT = 3.0
+"""How much more a Force chip's placement counts than another chip's (the chips of one currency are
+placed together, so this orders nothing between spaces)."""
+PRINTER_CARD_WORTH = 2.5
+"""What the Card space is worth to ``printer-first``, by default."""
+PRINTER_POWER_BONUS = 1.0
+"""What a space's power adds for ``printer-first``, by default."""
+AREA_CARD_WORTH = 2.0
+"""What the Card space is worth to ``area-control``, by default."""
+AREA_REACH = 1
+"""How many markers ``area-control`` may trail an area's leader by and still chase it, by default."""
 Board = dict[str, list[int]]
 
 
@@ -53,6 +84,13 @@ class RevolutionBot:
     """Shared plumbing: bid chip by chip by value; choose powers by the area swing."""
 
     name = "revolution-bot"
+    parameters: ClassVar[Mapping[str, Parameter]] = {
+        "shake": Parameter(SHAKE, 0, 2, "how much each chip's space values are shaken at random "
+                                        "(0: not at all)"),
+    }
+
+    def __init__(self, shake: float = SHAKE) -> None:
+        self.shake = shake
 
     def act(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> dict[str, Any]:
         """The strategy's action (always legal)."""
@@ -75,7 +113,8 @@ class RevolutionBot:
 
     def bid(self, view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
         """Every chip where it adds most value, strongest currency first. Each chip's values are
-        shaken by up to a half, so players of one strategy do not tie on the same spaces forever."""
+        shaken by up to ``shake`` (a half), so players of one strategy do not tie on the same
+        spaces for ever."""
         me = view["seat"]
         chart = EDITIONS[view["edition"]].chart
         values = {s["name"]: self.space_value(view, s) for s in view["chart"]}
@@ -84,8 +123,8 @@ class RevolutionBot:
             scored = []
             for currency, space in builder.options():
                 already = sum(builder.placed.get(space, {}).values())
-                weight = 3.0 if currency == FORCE else 1.0
-                shake = 1 + rng.random() / 2
+                weight = FORCE_WEIGHT if currency == FORCE else 1.0
+                shake = 1 + rng.random() * self.shake
                 scored.append((values[space] * shake * weight / (1 + already), currency, space))
             _, currency, space = max(scored)
             builder.place(currency, space)
@@ -149,18 +188,42 @@ class PrinterFirst(RevolutionBot):
     """Chases support on the track (see the module docstring)."""
 
     name = "printer-first"
+    parameters: ClassVar[Mapping[str, Parameter]] = {
+        **RevolutionBot.parameters,
+        "card_worth": Parameter(PRINTER_CARD_WORTH, 0, 20, "what winning the Card space is worth"),
+        "power_bonus": Parameter(PRINTER_POWER_BONUS, 0, 20, "what a space's power (the Spy, the "
+                                                             "Apothecary) adds to its value"),
+    }
+
+    def __init__(self, shake: float = SHAKE, card_worth: float = PRINTER_CARD_WORTH,
+                 power_bonus: float = PRINTER_POWER_BONUS) -> None:
+        super().__init__(shake)
+        self.card_worth = card_worth
+        self.power_bonus = power_bonus
 
     def space_value(self, view: Mapping[str, Any], space: Mapping[str, Any]) -> float:
         """Support plus chips gained; a card is worth about two support; powers little."""
         if space["special"] == "card":
-            return 2.5
-        return super().space_value(view, space) + (1.0 if space["special"] else 0.0)
+            return self.card_worth
+        return super().space_value(view, space) + (self.power_bonus if space["special"] else 0.0)
 
 
 class AreaControl(RevolutionBot):
     """Chases majorities and uses the Spy and the Apothecary (see the module docstring)."""
 
     name = "area-control"
+    parameters: ClassVar[Mapping[str, Parameter]] = {
+        **RevolutionBot.parameters,
+        "reach": Parameter(AREA_REACH, 0, 10, "how many markers it may trail an area's leader by "
+                                              "and still chase the area"),
+        "card_worth": Parameter(AREA_CARD_WORTH, 0, 20, "what winning the Card space is worth"),
+    }
+
+    def __init__(self, shake: float = SHAKE, reach: int = AREA_REACH,
+                 card_worth: float = AREA_CARD_WORTH) -> None:
+        super().__init__(shake)
+        self.reach = reach
+        self.card_worth = card_worth
 
     def space_value(self, view: Mapping[str, Any], space: Mapping[str, Any]) -> float:
         """An open area within reach is worth its support; the powers, their best swing."""
@@ -171,7 +234,7 @@ class AreaControl(RevolutionBot):
             markers = area["markers"]
             lead = markers[me] - max(n for s, n in enumerate(markers) if s != me)
             open_ = sum(markers) < area["spaces"]
-            reach = open_ and lead >= -1
+            reach = open_ and lead >= -self.reach
             return (area["support"] / 3 if reach else 2.0) + space["support"] * 0.3
         if space["special"] == "spy":
             gains = [area_points(b, me) for _, b in self.spy_options(view)]
@@ -180,7 +243,7 @@ class AreaControl(RevolutionBot):
             gains = [area_points(b, me) for _, b in self.swap_options(view)]
             return max(0.0, (max(gains, default=0) - area_points(board_of(view), me)) / 3)
         if space["special"] == "card":
-            return 2.0
+            return self.card_worth
         return super().space_value(view, space) * 0.5
 
 

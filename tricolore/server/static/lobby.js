@@ -139,21 +139,79 @@ function drawSeatOptions() {
   }
 }
 
+/** Each seat: a select (open, or a bot's strategy) and, under it, the chosen strategy's parameters.
+ * The choices made, parameters included, are kept when the player count or the game changes. */
 function drawSeats() {
   const g = game();
   const n = playerCount();
   drawSeatOptions();
-  const old = [...byId("seats").querySelectorAll("select")].map((s) => s.value);
-  byId("seats").replaceChildren(...Array.from({ length: n }, (_, i) => h("label", { class: "seat" }, `${ordinal(i)} player `,
-    h("select", { name: `seat-${i}`, "data-seat": i, onchange: () => fieldError("seats", "") }, h("option", { value: "open" }, "open (invite a person)"),
-      g.strategies.map((s) => h("option", { value: s }, `bot: ${s}`))))));
+  const old = [...byId("seats").querySelectorAll("select[data-seat]")].map((s, i) => ({ strategy: s.value, values: parameterValues(i) }));
+  byId("seats").replaceChildren(...Array.from({ length: n }, (_, i) => h("div", { class: "seat" },
+    h("label", {}, `${ordinal(i)} player `,
+      h("select", { name: `seat-${i}`, "data-seat": i, onchange: () => { fieldError("seats", ""); drawParameters(i); } }, h("option", { value: "open" }, "open (invite a person)"),
+        g.strategies.map((s) => h("option", { value: s }, `bot: ${s}`)))),
+    h("div", { class: "seat-parameters", "data-seat-parameters": i }))));
   const fallback = g.strategies[g.strategies.length > 1 ? 1 : 0];
-  byId("seats").querySelectorAll("select").forEach((select, i) => {
-    const kept = old[i];
+  byId("seats").querySelectorAll("select[data-seat]").forEach((select, i) => {
+    const kept = old[i] && old[i].strategy;
     if (kept === "open" || g.strategies.includes(kept)) select.value = kept;
     else if (kept) select.value = g.strategies.includes("random") ? "random" : fallback; // a bot stays a bot
     else select.value = i === 0 ? "open" : fallback;
+    drawParameters(i, old[i] && old[i].strategy === select.value ? old[i].values : {});
   });
+}
+
+/** The parameters of the strategy chosen for seat ``i``, as controls: a number input (with its
+ * bounds and default), a checkbox or a select; ``values`` gives those already chosen. */
+function drawParameters(i, values = {}) {
+  const strategy = byId("seats").querySelector(`select[data-seat="${i}"]`).value;
+  const parameters = (game().strategy_parameters || {})[strategy] || [];
+  byId("seats").querySelector(`[data-seat-parameters="${i}"]`).replaceChildren(...parameters.map((p) => {
+    const value = p.key in values ? values[p.key] : p.default;
+    const attrs = { "data-parameter": p.key, title: p.doc, onchange: () => fieldError("seats", "") };
+    let input;
+    if (p.kind === "bool") input = h("input", { ...attrs, type: "checkbox", checked: value === true });
+    else if (p.kind === "str") input = h("select", attrs, p.choices.map((c) => h("option", { value: c, selected: c === value }, c)));
+    else input = h("input", { ...attrs, type: "number", min: p.low, max: p.high, step: p.kind === "int" ? 1 : "any", value, oninput: () => fieldError("seats", "") });
+    const bounds = p.kind === "int" || p.kind === "float" ? ` (${p.low}–${p.high})` : "";
+    return h("div", { class: "option" },
+      h("label", { class: p.kind === "bool" ? "inline" : "" }, `${p.key.replaceAll("_", " ")}${bounds} `, input),
+      h("span", { class: "muted option-help" }, p.doc));
+  }));
+}
+
+/** The values of seat ``i``'s parameter controls, by key. */
+function parameterValues(i) {
+  const values = {};
+  const box = byId("seats").querySelector(`[data-seat-parameters="${i}"]`);
+  for (const input of box ? box.querySelectorAll("[data-parameter]") : []) {
+    values[input.dataset.parameter] = input.type === "checkbox" ? input.checked : input.type === "number" ? (input.value === "" ? "" : Number(input.value)) : input.value;
+  }
+  return values;
+}
+
+/** Seat ``i`` as the server takes it: ``open``, ``name``, or ``name:key=value,...`` with the
+ * parameters that differ from their defaults; null (with the error shown) if one is not valid. */
+function seatText(i) {
+  const strategy = byId("seats").querySelector(`select[data-seat="${i}"]`).value;
+  const values = parameterValues(i);
+  const changed = [];
+  for (const p of (game().strategy_parameters || {})[strategy] || []) {
+    const value = values[p.key];
+    if (p.kind === "int" || p.kind === "float") {
+      const where = `The ${ordinal(i).toLowerCase()} player's ${strategy} ${p.key.replaceAll("_", " ")}`;
+      if (value === "" || !Number.isFinite(value) || (p.kind === "int" && !Number.isInteger(value))) {
+        fieldError("seats", `${where} must be ${p.kind === "int" ? "a whole number" : "a number"}.`);
+        return null;
+      }
+      if (value < p.low || value > p.high) {
+        fieldError("seats", `${where} must be from ${p.low} to ${p.high}.`);
+        return null;
+      }
+    }
+    if (value !== p.default) changed.push(`${p.key}=${value}`);
+  }
+  return changed.length ? `${strategy}:${changed.join(",")}` : strategy;
 }
 
 // -- creating a table -------------------------------------------------------------------------------
@@ -163,10 +221,10 @@ async function create(event) {
   const options = readOptions();
   const clockOk = checkNumber(byId("clock_seconds"), "clock_seconds");
   const windowOk = checkNumber(byId("window_seconds"), "window_seconds");
-  if (options === null || !clockOk || !windowOk) return;
+  const seats = [...byId("seats").querySelectorAll("select[data-seat]")].map((_, i) => seatText(i));
+  if (options === null || !clockOk || !windowOk || seats.includes(null)) return;
   const body = {
-    game: game().name, players: Number(byId("players").value), options,
-    seats: [...byId("seats").querySelectorAll("select")].map((s) => s.value),
+    game: game().name, players: Number(byId("players").value), options, seats,
     window_seconds: Number(byId("window_seconds").value), clock_seconds: Number(byId("clock_seconds").value),
     bots_take_over: byId("bots_take_over").checked,
   };
