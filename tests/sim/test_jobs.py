@@ -1,16 +1,27 @@
 """Simulation jobs: balanced seats, Parquet rows, resuming, and the Ray back end."""
 
 import json
+import multiprocessing
+import os
+import signal
+import subprocess
+import time
 from collections import Counter
 
 import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
+import tricolore
+from tricolore.agents import strategy_parameters
 from tricolore.cli.main import app
+from tricolore.core import get_game
+from tricolore.sim import batch
+from tricolore.sim.backends import run_local
 from tricolore.sim.batch import BatchSpec, lineup, play_one, summarise
 from tricolore.sim.jobs import run_job
-from tricolore.sim.results import SCHEMA, Journal, ResultsError, read, rows_of
+from tricolore.sim.provenance import _git_state, code_version
+from tricolore.sim.results import SCHEMA, Journal, ResultsError, job_of, read, rows_of
 
 runner = CliRunner()
 SPEC = BatchSpec("culottes", ("honest-revolutionary", "puppet-grabber", "random", "random"), 24, seed=5)
@@ -179,3 +190,116 @@ def test_simulate_refuses_an_out_that_is_a_folder_or_not_a_results_file(tmp_path
     junk.write_text("not parquet")
     resumed = runner.invoke(app, ["simulate", "culottes", "--games", "3", "--out", str(junk), "--resume"])
     assert resumed.exit_code == 1 and "is not a results file written by tricolore" in resumed.output
+
+
+# -- stopping early ------------------------------------------------------------------------------------
+def slow_unless_first(spec, seed):
+    """A game that takes long, except the first game of the job, which fails or plays at once."""
+    if seed != spec.seed:
+        time.sleep(60)
+    return play_one(spec, seed)
+
+
+def failing_first(spec, seed):
+    if seed == spec.seed:
+        raise RuntimeError("this game cannot be played")
+    time.sleep(60)
+    return play_one(spec, seed)
+
+
+def test_an_interrupted_job_stops_its_workers_at_once_rather_than_let_them_finish(monkeypatch, tmp_path):
+    monkeypatch.setattr(batch, "play_one", slow_unless_first)  # the workers are forked with it
+    spec = BatchSpec("culottes", SPEC.seats, 20, seed=5)  # four workers: a game a chunk
+    began = time.monotonic()
+    cut = run_job(spec, workers=4, out=tmp_path / "r.parquet", progress=Interrupt(1))
+    assert time.monotonic() - began < 20 and not multiprocessing.active_children()
+    assert cut.interrupted and cut.signal == signal.SIGINT and [r.seed for r in cut.rows] == [5]
+    assert cut.journal is not None and cut.journal.kept() == 1
+
+
+def test_a_failing_game_stops_the_other_workers_and_is_raised(monkeypatch):
+    monkeypatch.setattr(batch, "play_one", failing_first)
+    began = time.monotonic()
+    with pytest.raises(RuntimeError, match="this game cannot be played"):
+        run_job(BatchSpec("culottes", SPEC.seats, 20, seed=5), workers=4)
+    assert time.monotonic() - began < 20 and not multiprocessing.active_children()
+
+
+def test_closing_the_local_back_end_early_stops_its_workers():
+    chunks = run_local(BatchSpec("culottes", SPEC.seats, 400, seed=5), list(range(5, 405)), workers=2)
+    next(chunks)
+    workers = multiprocessing.active_children()
+    assert len(workers) == 2
+    chunks.close()
+    assert not multiprocessing.active_children() and not any(w.is_alive() for w in workers)
+
+
+def test_sigterm_interrupts_a_job_as_ctrl_c_does_and_is_told_apart(tmp_path):
+    def terminate(n: int) -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    before = signal.getsignal(signal.SIGTERM)
+    cut = run_job(SPEC, workers=1, out=tmp_path / "r.parquet", progress=terminate)
+    assert cut.interrupted and cut.signal == signal.SIGTERM and 0 < len(cut.rows) < 24
+    assert signal.getsignal(signal.SIGTERM) is before  # the run's handler is removed after it
+
+
+# -- provenance ----------------------------------------------------------------------------------------
+def test_a_results_file_records_the_code_rules_strategy_parameters_and_command(tmp_path):
+    seats = ("p-epsilon-briber:reward=2", "honest-revolutionary", "random", "random")
+    spec = BatchSpec("culottes", seats, 8, seed=1)
+    run_job(spec, workers=1, out=tmp_path / "r.parquet", command="tricolore simulate culottes")
+    job = job_of(read(tmp_path / "r.parquet"))
+    game = get_game("culottes")
+    assert job["provenance"] == {**code_version(), "rules_version": game.info.rules_version,
+                                 "strategies": {s: strategy_parameters(game, s) for s in seats[:3]}}
+    assert job["provenance"]["tricolore"] == tricolore.__version__
+    assert job["provenance"]["strategies"]["p-epsilon-briber:reward=2"]["reward"] == 2
+    [run] = job["runs"]
+    assert run["command"] == "tricolore simulate culottes" and run["tricolore"] == tricolore.__version__
+    assert {"commit", "dirty", "started", "python"} <= set(run)
+
+
+def test_the_commit_and_a_dirty_tree_are_recorded_from_a_git_checkout_and_nothing_without_one(
+        tmp_path, monkeypatch):
+    repo = tmp_path / "checkout"
+    repo.mkdir()
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    (repo / "rules.txt").write_text("one")
+    subprocess.run([*git, "add", "rules.txt"], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "rules"], check=True)
+    head = subprocess.run([*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True)
+    assert _git_state(repo.resolve()) == (head.stdout.strip(), False)
+    (repo / "rules.txt").write_text("two")
+    assert _git_state(repo.resolve()) == (head.stdout.strip(), True)
+    (repo / "inside").mkdir()
+    assert _git_state((repo / "inside").resolve()) == (None, None)  # not the checkout's top
+    assert _git_state(tmp_path.resolve()) == (None, None)
+    monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))  # no git at all
+    assert _git_state(repo.resolve()) == (None, None)
+
+
+def test_resume_accepts_a_journal_made_by_other_code_or_another_command_and_records_both_runs(tmp_path):
+    out = tmp_path / "results.parquet"
+    run_job(SPEC, workers=1, out=out, progress=Interrupt(6), command="tricolore simulate first")
+    journal = Journal(out, SPEC)
+    job = json.loads((journal.folder / "job.json").read_text())
+    job["provenance"] = {**job["provenance"], "commit": "0" * 40, "tricolore": "0.0.1"}
+    job["runs"][0]["commit"] = "0" * 40
+    (journal.folder / "job.json").write_text(json.dumps(job))
+    resumed = run_job(SPEC, workers=1, out=out, resume=True, command="tricolore simulate second")
+    assert resumed.rows == run_job(SPEC, workers=1).rows
+    runs = job_of(read(out))["runs"]
+    assert [r["command"] for r in runs] == ["tricolore simulate first", "tricolore simulate second"]
+    assert runs[0]["commit"] == "0" * 40 and runs[1]["commit"] == code_version()["commit"]
+
+
+def test_an_extended_file_interrupted_again_keeps_its_earlier_games_in_the_journal(tmp_path):
+    out = tmp_path / "results.parquet"
+    run_job(BatchSpec("culottes", SPEC.seats, 12, seed=5), workers=1, out=out)
+    cut = run_job(SPEC, workers=1, out=out, resume=True, progress=Interrupt(13))
+    assert cut.interrupted and cut.journal is not None and cut.journal.kept() == len(cut.rows) > 12
+    out.unlink()  # the journal alone holds every game kept
+    again = run_job(SPEC, workers=1, out=out, resume=True)
+    assert again.resumed == len(cut.rows) and again.rows == run_job(SPEC, workers=1).rows

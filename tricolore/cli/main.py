@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import math
 import os
+import shlex
+import signal
 import socket
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import numpy as np
 import typer
@@ -18,7 +20,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tricolore.agents import LLM, SEARCH, make_agent, strategy_names
+from tricolore.agents import LLM, SEARCH, make_agent, strategy_names, strategy_schema
+from tricolore.agents.params import Parameter
+from tricolore.agents.params import split as split_strategies
+from tricolore.cli import research
 from tricolore.cli.reading import MAX_DIGITS, text_problem, whole_number
 from tricolore.core import IllegalAction, OptionsError, RecordError, get_game, list_games
 from tricolore.core.inputs import RECORD_DEPTH, InputError, loads
@@ -75,9 +80,9 @@ def clear_errors() -> Iterator[None]:
             message = str(exc)
         errors.print(Text.assemble(("error:", "red"), " ", message), soft_wrap=True)
         raise typer.Exit(1) from None
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM during a job (which has a signum)
         errors.print("interrupted")
-        raise typer.Exit(130) from None
+        raise typer.Exit(128 + getattr(exc, "signum", signal.SIGINT)) from None
 
 
 def parse_options(items: list[str] | None) -> dict[str, Any]:
@@ -104,7 +109,7 @@ def parse_seats(text: str | None, players: int, default: Callable[[], list[str]]
     """The comma-separated seat list, one entry per player."""
     if text is None:
         return default()
-    seats = [s.strip() for s in text.split(",")]
+    seats = split_strategies(text)
     if len(seats) != players:
         raise Refused(f"--seats lists {len(seats)} seats but --players is {players}")
     return seats
@@ -116,7 +121,8 @@ OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o",
 
 @app.command()
 def games() -> None:
-    """List the games with their player ranges and strategies."""
+    """List the games with their player ranges and strategies, and each strategy's parameters
+    (given as name:key=value,key=value)."""
     table = Table(title="Games")
     for col in ("name", "title", "players", "strategies"):
         table.add_column(col)
@@ -124,6 +130,33 @@ def games() -> None:
         table.add_row(info.name, info.title, f"{info.min_players}-{info.max_players}",
                       ", ".join(strategy_names(get_game(info.name))))
     console.print(table)
+    console.print("\nStrategy parameters, given as name:key=value,key=value (default, range, what it does):")
+    for heading, strategies in parameter_listing():
+        console.print(f"\n{heading}")
+        for name, parameters in strategies:
+            console.print(f"  {name}")
+            for p in parameters:
+                default = json.dumps(p["default"]) if isinstance(p["default"], bool) else p["default"]
+                console.print(f"    {p['key']}={default}  ({describe_range(p)})  {p['doc']}", soft_wrap=True)
+
+
+def parameter_listing() -> list[tuple[str, list[tuple[str, list[dict[str, Any]]]]]]:
+    """The strategies with parameters, by game; a strategy every game offers with the same
+    parameters (the search) comes once, under "every game"."""
+    by_game = {info.name: [(s["name"], s["parameters"]) for s in strategy_schema(get_game(info.name))
+                           if s["parameters"]] for info in list_games()}
+    listed = list(by_game.values())
+    shared = [entry for entry in (listed[0] if listed else []) if all(entry in rest for rest in listed)]
+    out = [(name, [e for e in entries if e not in shared]) for name, entries in by_game.items()]
+    if shared:
+        out.append(("every game", shared))
+    return [(name, entries) for name, entries in out if entries]
+
+
+def describe_range(parameter: dict[str, Any]) -> str:
+    """A parameter's range in words, as :meth:`tricolore.agents.params.Parameter.describe` gives it."""
+    return Parameter(parameter["default"], parameter["low"], parameter["high"],
+                     choices=tuple(parameter["choices"])).describe()
 
 
 @app.command()
@@ -158,7 +191,7 @@ PoolOrSeats = Annotated[str | None, typer.Option(
 def seat_spec(g: Any, seats: str | None, players: int) -> tuple[tuple[str, ...], int | None]:
     """The strategies of ``--seats`` and, for a pool, the number of players to draw."""
     if seats is not None and seats.strip().startswith("pool:"):
-        pool = [s.strip() for s in seats.strip()[len("pool:"):].split(",") if s.strip()]
+        pool = [s for s in split_strategies(seats.strip()[len("pool:"):]) if s]
         if not pool:
             raise Refused("--seats pool: names no strategy; write e.g. pool:random,ismcts")
         if len(set(pool)) != len(pool):
@@ -189,9 +222,57 @@ def check_games(games: int) -> None:
                       "different seeds")
 
 
+def command_line(ctx: typer.Context) -> list[str]:
+    """The command of ``ctx`` in words as the user gave them, rebuilt from what was parsed
+    (``tricolore simulate culottes --games 100 ...``; what was left at its default is left out)."""
+    words = ["tricolore", ctx.info_name or ""]
+    for param in ctx.command.params:
+        source = ctx.get_parameter_source(param.name) if param.name else None
+        if param.name is None or source is None or source.name == "DEFAULT":
+            continue
+        value = ctx.params[param.name]
+        values = list(value) if isinstance(value, (list, tuple)) else [value]
+        if param.param_type_name == "option" and getattr(param, "is_flag", False):
+            if value or param.secondary_opts:
+                words.append(param.opts[0] if value else param.secondary_opts[0])
+        elif param.param_type_name == "option":
+            for v in values:
+                words.extend([param.opts[0], str(v)])
+        else:
+            words.extend(str(v) for v in values)
+    return words
+
+
+def resume_command(command: list[str]) -> str:
+    """``command`` with ``--resume``, as a line to type."""
+    return shlex.join(command if "--resume" in command else [*command, "--resume"])
+
+
+def stop_run(stopped_by: signal.Signals | None, kept: str) -> NoReturn:
+    """Say that a run was interrupted and what it ``kept``; exit with 128 + the signal's number
+    (130 for Ctrl-C, 143 for SIGTERM)."""
+    number = stopped_by or signal.SIGINT
+    name = "Ctrl-C (SIGINT)" if number == signal.SIGINT else signal.Signals(number).name
+    errors.print(Text.assemble(("interrupted", "red"), f" by {name}: {kept}"), soft_wrap=True)
+    raise typer.Exit(128 + number)
+
+
+def kept_by(finished: Any, spec: Any, out: Path | None, command: list[str]) -> str:
+    """What an interrupted job kept, in words: only what is on disk; ``command`` is the one that
+    ran it."""
+    journal = finished.journal
+    if journal is None:
+        return (f"{len(finished.rows):,} of {spec.games:,} games were played and none is kept "
+                "(there is no --out); the summary covers those games only")
+    return (f"{journal.kept():,} of {spec.games:,} games are kept in {journal.folder}; {out} is "
+            f"written only when every game is played. Continue with: {resume_command(command)}")
+
+
 def play_job(spec: Any, *, quiet: bool, backend: str, workers: int | None, ray_address: str | None,
-             out: Path | None, resume: bool) -> Any:
-    """Run a simulation job with a progress bar on a terminal (none when ``quiet``)."""
+             out: Path | None, resume: bool, command: list[str]) -> Any:
+    """Run a simulation job with a progress bar on a terminal (none when ``quiet``), recording
+    ``command`` with its results; an interrupted job that finished no game is reported here,
+    with what it kept."""
     from tricolore.sim.backends import BackendError
     from tricolore.sim.jobs import run_job
     from tricolore.sim.results import ResultsError
@@ -203,7 +284,7 @@ def play_job(spec: Any, *, quiet: bool, backend: str, workers: int | None, ray_a
     try:
         if quiet or not sys.stderr.isatty():
             finished = run_job(spec, backend=backend, workers=workers, address=ray_address, out=out,
-                               resume=resume)
+                               resume=resume, command=shlex.join(command))
         else:
             from rich.progress import (
                 BarColumn,
@@ -224,16 +305,18 @@ def play_job(spec: Any, *, quiet: bool, backend: str, workers: int | None, ray_a
                     bar.update(task, rate=f"{speed:,.1f} games/s" if speed else "")
 
                 finished = run_job(spec, backend=backend, workers=workers, address=ray_address,
-                                   out=out, resume=resume, progress=advance)
+                                   out=out, resume=resume, progress=advance,
+                                   command=shlex.join(command))
     except (BackendError, ResultsError) as exc:
         raise Refused(str(exc)) from None
-    if not finished.rows:
-        raise Refused("interrupted before any game finished")
+    if finished.interrupted and not finished.rows:
+        stop_run(finished.signal, kept_by(finished, spec, out, command))
     return finished
 
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="The game to simulate.")],
     players: Annotated[int, typer.Option(help="Number of players.")] = 5,
     games: Annotated[int, typer.Option(help="Number of games.")] = 100,
@@ -275,7 +358,7 @@ def simulate(
                          None if records is None else str(records), pool, rotate)
         if batch:
             check_batch(spec, backend=backend, workers=workers, ray_address=ray_address, resume=resume)
-            rows = play_batch(spec, out)
+            rows = play_batch(spec, out, command_line(ctx))
             summary = summarise(spec, rows)
             summary["out"] = None if out is None else str(out)
             if as_json:
@@ -284,13 +367,15 @@ def simulate(
             print_summary(summary)
             return
         finished = play_job(spec, quiet=as_json, backend=backend, workers=workers,
-                            ray_address=ray_address, out=out, resume=resume)
+                            ray_address=ray_address, out=out, resume=resume, command=command_line(ctx))
         summary = summarise(spec, finished.rows, finished.interrupted)
-        summary["out"] = None if out is None else str(out)
+        summary["out"] = None if out is None or finished.interrupted else str(out)
         if as_json:
             print(json.dumps(summary, indent=2))
-            return
-        print_summary(summary)
+        else:
+            print_summary(summary)
+        if finished.interrupted:
+            stop_run(finished.signal, kept_by(finished, spec, out, command_line(ctx)))
 
 
 def check_batch(spec: Any, *, backend: str, workers: int | None, ray_address: str | None,
@@ -309,12 +394,14 @@ def check_batch(spec: Any, *, backend: str, workers: int | None, ray_address: st
         raise Refused("--batch plays in this process; leave out --backend, --workers and --ray-address")
 
 
-def play_batch(spec: Any, out: Path | None) -> list[Any]:
-    """Play ``spec`` with Revolution!'s batched path: its rows, like those of other runs; with
-    ``spec.records``, each game's record (its digests got by replaying it through the engine)."""
+def play_batch(spec: Any, out: Path | None, command: list[str]) -> list[Any]:
+    """Play ``spec`` with Revolution!'s batched path: its rows, like those of other runs (recording
+    ``command`` in the results file); with ``spec.records``, each game's record (its digests got by
+    replaying it through the engine)."""
     from tricolore.core.record import replay_steps
     from tricolore.games.revolution import batch
     from tricolore.sim.batch import GameRow
+    from tricolore.sim.provenance import this_run
     from tricolore.sim.results import write
 
     if out is not None and out.exists() and out.is_dir():
@@ -339,7 +426,8 @@ def play_batch(spec: Any, out: Path | None) -> list[Any]:
             record.digests = [state.digest() for _, state in replay_steps(record)]
             record.save(folder / f"{spec.game}-{record.seed}.json")
     if out is not None:
-        write(out, rows, spec.game, spec.describe())
+        run = this_run(shlex.join(command))
+        write(out, rows, spec.game, {**spec.describe(), "games": spec.games, "runs": [run]})
     return rows
 
 
@@ -368,7 +456,7 @@ def print_summary(summary: dict[str, Any]) -> None:
 
 def parse_strategies(text: str) -> tuple[str, ...]:
     """The comma-separated strategies of a tournament: two or more, each named once."""
-    names = [s.strip() for s in text.split(",") if s.strip()]
+    names = [s for s in split_strategies(text) if s]
     if len(set(names)) != len(names):
         raise Refused("--strategies names a strategy twice; name each once")
     if len(names) < 2:
@@ -378,6 +466,7 @@ def parse_strategies(text: str) -> tuple[str, ...]:
 
 @app.command()
 def tournament(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="The game to play.")],
     strategies: Annotated[str, typer.Option(help="Comma-separated strategies to rate, e.g. a,b,c.")],
     games: Annotated[int, typer.Option(help="Number of games.")] = 100,
@@ -414,15 +503,18 @@ def tournament(
         g.new(players, seed, options)  # the player count and options, checked before the strategies
         spec = BatchSpec(game, pool, games, seed, options, players_in_pool=players, rotate=True)
         finished = play_job(spec, quiet=as_json, backend=backend, workers=workers,
-                            ray_address=ray_address, out=out, resume=resume)
+                            ray_address=ray_address, out=out, resume=resume, command=command_line(ctx))
         ratings = rate(finished.rows)
         matrix = head_to_head(finished.rows)
+        written = None if out is None or finished.interrupted else str(out)
         if as_json:
             print(json.dumps({**spec.describe(), "games": len(finished.rows),
                               "interrupted": finished.interrupted,
                               "ratings": [r.as_dict() for r in ratings],
                               "head_to_head": head_to_head_json(matrix),
-                              "out": None if out is None else str(out)}, indent=2))
+                              "out": written}, indent=2))
+            if finished.interrupted:
+                stop_run(finished.signal, kept_by(finished, spec, out, command_line(ctx)))
             return
         title = (f"{game}: {len(finished.rows)} games, {players} players"
                  + (" (interrupted)" if finished.interrupted else ""))
@@ -441,6 +533,8 @@ def tournament(
             pairs.add_row(a, *("-" if a == b or not matrix[a][b].games else
                                f"{matrix[a][b].share:.2f} ({matrix[a][b].games})" for b in names))
         console.print(pairs)
+        if finished.interrupted:
+            stop_run(finished.signal, kept_by(finished, spec, out, command_line(ctx)))
         if out is not None:
             console.print(f"rows written to {out}; tricolore report {out} makes an HTML report of them")
 
@@ -484,6 +578,7 @@ def report(
 
 @app.command()
 def study(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="The game to study.")],
     out: Annotated[Path | None, typer.Option(
         help="Folder for the report, the findings and every batch's rows (default: study-GAME).")] = None,
@@ -504,6 +599,7 @@ def study(
     An interrupted study resumes where it stopped when run again with the same settings.
     """
     from tricolore.sim.backends import BackendError
+    from tricolore.sim.jobs import stopping
     from tricolore.sim.results import ResultsError
     from tricolore.sim.studies import QUICK_GAMES, build
     from tricolore.sim.study import run_study
@@ -526,32 +622,33 @@ def study(
                             *([f"--games {games}"] if games is not None else []),
                             *([f"--players {players}"] if players is not None else []),
                             *([f"--seed {seed}"] if seed else [])])
-        try:
-            if as_json or not sys.stderr.isatty():
-                result = run_study(plan, folder, backend=backend, workers=workers, address=ray_address,
-                                   command=command)
-            else:
-                from rich.progress import (
-                    BarColumn,
-                    MofNCompleteColumn,
-                    Progress,
-                    TextColumn,
-                    TimeRemainingColumn,
-                )
-                columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                           TextColumn("games"), TimeRemainingColumn())
-                with Progress(*columns, console=errors, transient=True) as bar:
-                    task = bar.add_task(f"{game} study", total=plan.games())
-
-                    def advance(label: str, n: int) -> None:
-                        bar.update(task, advance=n, description=label)
-
+        with stopping() as stop:  # knows which signal stopped a batch of the study
+            try:
+                if as_json or not sys.stderr.isatty():
                     result = run_study(plan, folder, backend=backend, workers=workers, address=ray_address,
-                                       progress=advance, command=command)
-        except (BackendError, ResultsError) as exc:
-            raise Refused(str(exc)) from None
+                                       command=command)
+                else:
+                    from rich.progress import (
+                        BarColumn,
+                        MofNCompleteColumn,
+                        Progress,
+                        TextColumn,
+                        TimeRemainingColumn,
+                    )
+                    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                               TextColumn("games"), TimeRemainingColumn())
+                    with Progress(*columns, console=errors, transient=True) as bar:
+                        task = bar.add_task(f"{game} study", total=plan.games())
+
+                        def advance(label: str, n: int) -> None:
+                            bar.update(task, advance=n, description=label)
+
+                        result = run_study(plan, folder, backend=backend, workers=workers,
+                                           address=ray_address, progress=advance, command=command)
+            except (BackendError, ResultsError) as exc:
+                raise Refused(str(exc)) from None
         if result.interrupted:
-            raise Refused(f"interrupted; run the same command again to resume the study in {folder}")
+            stop_run(stop.signal, study_kept(plan, folder, command_line(ctx)))
         if as_json:
             print(json.dumps({"game": game, "report": str(result.report), "findings": {
                 e.key: {"question": e.question, "claims": result.findings[e.key].claims}
@@ -563,6 +660,35 @@ def study(
             for claim in result.findings[e.key].claims:
                 console.print(f"  - {claim}", soft_wrap=True)
         console.print(f"report written to {result.report}")
+
+
+def study_kept(plan: Any, folder: Path, command: list[str]) -> str:
+    """What an interrupted study kept in ``folder``, in words: only what is on disk; ``command``
+    is the one that ran it."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from tricolore.sim.results import Journal
+
+    arms = plan.arms()
+    finished = journaled = 0
+    for arm in arms:
+        path = folder / f"{arm.key}.parquet"
+        journal = Journal(path, arm.spec)
+        if journal.folder.exists():
+            journaled += journal.kept()
+            continue
+        try:
+            finished += path.exists() and pq.read_metadata(path).num_rows >= arm.spec.games
+        except (pa.ArrowInvalid, OSError):
+            continue
+    return (f"{finished} of {len(arms)} batches are finished in {folder} and {journaled:,} games of the "
+            "others are kept in their journals; the report is written only when every batch is played. "
+            f"Resume with the same command: {shlex.join(command)}")
+
+
+app.command("empirical")(research.empirical)
+app.command("psro")(research.psro)
 
 
 MOST_BENCH_GAMES = 10_000

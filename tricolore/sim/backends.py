@@ -3,12 +3,23 @@
 Both back ends play the same chunks of seeds with :func:`~tricolore.sim.batch.play_chunk`, and a
 game's row depends only on its seed and the job, so the rows are the same whichever runs them;
 chunks come back in the order they finish.
+
+No worker process outlives its run. When the run stops early (an exception, Ctrl-C, SIGTERM, or
+the generator closed), its workers are killed at once rather than left to finish their chunks;
+and a worker whose run process dies without a word (SIGKILL) dies too: on Linux the kernel
+kills it with its parent (``PR_SET_PDEATHSIG``), and everywhere a watchdog thread ends it
+once its parent is gone.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
-from collections.abc import Iterator, Sequence
+import signal
+import sys
+import threading
+import time
+from collections.abc import Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from itertools import islice
 from typing import Any
@@ -29,7 +40,67 @@ def chunked(seeds: Sequence[int], workers: int) -> list[list[int]]:
     return [list(seeds[i : i + size]) for i in range(0, len(seeds), size)]
 
 
-def run_local(spec: BatchSpec, seeds: Sequence[int], workers: int | None = None) -> Iterator[list[GameRow]]:
+PR_SET_PDEATHSIG = 1
+"""The Linux ``prctl`` option that sends a process a signal when its parent ends."""
+
+WATCH_SECONDS = 0.5
+"""How often a worker's watchdog looks for its parent."""
+
+
+def start_worker(run: int) -> None:
+    """Set up a worker process of the run process ``run``: it leaves Ctrl-C to the run (a
+    terminal sends SIGINT to every process of the group, and the run stops its workers itself),
+    ends on SIGTERM, and dies with its parent (the run, or the process that forks workers for
+    it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the run's handler, copied by fork
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the watchdog below still ends the worker
+    if os.getppid() != parent or not running(run):  # it ended before the kernel was asked
+        os._exit(1)
+    threading.Thread(target=watch_parent, args=(parent, run), name="parent-watchdog", daemon=True).start()
+
+
+def watch_parent(parent: int, run: int) -> None:
+    """End this process as soon as ``parent`` is no longer its parent (it has ended and the
+    process was handed to another) or the run process has ended."""
+    while os.getppid() == parent and running(run):
+        time.sleep(WATCH_SECONDS)
+    os._exit(1)
+
+
+def running(pid: int) -> bool:
+    """Whether the process ``pid`` exists (always true where that cannot be asked)."""
+    if os.name != "posix":
+        return True  # os.kill(pid, 0) would send Ctrl-C on Windows
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Kill a pool's worker processes now, abandoning the chunks they play."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
+    if callable(terminate):
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        if process.is_alive():
+            process.kill()
+
+
+def run_local(
+    spec: BatchSpec, seeds: Sequence[int], workers: int | None = None
+) -> Generator[list[GameRow], None, None]:
     """Play ``seeds`` in worker processes on this machine (in this process for one worker or a
     handful of games), yielding each chunk's rows as it finishes."""
     workers = workers or os.cpu_count() or 1
@@ -38,7 +109,8 @@ def run_local(spec: BatchSpec, seeds: Sequence[int], workers: int | None = None)
         for chunk in chunks:
             yield play_chunk(spec, chunk)
         return
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=start_worker, initargs=(os.getpid(),))
+    complete = False
     try:
         running: set[Future[list[GameRow]]] = set()
         waiting = iter(chunks)
@@ -53,13 +125,16 @@ def run_local(spec: BatchSpec, seeds: Sequence[int], workers: int | None = None)
                 if more is not None:
                     running.add(pool.submit(play_chunk, spec, more))
                 yield future.result()
+        complete = True
     finally:
+        if not complete:
+            stop_workers(pool)
         pool.shutdown(wait=True, cancel_futures=True)
 
 
 def run_ray(
     spec: BatchSpec, seeds: Sequence[int], address: str | None = None, workers: int | None = None
-) -> Iterator[list[GameRow]]:
+) -> Generator[list[GameRow], None, None]:
     """Play ``seeds`` on Ray: the cluster at ``address`` (``auto``, ``host:port`` or
     ``ray://host:10001``), or a Ray started on this machine with ``workers`` CPUs. Every node
     needs this version of tricolore installed."""
@@ -104,8 +179,9 @@ def run(
     backend: str = "local",
     workers: int | None = None,
     address: str | None = None,
-) -> Iterator[list[GameRow]]:
-    """Play ``seeds`` of ``spec`` on ``backend``, yielding chunks of rows as they finish."""
+) -> Generator[list[GameRow], None, None]:
+    """Play ``seeds`` of ``spec`` on ``backend``, yielding chunks of rows as they finish (close
+    the generator to stop early: its workers stop with it)."""
     if backend == "local":
         if address is not None:
             raise BackendError("--ray-address is for the ray back end; add --backend ray")

@@ -16,6 +16,7 @@ from typing import Any
 
 from tricolore.agents import make_agent
 from tricolore.core.registry import get_game
+from tricolore.sim.provenance import job_provenance
 from tricolore.sim.runner import play_game
 
 
@@ -26,6 +27,8 @@ class BatchSpec:
     ``seats`` is one strategy per seat, or with ``pool`` the strategies each game's line-up is
     drawn from. With ``rotate`` (the default) seat positions turn from game to game so that every
     strategy sits in every seat equally often (exactly so over each block of ``players`` games).
+    ``lineups``, when given, is the line-up of every game in order (one per game; ``seats`` then
+    names the strategies they use), for jobs that choose each game's seats themselves.
     """
 
     game: str
@@ -36,6 +39,7 @@ class BatchSpec:
     records: str | None = None
     players_in_pool: int | None = None
     rotate: bool = True
+    lineups: tuple[tuple[str, ...], ...] = ()
 
     @property
     def pool(self) -> bool:
@@ -45,6 +49,8 @@ class BatchSpec:
     @property
     def players(self) -> int:
         """Number of players at each table."""
+        if self.lineups:
+            return len(self.lineups[0])
         return self.players_in_pool if self.players_in_pool is not None else len(self.seats)
 
     def seeds(self) -> list[int]:
@@ -53,12 +59,17 @@ class BatchSpec:
 
     def lineup(self, game_seed: int) -> tuple[str, ...]:
         """The strategy in each seat for the game of ``game_seed`` (see :func:`lineup`)."""
+        if self.lineups:
+            return self.lineups[game_seed - self.seed]
         return lineup(
             self.seats, self.players, self.seed, game_seed - self.seed, pool=self.pool, rotate=self.rotate
         )
 
     def describe(self) -> dict[str, Any]:
-        """The job as JSON: what a results file records so that a resumed job can be checked."""
+        """The job as JSON: what a results file records so that a resumed job can be checked,
+        and under ``provenance`` what else its rows depend on (the code, the rules version and
+        every strategy's parameters; see :func:`~tricolore.sim.provenance.job_provenance`), which
+        a resumed job need not share."""
         return {
             "game": self.game,
             "players": self.players,
@@ -67,6 +78,8 @@ class BatchSpec:
             "rotate": self.rotate,
             "seed": self.seed,
             "options": dict(self.options),
+            **({"lineups": [list(s) for s in self.lineups]} if self.lineups else {}),
+            "provenance": job_provenance(self.game, self.seats),
         }
 
 

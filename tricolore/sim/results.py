@@ -1,11 +1,14 @@
 """Results files: one Parquet row per game, and the journal that lets a run resume.
 
-A results file holds one row per game (see :data:`SCHEMA`) and, in its schema metadata, the job
-that made it (:meth:`BatchSpec.describe`). While a job runs, every finished chunk of games is
-written at once to the journal folder beside the results file (``results.parquet.parts``), so an
-interrupted run loses at most the chunks in flight. ``--resume`` reads the journal, plays only the
-seeds it lacks, and finishing writes the results file (rows in seed order) and removes the journal:
-the same rows as an uninterrupted run.
+A results file holds one row per game (see :data:`SCHEMA`) and, in its schema metadata under
+``tricolore.job``, the job that made it (:meth:`BatchSpec.describe`, with its ``provenance``: the
+code, the rules version and every strategy's parameters), the number of ``games`` asked, and the
+``runs`` that played them (:func:`~tricolore.sim.provenance.this_run`: each one's command line, code
+and start). While a job runs, every finished chunk of games is written at once to the journal
+folder beside the results file (``results.parquet.parts``), so an interrupted run loses at most the
+chunks in flight. ``--resume`` reads the journal, plays only the seeds it lacks, and finishing
+writes the results file (rows in seed order) and removes the journal: the same rows as an
+uninterrupted run.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from tricolore.sim.batch import BatchSpec, GameRow, in_seed_order
+from tricolore.sim.provenance import this_run
 
 SCHEMA = pa.schema(
     [
@@ -41,6 +45,10 @@ first); ``winners`` are seats (a shared win lists each); ``actions`` is the game
 decisions; ``metrics`` the game's own figures (rounds, riots, Bastille cakes, ...)."""
 
 JOB_KEY = b"tricolore.job"
+
+NOT_IDENTITY = ("games", "provenance", "runs")
+"""Parts of a recorded job that a resumed run need not share: a longer run may resume a shorter
+one, and the code or command may change between runs (each run is recorded)."""
 
 
 class ResultsError(Exception):
@@ -111,13 +119,19 @@ def job_of(table: pa.Table) -> dict[str, Any] | None:
 
 
 class Journal:
-    """The chunks of a running job, saved as they finish, beside its results file."""
+    """The chunks of a running job, saved as they finish, beside its results file.
 
-    def __init__(self, out: Path, spec: BatchSpec) -> None:
+    ``command`` is the command line of this run, recorded with the runs before it (this
+    process's own when not given).
+    """
+
+    def __init__(self, out: Path, spec: BatchSpec, command: str | None = None) -> None:
         self.out = out
         self.spec = spec
         self.folder = out.with_name(out.name + ".parts")
         self.job = spec.describe()
+        self.run = this_run(command)
+        self.runs: list[dict[str, Any]] = [self.run]
 
     def start(self, resume: bool) -> list[GameRow]:
         """Open the journal and return the rows already played (only when resuming).
@@ -126,18 +140,15 @@ class Journal:
         it, the journal (or a finished results file) must come from the same job.
         """
         done: list[GameRow] = []
+        earlier: Mapping[str, Any] | None = None
         if self.folder.exists():
             if not resume:
                 raise ResultsError(
                     f"{self.folder} holds an interrupted run; continue it with "
                     "--resume, or remove that folder to start again"
                 )
-            self._check(
-                json.loads((self.folder / "job.json").read_text(encoding="utf-8"))
-                if (self.folder / "job.json").exists()
-                else None,
-                self.folder,
-            )
+            earlier = self._journal_job()
+            self._check(earlier, self.folder)
             for part in sorted(self.folder.glob("part-*.parquet")):
                 try:
                     done.extend(rows_of(pq.read_table(part)))
@@ -145,17 +156,46 @@ class Journal:
                     part.unlink()  # a chunk cut off mid-write is played again
         elif resume and self.out.exists():
             table = read(self.out)
-            self._check(job_of(table), self.out)
+            earlier = job_of(table)
+            self._check(earlier, self.out)
             done.extend(rows_of(table))
+        runs = (earlier or {}).get("runs")
+        self.runs = [*(runs if isinstance(runs, list) else []), self.run]
         self.folder.mkdir(parents=True, exist_ok=True)
-        (self.folder / "job.json").write_text(json.dumps(self.job), encoding="utf-8")
+        (self.folder / "job.json").write_text(json.dumps({**self.job, "runs": self.runs}), encoding="utf-8")
+        if earlier is not None and not any(self.folder.glob("part-*.parquet")):
+            # the rows of a finished file being extended go into the journal, so that the journal
+            # alone holds everything kept if this run is interrupted in turn
+            self.save(in_seed_order(done))
         wanted = set(self.spec.seeds())
         return [r for r in in_seed_order(done) if r.seed in wanted]
 
+    def _journal_job(self) -> dict[str, Any] | None:
+        path = self.folder / "job.json"
+        if not path.exists():
+            return None
+        try:
+            job = json.loads(path.read_text(encoding="utf-8"))
+        except (ValueError, OSError):
+            raise ResultsError(f"{path} cannot be read; remove {self.folder} to start again") from None
+        return job if isinstance(job, dict) else None
+
+    def kept(self) -> int:
+        """Games of this job kept in the journal now (what a resumed run would not play again)."""
+        wanted = set(self.spec.seeds())
+        seeds: set[int] = set()
+        for part in self.folder.glob("part-*.parquet"):
+            try:
+                seeds.update(pq.read_table(part, columns=["seed"]).column("seed").to_pylist())
+            except (pa.ArrowInvalid, OSError):
+                continue  # cut off mid-write: played again on resuming
+        return len(seeds & wanted)
+
     def _check(self, job: Mapping[str, Any] | None, where: Path) -> None:
-        job = {k: v for k, v in (job or {}).items() if k != "games"}  # a longer run may resume
-        if job != self.job:
-            differs = sorted(k for k in {*self.job, *job} if job.get(k) != self.job.get(k))
+        job = {k: v for k, v in (job or {}).items() if k not in NOT_IDENTITY}
+        mine = {k: v for k, v in self.job.items() if k not in NOT_IDENTITY}
+        if job != mine:
+            differs = sorted(k for k in {*mine, *job} if job.get(k) != mine.get(k))
             raise ResultsError(
                 f"{where} was made by a different job (its {', '.join(differs)} "
                 "differ); resume it with the same game, players, seats, seed and "
@@ -172,5 +212,6 @@ class Journal:
 
     def finish(self, rows: Sequence[GameRow]) -> None:
         """Write the results file, rows in seed order, and drop the journal."""
-        write(self.out, in_seed_order(rows), self.spec.game, {**self.job, "games": self.spec.games})
+        job = {**self.job, "games": self.spec.games, "runs": self.runs}
+        write(self.out, in_seed_order(rows), self.spec.game, job)
         shutil.rmtree(self.folder, ignore_errors=True)
