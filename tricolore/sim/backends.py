@@ -19,8 +19,9 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from itertools import islice
 from typing import Any
 
@@ -132,12 +133,16 @@ def run_local(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def run_ray(
-    spec: BatchSpec, seeds: Sequence[int], address: str | None = None, workers: int | None = None
-) -> Generator[list[GameRow], None, None]:
-    """Play ``seeds`` on Ray: the cluster at ``address`` (``auto``, ``host:port`` or
-    ``ray://host:10001``), or a Ray started on this machine with ``workers`` CPUs. Every node
-    needs this version of tricolore installed."""
+@contextmanager
+def ray_session(backend: str, address: str | None = None, workers: int | None = None) -> Iterator[None]:
+    """Ray for everything played inside: the cluster at ``address`` (``auto``, ``host:port`` or
+    ``ray://host:10001``), or a Ray started on this machine with ``workers`` CPUs; shut down on
+    leaving if it was started here. A job of many batches (the empirical game's profiles, the
+    best-response loop) holds one session rather than one per batch. Nothing for another back
+    end."""
+    if backend != "ray":
+        yield
+        return
     try:
         import ray
     except ImportError:
@@ -158,6 +163,20 @@ def run_ray(
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise BackendError(f"cannot reach the Ray cluster at {address}: {exc}") from None
     try:
+        yield
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def run_ray(
+    spec: BatchSpec, seeds: Sequence[int], address: str | None = None, workers: int | None = None
+) -> Generator[list[GameRow], None, None]:
+    """Play ``seeds`` on Ray (see :func:`ray_session`). Every node needs this version of
+    tricolore installed."""
+    with ray_session("ray", address, workers):
+        import ray
+
         cpus = int(ray.cluster_resources().get("CPU", 1))
         remote = ray.remote(play_chunk)
         chunks = iter(chunked(seeds, cpus))
@@ -168,9 +187,6 @@ def run_ray(
             if chunk is not None:
                 running.append(remote.remote(spec, chunk))
             yield ray.get(finished[0])
-    finally:
-        if started:
-            ray.shutdown()
 
 
 def run(

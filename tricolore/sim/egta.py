@@ -32,9 +32,8 @@ import json
 import math
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -372,40 +371,6 @@ def canonical_strategies(game: str, strategies: Sequence[str]) -> tuple[str, ...
     return names
 
 
-@contextmanager
-def _one_ray(backend: str, workers: int | None, address: str | None) -> Iterator[None]:
-    """One Ray for every profile's batch (each batch would otherwise start and stop its own)."""
-    if backend != "ray":
-        yield
-        return
-    from tricolore.sim.backends import BackendError
-
-    try:
-        import ray
-    except ImportError:
-        raise BackendError(
-            "the ray back end needs Ray; install it with pip install 'tricolore[ray]'"
-        ) from None
-    started = not ray.is_initialized()
-    if started:
-        settings: dict[str, Any] = {
-            "include_dashboard": False,
-            "log_to_driver": False,
-            "configure_logging": False,
-        }
-        if address is None:
-            settings["num_cpus"] = workers or os.cpu_count() or 1
-        try:
-            ray.init(address=address, **settings)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise BackendError(f"cannot reach the Ray cluster at {address}: {exc}") from None
-    try:
-        yield
-    finally:
-        if started:
-            ray.shutdown()
-
-
 def _play(
     game: str,
     strategies: tuple[str, ...],
@@ -438,7 +403,7 @@ def _play(
     if backend == "local" and address is None and (workers or os.cpu_count() or 1) > 1 and len(jobs) > 1:
         return _play_shared(jobs, workers or os.cpu_count() or 1, progress)
     out: dict[Profile, list[GameRow]] = {}
-    with _one_ray(backend, workers, address):
+    with backends.ray_session(backend, address, workers):
         for p, (spec, path) in jobs.items():
             finished = run_job(
                 spec,

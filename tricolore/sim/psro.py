@@ -35,8 +35,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -48,7 +47,7 @@ import tricolore
 from tricolore.agents import canonical_strategy, make_agent, strategy_parameters
 from tricolore.core.errors import OptionsError
 from tricolore.core.registry import get_game
-from tricolore.sim import egta
+from tricolore.sim import backends, egta
 from tricolore.sim.batch import BatchSpec, GameRow
 from tricolore.sim.jobs import run_job
 from tricolore.sim.report import ACCENT, FAIR, Section, Table, new_figure, render_page, styled, svg
@@ -623,36 +622,6 @@ def _mix(weights: Mapping[str, float]) -> str:
     return ", ".join(f"{s} {w:.2f}" for s, w in sorted(weights.items(), key=lambda sw: -sw[1]))
 
 
-@contextmanager
-def _ray_once(backend: str, address: str | None, workers: int | None) -> Iterator[None]:
-    """Start Ray once for the whole loop (each job would otherwise start and stop its own)."""
-    if backend != "ray":
-        yield
-        return
-    from tricolore.sim.backends import BackendError
-
-    try:
-        import ray
-    except ImportError:
-        raise BackendError("the ray back end needs Ray; install it with "
-                           "pip install 'tricolore[ray]'") from None
-    started = not ray.is_initialized()
-    if started:
-        settings: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
-                                    "configure_logging": False}
-        if address is None:
-            settings["num_cpus"] = workers or 1
-        try:
-            ray.init(address=address, **settings)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise BackendError(f"cannot reach the Ray cluster at {address}: {exc}") from None
-    try:
-        yield
-    finally:
-        if started:
-            ray.shutdown()
-
-
 def psro(
     game: str,
     pool: Sequence[str],
@@ -708,7 +677,7 @@ def psro(
 
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-    with _ray_once(backend, address, workers):
+    with backends.ray_session(backend, address, workers):
         iterations, strategies, mixture, stopped = run_loop(arena, start, players, space, settings, seed=seed,
                                                             progress=progress, save=save)
     result = outcome(iterations, strategies, mixture, stopped)
