@@ -75,3 +75,30 @@ def test_strategies_that_never_met_have_no_share():
     rows = [game(0, ("a", "b"), (1, 2)), game(1, ("c", "b"), (1, 2))]
     matrix = head_to_head(rows)
     assert matrix["a"]["c"].games == 0 and matrix["a"]["c"].share is None
+
+
+def test_bootstrap_intervals_bracket_the_ratings_and_shares_and_repeat_for_a_seed():
+    from tricolore.sim.ratings import bootstrap, head_to_head, rate
+
+    rows = [GameRow(i, ("a", "b", "c"), (3.0, 1.0 + (i % 3), 2.0), (0,) if i % 4 else (1,), 9, {})
+            for i in range(60)]
+    intervals = bootstrap(rows, resamples=50, seed=3)
+    assert intervals == bootstrap(rows, resamples=50, seed=3)
+    matrix = head_to_head(rows)
+    for a, row in matrix.items():
+        for b, pairing in row.items():
+            low, high = intervals.share[a][b]
+            assert low <= pairing.share <= high
+            assert low < high or pairing.share in (0.0, 1.0)
+    for r in rate(rows):
+        low, high = intervals.mu[r.strategy]
+        assert low <= high
+    # a's wins in three games of four: its share against b is clearly above a half
+    assert intervals.share["a"]["b"][0] > 0.5
+
+
+def test_bootstrap_of_a_pair_that_never_met_has_no_interval():
+    from tricolore.sim.ratings import bootstrap
+
+    rows = [GameRow(0, ("a", "b"), (1.0, 0.0), (0,), 5, {}), GameRow(1, ("b", "c"), (1.0, 0.0), (0,), 5, {})]
+    assert bootstrap(rows, resamples=20).share["a"]["c"] is None

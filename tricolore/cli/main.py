@@ -29,6 +29,7 @@ from tricolore.core import IllegalAction, OptionsError, RecordError, get_game, l
 from tricolore.core.inputs import RECORD_DEPTH, InputError, loads
 from tricolore.core.record import Record, check_record, new_state
 from tricolore.games.culottes.book import BASTILLE, BookError, BookOfPublicSafety, parse_side
+from tricolore.sim.runner import EndlessGame
 
 app = typer.Typer(help="Tricolore: negotiation games of the French Revolution.",
                   no_args_is_help=True, pretty_exceptions_enable=False, add_completion=False)
@@ -71,7 +72,7 @@ def clear_errors() -> Iterator[None]:
     """Turn every expected error into one sentence on stderr and exit status 1."""
     try:
         yield
-    except (Refused, OptionsError, RecordError, BookError, IllegalAction, OSError) as exc:
+    except (Refused, OptionsError, RecordError, BookError, IllegalAction, OSError, EndlessGame) as exc:
         if isinstance(exc, IllegalAction):
             message = exc.message
         elif isinstance(exc, OSError):
@@ -454,6 +455,10 @@ def print_summary(summary: dict[str, Any]) -> None:
         console.print(f"rows written to {summary['out']}")
 
 
+def _bounds(interval: tuple[float, float] | None) -> str:
+    return "" if interval is None else f"[{interval[0]:.2f}–{interval[1]:.2f}]"
+
+
 def parse_strategies(text: str) -> tuple[str, ...]:
     """The comma-separated strategies of a tournament: two or more, each named once."""
     names = [s for s in split_strategies(text) if s]
@@ -490,7 +495,7 @@ def tournament(
     from seat to seat so every strategy sits in every seat equally often.
     """
     from tricolore.sim.batch import BatchSpec
-    from tricolore.sim.ratings import head_to_head, head_to_head_json, rate
+    from tricolore.sim.ratings import bootstrap, head_to_head, head_to_head_json, rate
 
     with clear_errors():
         check_games(games)
@@ -506,12 +511,23 @@ def tournament(
                             ray_address=ray_address, out=out, resume=resume, command=command_line(ctx))
         ratings = rate(finished.rows)
         matrix = head_to_head(finished.rows)
+        spread = bootstrap(finished.rows, seed=seed)
         written = None if out is None or finished.interrupted else str(out)
         if as_json:
+            pairs_json = head_to_head_json(matrix)
+            for a, row in pairs_json.items():
+                for b, cell in row.items():
+                    found = spread.share[a][b]
+                    cell["share_95"] = None if found is None else [round(x, 4) for x in found]
             print(json.dumps({**spec.describe(), "games": len(finished.rows),
                               "interrupted": finished.interrupted,
-                              "ratings": [r.as_dict() for r in ratings],
-                              "head_to_head": head_to_head_json(matrix),
+                              "ratings": [{**r.as_dict(),
+                                           "mu_95": [round(x, 4) for x in spread.mu[r.strategy]],
+                                           "ordinal_95": [round(x, 4) for x in spread.ordinal[r.strategy]]}
+                                          for r in ratings],
+                              "head_to_head": pairs_json,
+                              "bootstrap": {"resamples": spread.resamples, "interval": "percentile 95%",
+                                            "resampled": "games"},
                               "out": written}, indent=2))
             if finished.interrupted:
                 stop_run(finished.signal, kept_by(finished, spec, out, command_line(ctx)))
@@ -519,19 +535,23 @@ def tournament(
         title = (f"{game}: {len(finished.rows)} games, {players} players"
                  + (" (interrupted)" if finished.interrupted else ""))
         table = Table(title=title)
-        for col in ("strategy", "games", "mu", "sigma", "ordinal (mu - 3 sigma)"):
+        for col in ("strategy", "games", "mu", "sigma", "ordinal (mu - 3 sigma)", "ordinal, 95% bootstrap"):
             table.add_column(col, justify="left" if col == "strategy" else "right")
         for r in ratings:
-            table.add_row(r.strategy, str(r.games), f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}")
+            low, high = spread.ordinal[r.strategy]
+            table.add_row(r.strategy, str(r.games), f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}",
+                          f"{low:.2f}–{high:.2f}")
         console.print(table)
         names = [r.strategy for r in ratings]
-        pairs = Table(title="head to head: share of games the row beat the column (ties half), games")
+        pairs = Table(title="head to head: share of games the row beat the column (ties half), "
+                            "its 95% bootstrap interval, games")
         pairs.add_column("")
         for name in names:
             pairs.add_column(name, justify="right")
         for a in names:
             pairs.add_row(a, *("-" if a == b or not matrix[a][b].games else
-                               f"{matrix[a][b].share:.2f} ({matrix[a][b].games})" for b in names))
+                               f"{matrix[a][b].share:.2f} {_bounds(spread.share[a][b])} "
+                               f"({matrix[a][b].games})" for b in names))
         console.print(pairs)
         if finished.interrupted:
             stop_run(finished.signal, kept_by(finished, spec, out, command_line(ctx)))

@@ -201,11 +201,11 @@ def alpha_rank_graph(eg: EmpiricalGame, masses: Vector, fixation: Vector, popula
 
 
 def _share(value: float) -> str:
-    return f"{value:.3f}"
+    return f"{value + 0.0:.3f}".replace("-0.000", "0.000")  # no "-0.000" for a rounded zero
 
 
 def _with(value: float, low: float, high: float) -> str:
-    return f"{value:.3f} [{low:.3f}–{high:.3f}]"
+    return f"{_share(value)} [{_share(low)}–{_share(high)}]"
 
 
 def _strategy_table(eg: EmpiricalGame, analysis: Analysis) -> Table:
@@ -271,7 +271,7 @@ def claims(eg: EmpiricalGame, analysis: Analysis) -> list[str]:
             "Deviating to these strategies from the equilibrium loses (the 95% interval of "
             "the regret lies below 0): "
             + ", ".join(
-                f"{eg.strategies[j]} {analysis.regrets[j]:.3f} [{b.regrets[0][j]:.3f}–{b.regrets[1][j]:.3f}]"
+                f"{eg.strategies[j]} {_with(analysis.regrets[j], b.regrets[0][j], b.regrets[1][j])}"
                 for j in losers
             )
             + "."

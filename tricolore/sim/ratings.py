@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from openskill.models import PlackettLuce
 
 from tricolore.sim.batch import GameRow
@@ -158,3 +159,66 @@ def head_to_head_json(matrix: dict[str, dict[str, Pairing]]) -> dict[str, dict[s
         }
         for a, row in matrix.items()
     }
+
+
+RESAMPLES = 100
+"""Bootstrap resamples behind the intervals of ratings and head-to-head shares."""
+
+
+@dataclass(frozen=True, slots=True)
+class Intervals:
+    """95% percentile bootstrap intervals (games resampled with replacement, recomputed): of each
+    strategy's ordinal and mu, and of each head-to-head share (``None`` where the pair never
+    met)."""
+
+    ordinal: dict[str, tuple[float, float]]
+    mu: dict[str, tuple[float, float]]
+    share: dict[str, dict[str, tuple[float, float] | None]]
+    resamples: int
+
+
+def bootstrap(rows: Sequence[GameRow], resamples: int = RESAMPLES, seed: int = 0) -> Intervals:
+    """Bootstrap intervals of the ratings and the head-to-head shares of ``rows``: each resample
+    draws as many games as there are, with replacement (a seeded numpy generator, so the intervals
+    repeat), rates them in seed order as :func:`rate` does, and recomputes every share."""
+    names = strategies_of(rows)
+    rng = np.random.default_rng(seed)
+    mus: dict[str, list[float]] = {s: [] for s in names}
+    ordinals: dict[str, list[float]] = {s: [] for s in names}
+    # per game, how each ordered pair fared (1 beat, 0.5 tie, 0 lost; NaN where not both sat)
+    index = {s: i for i, s in enumerate(names)}
+    beat = np.full((len(rows), len(names), len(names)), np.nan)
+    for g, row in enumerate(rows):
+        best = standings(row)
+        for a, mine in best.items():
+            for b, theirs in best.items():
+                if a != b:
+                    beat[g, index[a], index[b]] = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    shares: list[np.ndarray] = []
+    for _ in range(resamples):
+        draw = rng.integers(0, len(rows), len(rows))
+        picked = sorted(draw.tolist(), key=lambda i: rows[i].seed)
+        for r in rate([rows[i] for i in picked]):
+            mus[r.strategy].append(r.mu)
+            ordinals[r.strategy].append(r.ordinal)
+        sample = beat[draw]
+        met = (~np.isnan(sample)).sum(axis=0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            shares.append(np.where(met > 0, np.nansum(sample, axis=0) / np.maximum(met, 1), np.nan))
+    stacked = np.array(shares) if shares else np.full((1, len(names), len(names)), np.nan)
+
+    def bounds(values: Sequence[float]) -> tuple[float, float]:
+        low, high = np.percentile(values, [2.5, 97.5]) if values else (np.nan, np.nan)
+        return float(low), float(high)
+
+    share: dict[str, dict[str, tuple[float, float] | None]] = {}
+    for a in names:
+        share[a] = {}
+        for b in names:
+            if a == b:
+                continue
+            column = stacked[:, index[a], index[b]]
+            column = column[~np.isnan(column)]
+            share[a][b] = None if not len(column) else bounds(list(column))
+    return Intervals({s: bounds(ordinals[s]) for s in names}, {s: bounds(mus[s]) for s in names}, share,
+                     resamples)

@@ -31,7 +31,7 @@ from matplotlib.figure import Figure
 
 from tricolore.sim import stats
 from tricolore.sim.batch import GameRow, wilson_interval
-from tricolore.sim.ratings import Rating, head_to_head, rate, strategies_of
+from tricolore.sim.ratings import Rating, bootstrap, head_to_head, rate, strategies_of
 
 STYLE: dict[str, Any] = {
     "svg.fonttype": "none",  # text stays text: small files, and it can be searched and copied
@@ -586,6 +586,7 @@ def role_section(rows: Sequence[GameRow], names: Sequence[str]) -> Section | Non
 def ratings_section(rows: Sequence[GameRow]) -> Section:
     """OpenSkill (Plackett-Luce) ratings of the strategies, best conservative estimate first."""
     ratings = rate(rows)
+    spread = bootstrap(rows)
     rated = sum(1 for r in rows if len(set(r.strategies)) > 1)
     return Section(
         "Ratings",
@@ -595,14 +596,16 @@ def ratings_section(rows: Sequence[GameRow]) -> Section:
             "standings share a rank), rated one game after another in seed order with OpenSkill's "
             "Plackett-Luce model. mu is the skill, sigma its uncertainty, and the ordinal mu - 3 sigma a "
             "conservative estimate; strategies are sorted by it. Games with a single strategy at the "
-            "table are left out.",
+            "table are left out. The intervals are 95% percentile bootstrap intervals: the games "
+            f"resampled with replacement {spread.resamples} times and rated again.",
         ),
         (ratings_figure(ratings, games=rated),),
         (
             Table(
-                ("strategy", "games", "mu", "sigma", "ordinal"),
+                ("strategy", "games", "mu", "mu, 95% interval", "sigma", "ordinal", "ordinal, 95% interval"),
                 [
-                    [r.strategy, f"{r.games:,}", f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}"]
+                    [r.strategy, f"{r.games:,}", f"{r.mu:.2f}", _span(spread.mu[r.strategy]),
+                     f"{r.sigma:.2f}", f"{r.ordinal:.2f}", _span(spread.ordinal[r.strategy])]
                     for r in ratings
                 ],
             ),
@@ -610,9 +613,15 @@ def ratings_section(rows: Sequence[GameRow]) -> Section:
     )
 
 
+def _span(interval: tuple[float, float] | None, digits: int = 2) -> str:
+    """A bootstrap interval in a table cell: "[1.20–3.40]"."""
+    return "–" if interval is None else f"[{interval[0]:.{digits}f}–{interval[1]:.{digits}f}]"
+
+
 def head_to_head_section(rows: Sequence[GameRow], names: Sequence[str]) -> Section:
     """For each pair of strategies, the share of the games they both sat in won by the first."""
     matrix = head_to_head(rows)
+    spread = bootstrap(rows)
     shares = [[None if a == b else matrix[a][b].share for b in names] for a in names]
     counts = [[0 if a == b else matrix[a][b].games for b in names] for a in names]
     met = sum(1 for r in rows if len(set(r.strategies)) > 1)
@@ -622,7 +631,7 @@ def head_to_head_section(rows: Sequence[GameRow], names: Sequence[str]) -> Secti
             *(
                 "–"
                 if a == b or not matrix[a][b].games
-                else f"{matrix[a][b].share:.3f} ({matrix[a][b].games:,})"
+                else f"{matrix[a][b].share:.3f} {_span(spread.share[a][b], 3)} ({matrix[a][b].games:,})"
                 for b in names
             ),
         ]
@@ -633,7 +642,8 @@ def head_to_head_section(rows: Sequence[GameRow], names: Sequence[str]) -> Secti
         (
             "Row against column: over the games where both sat, the share in which the row's best seat "
             "beat the column's (higher score, or the game's winner at equal scores), ties counting "
-            "half; in brackets, the number of those games.",
+            "half; then its 95% bootstrap interval (games resampled) and, in brackets, the number of "
+            "those games.",
         ),
         (heatmap_figure(names, shares, counts, title="Head to head", games=met),),
         (Table(("", *names), table),),

@@ -17,6 +17,11 @@ def agent_rng(seed: int, seat: int) -> random.Random:
     return random.Random(f"agent:{seed}:{seat}")
 
 
+class EndlessGame(RuntimeError):
+    """A game that did not end within its bound of actions: the strategies at the table keep it
+    going (the sentence says which game and seed, to replay it)."""
+
+
 @dataclass(slots=True)
 class Played:
     """A finished game: its final state, its record, the number of actions taken, and the chat
@@ -37,7 +42,7 @@ def play_game(
     :func:`~tricolore.agents.decide`. What a talking agent says is kept in the chat, and each
     talking agent is told the messages it may read before it decides.
 
-    Raises ``RuntimeError`` if the game has not ended after ``max_actions`` actions.
+    Raises :class:`EndlessGame` if the game has not ended after ``max_actions`` actions.
     """
     record = Record.start(state, keep_digests)
     rngs = [agent_rng(state.seed, s) for s in range(state.players)]
@@ -47,7 +52,10 @@ def play_game(
     count = 0
     while not state.is_over():
         if count >= max_actions:
-            raise RuntimeError(f"{state.info.name} seed {state.seed} did not end in {max_actions} actions")
+            raise EndlessGame(
+                f"the {state.info.name} game of seed {state.seed} did not end in {max_actions:,} "
+                "actions: its strategies keep it going; bound it with the game's max_rounds option "
+                "where it has one (--option max_rounds=100)")
         seat = min(state.pending())
         action = decide(agents[seat], state, seat, rngs[seat], chat=chat)
         apply[seat](seat, action)
