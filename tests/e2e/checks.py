@@ -91,6 +91,15 @@ def confirm(page: Page) -> None:
     settled(page)
 
 
+def take(page: Page, kind: str) -> None:
+    """Press the status bar's button of ``kind`` (a move of no parameter), answer yes if the bar
+    asks first (a move that cannot be taken back), and wait until the table has applied it."""
+    page.locator(f"[data-testid=decision] [data-action={kind}]").click()
+    if page.locator("[data-testid=decision][data-ask]").count():
+        confirm(page)
+    settled(page)
+
+
 def name_of(page: Page, seat: int) -> str:
     """The seat's name as the player panels show it (beside its mark)."""
     panel = page.locator(f"[data-testid=players] li[data-seat='{seat}'] .kit-who")

@@ -21,6 +21,7 @@ from tests.e2e.checks import (
     record_moments,
     settled,
     summary,
+    take,
     watch_the_replay,
 )
 from tests.server.conftest import LiveServer
@@ -107,8 +108,7 @@ def play_step(page: Page, done: set[str]) -> str:
         done.add("Charity Kitchen")
         return "Charity Kitchen"
     if "ready" in offered:
-        page.locator("[data-testid=decision] [data-action=ready]").click()
-        settled(page)
+        take(page, "ready")
         return "ready"
     if offered == "play":
         page.locator(board(page, "my-tile-circus")).click()
@@ -212,7 +212,7 @@ def test_gold_is_given_from_the_purse_to_a_place_with_a_stepper(bread_page: Page
 
 def test_a_tile_is_placed_face_down_with_a_click_after_negotiation(bread_page: Page):
     page = bread_page
-    page.locator("[data-testid=decision] [data-action=ready]").click()
+    take(page, "ready")
     tile = page.locator(board(page, "my-tile-abstain") + "[data-choice]")
     expect(tile).to_be_visible(timeout=10_000)
     expect(page.locator("[data-testid=status-sentence]")).to_contain_text("Choose your tile in secret")

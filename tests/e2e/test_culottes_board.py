@@ -16,7 +16,7 @@ from tests.e2e.checks import (
     moment_said,
     play_to_the_end,
     record_moments,
-    settled,
+    take,
     watch_the_replay,
 )
 from tests.server.conftest import LiveServer
@@ -61,8 +61,7 @@ def play_my_turn_step(page: Page, done: set[str]) -> str:
         done.add("recruit")
         return "recruit"
     if "pass" in offered:
-        page.locator("[data-testid=decision] [data-action=pass]").click()
-        settled(page)
+        take(page, "pass")
         if "recruit" in offered:  # the turn is over: next turn, every step again
             done.clear()
             done.add("recruit")

@@ -16,8 +16,8 @@ from tests.e2e.checks import (
     decision,
     name_of,
     play_to_the_end,
-    settled,
     summary,
+    take,
     watch_the_replay,
 )
 from tests.server.conftest import LiveServer
@@ -74,8 +74,7 @@ def play_step(page: Page, done: set[str]) -> str:
         done.add("argue")
         return "argue"
     if "pass" in offered:
-        page.locator("[data-testid=decision] [data-action=pass]").click()
-        settled(page)
+        take(page, "pass")
         return "pass"
     return ""
 

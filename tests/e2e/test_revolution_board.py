@@ -17,6 +17,7 @@ from tests.e2e.checks import (
     play_to_the_end,
     record_moments,
     settled,
+    take,
     watch_the_replay,
 )
 from tests.server.conftest import LiveServer
@@ -70,8 +71,7 @@ def decide(page: Page) -> str:
         settled(page)
         return kind
     if "decline" in actions:
-        bar.locator("[data-action=decline]").click()
-        settled(page)
+        take(page, "decline")
         return "decline"
     return ""
 

@@ -337,6 +337,12 @@ Tricolore.registerBoard("bread-and-circuses", {
   actionLabel(kind) { return ACTION_LABELS[kind] || null; },
   paramLabel(kind, param) { return PARAM_LABELS[param] || null; },
 
+  /** Declaring ready ends one's Negotiation for the round: asked once. */
+  irreversible(kind, { view }) {
+    if (kind !== "ready") return null;
+    return `Declare yourself ready: you are done negotiating in round ${view.round}. Once every player is ready, Negotiation ends and the tiles are placed.`;
+  },
+
   status(view, { names, seat, prompt }) {
     const waiting = (view.pending || []).filter((p) => p.seat !== seat).map((p) => names[p.seat]);
     const mine = prompt && prompt.actions && prompt.actions.length;

@@ -295,6 +295,17 @@ Tricolore.registerBoard("culottes", {
     return ACTION_LABELS[type] || null;
   },
 
+  /** Moves that cannot be taken back, asked once: emigrating, and a pass that gives up the rest of a
+   * citizen's steps or ends the turn. */
+  irreversible(type, { view }) {
+    const citizen = (view.citizens || [])[view.current_citizen];
+    const who = citizen ? citizen.name : "Your citizen";
+    if (type === "emigrate") return `${who} emigrates: ${who}'s turns pass until ${who} cries “Vive la révolution!” at step 1. This cannot be taken back.`;
+    if (type !== "pass") return null;
+    if (view.phase === "recruit") return "Pass: you recruit nobody and your turn ends. This cannot be taken back.";
+    return `Pass: ${who} is done for this turn and gives up the steps left. This cannot be taken back.`;
+  },
+
   /** The status bar's sentence: who plays which citizen, and what they may do. */
   status(view, ctx) {
     const { names, seat, prompt } = ctx;

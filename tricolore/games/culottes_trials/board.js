@@ -248,6 +248,11 @@ Tricolore.registerBoard("culottes-trials", {
     return { designate: ["grabbers"], state: ["truth"], vote: ["guess"] };
   },
   actionLabel(kind) { return ACTION_LABELS[kind] || null; },
+  /** A pass while an argument may still be made gives up the last word: asked once. */
+  irreversible(kind, ctx) {
+    if (kind !== "pass" || !ctx.offered("argue")) return null;
+    return "Pass: you make no argument before the second vote. This cannot be taken back.";
+  },
   paramLabel(kind, param) { return PARAM_LABELS[param] || null; },
 
   status(view, { names, seat, prompt }) {

@@ -561,6 +561,13 @@ Tricolore.registerBoard("let-them-eat-cake", {
   },
   actionLabel(type) { return ACTION_LABELS[type] || null; },
   paramLabel(type, param) { return PARAM_LABELS[param] || null; },
+  /** The Guillotine Operator's decision cannot be taken back: asked once. */
+  irreversible(type, { names, view }) {
+    const owner = names[view.guillotine] || "the condemned player";
+    if (type === "execute") return `Execute ${owner}'s Pawn: it dies. This cannot be taken back.`;
+    if (type === "mercy") return `Grant mercy: ${owner}'s Pawn goes back and you lose a Medal. This cannot be taken back.`;
+    return null;
+  },
   status,
   summary,
   optionText(param, option, { names = [], view = {} }) {

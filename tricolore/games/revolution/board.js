@@ -271,9 +271,12 @@ function render(view, ctx) {
       K.svg(Math.max(width, 320), 70, { "aria-label": "Your chips to place", "data-testid": "revolution-supply" }, tokens),
       h("p", { class: "summary", "data-testid": "bid-summary" }, `${summary} Spaces used: ${draft.used} of ${draft.domain.max_spaces}.`),
       h("p", {}, h("button", { type: "button", "data-testid": "bid-confirm", disabled: draft.complete ? null : true,
-        title: draft.complete ? "Send this bid: it stays secret until every player has bid" : "Place every chip first",
+        "aria-disabled": draft.complete ? "false" : "true",
+        title: draft.complete ? "Send this bid: it stays secret until every player has bid"
+          : `Not yet: place every chip first (${list(CURRENCIES.filter((c) => draft.left[c] > 0).map((c) => `${draft.left[c]} ${TITLE[c]}`))} still to place).`,
         onclick: () => confirmBid(draft.placement) }, "Confirm bid"), " ",
       h("button", { type: "button", class: "secondary", "data-testid": "bid-clear", disabled: draft.used ? null : true,
+        title: draft.used ? "Take every chip back to your supply" : "No chip is on the chart yet",
         onclick: () => ctx.pickMany("bid", { placement: {} }) }, "Take back every chip"))));
   } else if (sealed) {
     blocks.push(h("p", { class: "muted", "data-testid": "bid-summary" }, `Your sealed bid: ${bidSentence(sealed, null, chart)} The shields come down when everyone has bid.`));
@@ -456,6 +459,26 @@ Tricolore.registerBoard("revolution", {
 
   actionLabel(type) {
     return ACTION_LABELS[type] || null;
+  },
+
+  /** A bid is complete when every chip is placed, on at most the spaces allowed. */
+  complete(type, values, ctx) {
+    const family = type === "bid" && ctx.offered ? ctx.offered("bid") : null;
+    if (!family) return null;
+    const domain = family.params.find((p) => p.name === "placement").domain;
+    const done = placed(values.placement);
+    const left = CURRENCIES.map((c, i) => [c, (domain.chips[c] || 0) - done[i]]).filter(([, n]) => n > 0);
+    if (left.length) return `Place every chip first: ${list(left.map(([c, n]) => `${n} ${TITLE[c]}`))} still to place.`;
+    if (spacesUsed(values.placement) > domain.max_spaces) return `Bid on at most ${domain.max_spaces} spaces.`;
+    return null;
+  },
+
+  /** Declining the Spy or the Apothecary cannot be taken back: asked once. */
+  irreversible(type, { view }) {
+    if (type !== "decline") return null;
+    if (view.phase === "spy") return "Decline the Spy: you replace no marker this round. This cannot be taken back.";
+    if (view.phase === "apothecary") return "Decline the Apothecary: you swap no markers this round. This cannot be taken back.";
+    return null;
   },
 
   paramLabel(type, param) {

@@ -8,6 +8,9 @@ const tokenKey = `tricolore:token:${tableId}`;
 const unsentKey = `tricolore:unsent:${tableId}`;
 const creatorKey = `tricolore:creator:${tableId}`;
 const soundKey = "tricolore:sound";
+/** Where this seat's draft waits across reloads (this tab only): keyed by table and seat; it also
+ * names the prompt it answers, and is dropped once that prompt changes or the table acknowledges it. */
+const draftKey = () => `tricolore:draft:${tableId}:${table.seat}`;
 
 const table = {
   token: null, seat: null, game: null, title: "", view: {}, events: [], chat: [], prompt: null,
@@ -136,6 +139,7 @@ function receive(message) {
       setConnection(true);
       Object.assign(table, { seat: message.seat, game: message.game, title: message.title, view: message.view, events: message.events, chat: message.chat, bots_take_over: message.bots_take_over });
       update(message);
+      restoreDraft();
       for (const pending of unsent()) table.socket.send(JSON.stringify(pending)); // applied once
       Tricolore.loadBoard(message.game).then((board) => { table.board = board; render(); });
       return;
@@ -152,6 +156,7 @@ function receive(message) {
     case "error":
       localStorage.setItem(unsentKey, JSON.stringify(unsent().filter((m) => m.id !== message.id)));
       if (domainWaiters.has(message.id)) { domainWaiters.get(message.id)(null); domainWaiters.delete(message.id); }
+      if (message.refusedDraft) return; // its sentence is shown beside the draft it refused
       table.error = message.message;
       return renderError();
     case "chat":
@@ -274,9 +279,13 @@ async function closeTable() {
 }
 
 // -- a decision sent from the status bar: the bar waits ("Sending…") until the table has applied it
+// The draft behind it stays on the board until the table acknowledges it; a refusal brings it back
+// with the refusal's sentence beside it.
 function sendAction(action) {
   const id = newId();
-  table.sending = { id, after: null };
+  const draft = table.draft.type === action.type ? table.draft : null;
+  if (draft) draft.error = "";
+  table.sending = { id, after: null, draft };
   send({ type: "action", id, action });
 }
 
@@ -285,10 +294,52 @@ function settleSending(message) {
   const sending = table.sending;
   if (message.type === "update" || message.type === "welcome") table.actionsSeen = message.actions;
   if (!sending) return;
-  if (message.type === "error" && message.id === sending.id) table.sending = null;
-  if (message.type === "ack" && message.id === sending.id) sending.after = message.number + 1;
+  if (message.type === "error" && message.id === sending.id) {
+    table.sending = null;
+    if (sending.draft) message.refusedDraft = keepRefused(sending.draft, message.message);
+  }
+  if (message.type === "ack" && message.id === sending.id) {
+    sending.after = message.number + 1;
+    if (sending.draft && table.draft === sending.draft) table.draft = emptyDraft();
+    saveDraft();
+  }
   if (sending.after !== null && table.actionsSeen >= sending.after) table.sending = null;
   if (!table.sending && (message.type === "ack" || message.type === "error")) render(); // updates render anyway
+}
+
+// -- drafts: kept while unsent, brought back after a reload, never lost to a refusal ----------------
+function emptyDraft() {
+  return { type: null, values: {}, domains: {} };
+}
+
+/** The refused draft comes back with the refusal's sentence, if its kind is still offered; it then
+ * answers the prompt as it is now. Returns whether the sentence is shown beside it. */
+function keepRefused(draft, sentence) {
+  const family = offeredFamily(draft.type);
+  if (!family) return false;
+  table.draft = { ...draft, family: JSON.stringify(family), error: sentence };
+  saveDraft();
+  return true;
+}
+
+function saveDraft() {
+  if (table.seat === null) return;
+  const d = table.draft;
+  try {
+    if (d.type) sessionStorage.setItem(draftKey(), JSON.stringify({ type: d.type, values: d.values, domains: d.domains, family: d.family, error: d.error || "" }));
+    else if (!table.sending) sessionStorage.removeItem(draftKey());
+  } catch { /* storage full or refused: the draft still lives on the page */ }
+}
+
+/** After a reload, the draft this seat was building, if it still answers the same prompt. */
+function restoreDraft() {
+  if (table.seat === null || table.draft.type) return;
+  let stored = null;
+  try { stored = JSON.parse(sessionStorage.getItem(draftKey()) || "null"); } catch { stored = null; }
+  if (!stored || !stored.type) return;
+  const family = offeredFamily(stored.type);
+  if (family && JSON.stringify(family) === stored.family) table.draft = stored;
+  else sessionStorage.removeItem(draftKey());
 }
 
 // -- rendering ----------------------------------------------------------------------------------
@@ -445,7 +496,8 @@ function render() {
   }
   // A draft lasts while its kind of action is offered unchanged; a picked value no longer legal is dropped.
   const drafted = table.draft.type ? offeredFamily(table.draft.type) : null;
-  if (table.draft.type && (!drafted || JSON.stringify(drafted) !== table.draft.family)) table.draft = { type: null, values: {}, domains: {} };
+  if (!table.sending && table.draft.type && (!drafted || JSON.stringify(drafted) !== table.draft.family)) table.draft = emptyDraft();
+  saveDraft();
   const ctx = boardContext();
   place(ui.parts.status, statusBar(ctx));
   place(ui.parts.players, playerPanels(ctx));
@@ -459,7 +511,25 @@ function render() {
   renderError();
   renderChat();
   playMoments(ctx);
+  focusAsk();
 }
+
+/** A question before a move that cannot be taken back takes the keyboard's focus once. */
+function focusAsk() {
+  const ask = ui.parts.status.querySelector("[data-ask] [data-testid=confirm]");
+  const key = ask ? table.draft.type : null;
+  if (ask && ui.asked !== key) ask.focus();
+  ui.asked = key;
+}
+
+document.addEventListener("keydown", (e) => {
+  if (e.key !== "Escape" || !table.draft.type || table.sending) return;
+  if (!ui.parts.status || !ui.parts.status.querySelector("[data-testid=decision][data-draft]")) return;
+  const at = document.activeElement;
+  if (at && at !== document.body && !ui.parts.status.contains(at) && !ui.parts.board.contains(at)) return; // typing elsewhere (chat)
+  table.draft = emptyDraft();
+  render();
+});
 
 /** Put `fresh` into `container`, patching what is there rather than replacing it. */
 function place(container, fresh) {
@@ -529,46 +599,107 @@ function valueText(family, param, value) {
   return optionText(value, param.name);
 }
 
+/** The board's words for a kind of action ("Cake vote"), or the kind's own. */
+function actionTitle(type, ctx) {
+  return board().actionLabel ? board().actionLabel(type, ctx) || label(type) : label(type);
+}
+
+function paramTitle(type, param, ctx) {
+  return board().paramLabel ? board().paramLabel(type, param, ctx) || label(param) : label(param);
+}
+
+/** What the draft still lacks, in sentences ([] when it is complete): each parameter's own need,
+ * then the board's (`complete(kind, values, ctx)`: a sentence while the move is incomplete). */
+function draftProblems(family, ctx) {
+  const draft = table.draft;
+  const onBoard = board().choices ? board().choices(table.prompt, table.view, ctx) || {} : {};
+  const problems = [];
+  for (const param of family.params) {
+    const domain = draftDomain(family, param);
+    const value = draft.values[param.name];
+    const name = paramTitle(family.type, param.name, ctx);
+    const drawn = (onBoard[family.type] || []).includes(param.name);
+    if (!domain) { if (!param.optional) problems.push(`Choose what comes before the ${name} first.`); continue; }
+    if (param.optional || domain.kind === "amount") continue;
+    if (domain.kind === "subset") {
+      const n = (value || []).length;
+      if (n < domain.min_size || n > domain.max_size) problems.push(`Pick ${domain.min_size === domain.max_size ? domain.min_size : `${domain.min_size} to ${domain.max_size}`} for the ${name}.`);
+    } else if (value === undefined || (domain.kind === "text" && !String(value).trim())) {
+      const verb = domain.kind === "choice" ? "Choose" : "Build";
+      problems.push(domain.kind === "text" ? `Write the ${name}.` : drawn ? `${verb} the ${name} on the board.` : `Choose the ${name}.`);
+    }
+  }
+  const own = problems.length || !board().complete ? null : board().complete(family.type, { ...draft.values }, ctx);
+  if (own) problems.push(own);
+  return problems;
+}
+
+/** Confirm: enabled only when the move is complete; otherwise greyed, and it says why. */
+function confirmState(button, why, problems, asked) {
+  const ready = problems.length === 0;
+  button.disabled = !ready;
+  button.setAttribute("aria-disabled", ready ? "false" : "true");
+  button.title = ready ? (asked ? "Yes: send it now" : "Send this decision") : `Not yet: ${problems.join(" ")}`;
+  why.textContent = ready ? "" : problems.join(" ");
+}
+
 /** The decision in the status bar: a button per kind of action, then the draft's summary,
- * its missing parts (steppers, choices the board does not draw), Confirm and Cancel. */
+ * its missing parts (steppers, choices the board does not draw), Confirm and Cancel. A move that
+ * cannot be taken back (the board's `irreversible(kind, ctx)` says why) asks once before it is sent. */
 function decisionBar(ctx) {
   const prompt = table.prompt;
   const draft = table.draft;
   const onBoard = board().choices ? board().choices(prompt, table.view, ctx) || {} : {};
   const family = draft.type ? offeredFamily(draft.type) : null;
+  const irreversible = (type) => (board().irreversible ? board().irreversible(type, ctx) || null : null);
   if (!family) {
     if (!prompt.actions.length) return null;
     return h("div", { class: "decision", "data-testid": "decision" }, prompt.actions.map((f) => {
-      const title = board().actionLabel ? board().actionLabel(f.type, ctx) || label(f.type) : label(f.type);
-      if (f.params.length === 0) {
+      const title = actionTitle(f.type, ctx);
+      if (f.params.length === 0 && !irreversible(f.type)) {
         return h("button", { type: "button", class: f.type === "pass" ? "pass" : "", "data-action": f.type, title: f.help || "",
           onclick: () => { sendAction({ type: f.type }); render(); } }, title);
       }
-      return h("button", { type: "button", class: "secondary", "data-action": f.type, title: f.help || "", onclick: () => startDraft(f.type) }, `${title}…`);
+      const asks = f.params.length === 0;
+      return h("button", { type: "button", class: asks && f.type === "pass" ? "pass" : "secondary", "data-action": f.type, title: f.help || "",
+        "aria-haspopup": asks ? "dialog" : null, onclick: () => startDraft(f.type) }, asks ? title : `${title}…`);
     }));
   }
   const rows = [];
-  let ready = true;
   const parts = [];
+  let formOnly = false;
+  const why = h("span", { class: "why", "data-testid": "confirm-why", "aria-live": "polite" });
+  const warning = family.params.length === 0 ? irreversible(family.type) : null;
+  const confirmButton = h("button", { type: "button", "data-testid": "confirm", onclick: () => {
+    if (draftProblems(family, boardContext()).length) return;
+    sendAction({ type: family.type, ...draft.values });
+    render();
+  } }, warning ? `Yes, ${actionTitle(family.type, ctx).toLowerCase()}` : "Confirm");
+  // the bar on the page may be an earlier one patched to look like this one: change what is shown
+  const refreshConfirm = () => {
+    const shown = document.querySelector("[data-testid=confirm]");
+    const said = document.querySelector("[data-testid=confirm-why]");
+    if (shown && said) confirmState(shown, said, draftProblems(family, boardContext()), !!warning);
+    saveDraft();
+  };
   for (const param of family.params) {
     const domain = draftDomain(family, param);
     const value = draft.values[param.name];
-    const name = board().paramLabel ? board().paramLabel(family.type, param.name, ctx) || label(param.name) : label(param.name);
-    if (!domain) { if (!param.optional) ready = false; rows.push(h("span", { class: "muted" }, `${name}: choose the parts above first`)); continue; }
+    const name = paramTitle(family.type, param.name, ctx);
+    if (!domain) { rows.push(h("span", { class: "muted" }, `${name}: choose the parts above first`)); continue; }
     if (domain.kind === "amount") {
       rows.push(Kit.stepper({ value: value ?? domain.low, min: domain.low, max: domain.high, label: name, name: param.name,
-        onChange: (v) => { draft.values[param.name] = v; refreshSummary(); } }));
+        onChange: (v) => { draft.values[param.name] = v; refreshSummary(); refreshConfirm(); } }));
       if (value !== undefined) parts.push(`${name} ${value}`);
       continue;
     }
     if (domain.kind === "text") {
       rows.push(h("label", {}, `${name}${param.optional ? " (optional)" : ""} `, h("input", { type: "text", name: param.name, maxlength: domain.max_length,
-        value: value ?? "", oninput: (e) => { const t = e.target.value.trim(); if (t) draft.values[param.name] = t; else delete draft.values[param.name]; } })));
+        value: value ?? "", oninput: (e) => { const t = e.target.value.trim(); if (t) draft.values[param.name] = t; else delete draft.values[param.name]; refreshConfirm(); } })));
       continue;
     }
     if (domain.kind === "choice") {
       if (value !== undefined) parts.push(`${name}: ${valueText(family, param, value)}`);
-      else if (!param.optional) ready = false;
       const drawn = (onBoard[family.type] || []).includes(param.name);
       if (drawn && value === undefined) rows.push(h("span", { class: "hint" }, `Choose the ${name} on the board.`));
       else if (!drawn) {
@@ -579,7 +710,6 @@ function decisionBar(ctx) {
     }
     if (domain.kind === "subset") {
       const chosen = value || [];
-      if (chosen.length < domain.min_size || chosen.length > domain.max_size) ready = false;
       parts.push(`${name}: ${chosen.length ? chosen.map((o) => optionText(o, param.name)).join(", ") : "none"}`);
       const toggle = (option) => {
         const now = draft.values[param.name] || [];
@@ -592,29 +722,32 @@ function decisionBar(ctx) {
       continue;
     }
     if ((onBoard[family.type] || []).includes(param.name)) {  // a parameter of the game's own kind, built on the board
-      if (value === undefined) { ready = false; rows.push(h("span", { class: "hint" }, `Build the ${name} on the board.`)); }
+      if (value === undefined) rows.push(h("span", { class: "hint" }, `Build the ${name} on the board.`));
       continue;
     }
     rows.push(h("span", { class: "muted" }, `${name}: use the form beside the board.`));
-    ready = false;
+    formOnly = true;
   }
-  const summary = board().summary ? board().summary(family.type, { ...draft.values }, ctx) : null;
-  const title = board().actionLabel ? board().actionLabel(family.type, ctx) || label(family.type) : label(family.type);
+  const problems = draftProblems(family, ctx);
+  if (formOnly) problems.push("Use the form beside the board for this one.");
+  confirmState(confirmButton, why, problems, !!warning);
+  const summary = (board().summary ? board().summary(family.type, { ...draft.values }, ctx) : null) || warning;
+  const title = actionTitle(family.type, ctx);
   function refreshSummary() {
     const el = document.querySelector("[data-testid=summary]");
     const again = board().summary ? board().summary(family.type, { ...draft.values }, boardContext()) : null;
     if (el && again) el.textContent = again;
   }
-  return h("div", { class: "decision", "data-testid": "decision", "data-draft": family.type },
-    h("p", { class: "summary", "data-testid": "summary" }, summary || `${title}${parts.length ? ": " + parts.join(", ") : ""}`),
-    rows,
-    h("button", { type: "button", "data-testid": "confirm", disabled: !ready, onclick: () => {
-      const action = { type: family.type, ...draft.values };
-      table.draft = { type: null, values: {}, domains: {} };
-      sendAction(action);
-      render();
-    } }, "Confirm"),
-    h("button", { type: "button", class: "secondary", "data-testid": "cancel", onclick: () => { table.draft = { type: null, values: {}, domains: {} }; render(); } }, "Cancel"));
+  const cancel = () => { table.draft = emptyDraft(); render(); };
+  return h("div", { class: `decision${warning ? " ask" : ""}`, "data-testid": "decision", "data-draft": family.type, "data-ask": warning ? "" : null,
+    role: warning ? "alertdialog" : null, "aria-label": warning ? title : null },
+  h("p", { class: "summary", "data-testid": "summary" }, summary || `${title}${parts.length ? ": " + parts.join(", ") : ""}`),
+  warning && summary !== warning ? h("p", { class: "warning", "data-testid": "ask-warning" }, warning) : null,
+  draft.error ? h("p", { class: "error draft-error", "data-testid": "draft-error", role: "alert" }, `Not accepted: ${draft.error}`) : null,
+  rows,
+  confirmButton,
+  h("button", { type: "button", class: "secondary", "data-testid": "cancel", onclick: cancel }, warning ? "Go back" : "Cancel"),
+  why);
 }
 
 /** One panel per player: name in their colour beside their mark, the board's counters, and who is expected. */
