@@ -35,12 +35,14 @@ class Question:
     text: str
     source: str
     experiment: str = ""
+    prefer: str = ""
+    """Words of the claims that answer the question most directly: the table shows those first."""
 
 
 CULOTTES = "culottes"
 QUESTIONS: tuple[Question, ...] = (
     Question(CULOTTES, "Which role should a player choose, given the nature of their citizen?", "study",
-             "roles"),
+             "roles", prefer="rather than revolutionary"),
     Question(CULOTTES, "Does the smartest grabber beat the revolution, seat for seat?", "study", "grabbers"),
     Question(CULOTTES, "Which strategies survive at equilibrium, and do grabbers choose to be there?",
              "empirical"),
@@ -123,15 +125,14 @@ def _tested(claim: Mapping[str, Any]) -> bool:
 
 def _status(claims: Sequence[Mapping[str, Any]]) -> str:
     """One word for an experiment: shown, no effect shown, cannot show, or described."""
-    statuses = [c.get("status", "") for c in claims]
-    if any(_tested(c) and c.get("status") == "shown" for c in claims):
+    tested = [c for c in claims if _tested(c)]
+    if any(c.get("status") == "shown" for c in tested):
         return "shown"
-    if statuses and all(s == "cannot show" for s in statuses if s in ("cannot show", "not shown", "shown")) \
-            and "cannot show" in statuses:
-        return "cannot show"
-    if "not shown" in statuses:
+    if tested:
         return "no effect shown"
-    return "described" if statuses else "no data"
+    if any(c.get("status") == "cannot show" for c in claims):
+        return "cannot show"
+    return "described" if claims else "no data"
 
 
 def _brief(claim: Mapping[str, Any]) -> str:
@@ -148,9 +149,13 @@ def _p(p: Any) -> str:
     return "< 0.001" if p < 0.001 else f"{p:.3g}"
 
 
-def _headline(claims: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The claims a table cell shows: those shown by a test, else the first tested one, else the
-    first."""
+def _headline(claims: Sequence[Mapping[str, Any]], prefer: str = "") -> list[Mapping[str, Any]]:
+    """The claims a table cell shows: those that answer most directly (``prefer``), then those
+    shown by a test, else a claim that the experiment cannot show anything, else the first tested
+    one, else the first."""
+    preferred = [c for c in claims if prefer and prefer in str(c.get("statement") or c.get("text", ""))]
+    if preferred:
+        return preferred[:2]
     shown = [c for c in claims if c.get("status") == "shown" and _tested(c)]
     if shown:
         return shown[:2]
@@ -213,7 +218,7 @@ def section(runs: Runs) -> str:
                 lines.append(f"| {q.game} | {q.text} | {where} | – | no data |")
                 continue
             claims = exp.get("claims", [])
-            cell = " ".join(_brief(c) for c in _headline(claims))
+            cell = " ".join(_brief(c) for c in _headline(claims, q.prefer))
             lines.append(f"| {q.game} | {q.text} | {where} | {cell} | {_status(claims)} |")
         else:
             data = getattr(runs, q.source).get(q.game)
