@@ -272,7 +272,7 @@ def final_reveal(table: LiveTable) -> dict[str, Any]:
     """The end screen: the result with each seat's breakdown, and every seat's full view."""
     return {"result": table.state.result().as_dict(),
             "views": [table.state.view(s) for s in range(table.players)],
-            "strategies": table.strategies()}
+            "strategies": table.strategies(), "takeovers": table.takeovers()}
 
 
 def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLOOD_LIMIT,
@@ -497,7 +497,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         for seat, action in table.actions[:number]:
             events = [e.as_dict() for e in state.apply(seat, action)]
         return {"number": number, "total": len(table.actions), "game": table.game,
-                "names": table.names(),
+                "names": table.names(), "strategies": table.strategies(), "takeovers": table.takeovers(),
                 "action": None if number == 0 else {"seat": table.actions[number - 1][0],
                                                     "action": table.actions[number - 1][1]},
                 "events": events, "public": state.view(None),

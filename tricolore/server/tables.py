@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from tricolore.agents import canonical_strategy, make_agent, params, strategy_names, strategy_parameters
 from tricolore.core import IllegalAction, OptionsError, State
+from tricolore.core.actions import Text
 from tricolore.core.inputs import clean_text, is_valid_unicode, text_problem
 from tricolore.core.model import Event, Game
 from tricolore.core.record import Record, replay
@@ -57,10 +58,11 @@ OPEN_SEAT_NAMES = ("First player", "Second player", "Third player", "Fourth play
                    "Sixth player", "Seventh player", "Eighth player", "Ninth player", "Tenth player",
                    "Eleventh player", "Twelfth player")
 """How a seat nobody has taken yet is named: in words, since people are named, not numbered."""
-BOT_NAMES = ("Camille", "Lucile", "Olympe", "Manon", "Georges", "Théroigne", "Jacques", "Pauline",
-             "Sophie", "Gracchus", "Claire", "Antoine", "Charlotte", "Jean-Paul", "Louise", "Étienne")
+BOT_NAMES = ("Camille", "Adèle", "Rose", "Jeanne", "Georges", "Honorine", "Jacques", "Victoire",
+             "Sophie", "Nicolas", "Félicité", "Antoine", "Marie-Anne", "Jean-Paul", "Louise", "Étienne")
 """Names for the seats bots play: people's names, so that a name tells nothing of a bot's strategy
-(in Culottes a strategy such as "puppet-grabber" would give away a secret role)."""
+(in Culottes a strategy such as "puppet-grabber" would give away a secret role). None is a name a
+game gives its pieces (Culottes' citizens); :func:`names_in_play` keeps them apart at each table."""
 
 BOT_LIMITS: Mapping[str, float] = {"iterations": 2000, "seconds": 2.0, "rollout_depth": 200, "offers": 16}
 """The most a bot at a table may be told to think, by parameter: a table's creator may tune a
@@ -138,6 +140,11 @@ class LiveTable:
     def strategies(self) -> list[str | None]:
         """The strategy of each bot's seat (``None`` for a person): shown only once the game is over."""
         return [seat.get("strategy") if seat["kind"] == BOT else None for seat in self.seats]
+
+    def takeovers(self) -> list[list[dict[str, Any]]]:
+        """Per seat, when a bot played for its person after they left: ``from`` and ``until`` (``None``:
+        to the end) as :func:`game_moment` gives them, or ``from`` ``None`` when the game had not begun."""
+        return [[dict(span) for span in seat.get("takeovers", [])] for seat in self.seats]
 
     def record(self) -> Record:
         """The table's record so far, with the digest after each action."""
@@ -256,7 +263,9 @@ class TableStore:
         state = definition.new(players, chosen_seed, dict(options or {}))  # checks players and options
         if len(seats) != players:
             raise TableError(f"give one seat per player: {players} seats, not {len(seats)}")
-        names = secrets.SystemRandom().sample(BOT_NAMES, len(BOT_NAMES))
+        in_play = names_in_play(state)
+        free = [n for n in BOT_NAMES if n.casefold() not in in_play]
+        names = secrets.SystemRandom().sample(free, len(free))
         layout = []
         for s, kind in enumerate(seats):
             if kind == OPEN:
@@ -369,10 +378,17 @@ class TableStore:
                     raise SeatElsewhere("a bot plays this seat since you left")
             if clean:
                 self._make_room_for(table, seat, clean)
+            spans = [dict(span) for span in current.get("takeovers", [])]
             if current["kind"] == BOT:
                 table.seats[seat] = {"kind": HUMAN, "name": current.get("name") or self.names_free(table)}
+                if spans and spans[-1].get("actions") == len(table.actions):
+                    spans.pop()  # the bot made no move for them
+                elif spans:
+                    spans[-1]["until"] = game_moment(table.state)
             if renamed:
                 table.seats[seat] = {"kind": HUMAN, "name": clean or self.names_free(table)}
+            if spans:
+                table.seats[seat]["takeovers"] = spans
             if not table.open_seats() and table.status == "waiting":
                 table.status = "playing"
             self._save_seats(table)
@@ -397,7 +413,8 @@ class TableStore:
     @staticmethod
     def names_free(table: LiveTable, also_taken: str = "") -> str:
         """A name for a person who gave none: one of :data:`BOT_NAMES` nobody at the table has."""
-        taken = {(seat.get("name") or "").casefold() for seat in table.seats} | {also_taken.casefold()}
+        taken = ({(seat.get("name") or "").casefold() for seat in table.seats} | {also_taken.casefold()}
+                 | names_in_play(table.state))
         return next((n for n in BOT_NAMES if n.casefold() not in taken), "Citizen")
 
     def leave(self, table_id: str, seat: int) -> str:
@@ -413,7 +430,10 @@ class TableStore:
                 raise TableError("only a person's seat can be handed to a bot")
             strategy = takeover_strategy(table.game)
             left = table.seats[seat].get("name") or self.names_free(table)
-            table.seats[seat] = {"kind": BOT, "strategy": strategy, "name": left}
+            spans = [*table.seats[seat].get("takeovers", []),
+                     {"from": game_moment(table.state) if table.status == "playing" else None, "until": None,
+                      "actions": len(table.actions)}]
+            table.seats[seat] = {"kind": BOT, "strategy": strategy, "name": left, "takeovers": spans}
             if table.status == "waiting" and not table.open_seats():
                 table.status = "playing"
             self._save_seats(table)
@@ -499,6 +519,10 @@ class TableStore:
                                message="The table starts when every seat is taken.")
             if table.status == "closed":
                 return Outcome(False, code="closed", message="This table is closed: its creator closed it.")
+            clash = bot_name_typed(table, seat, action)
+            if clash:
+                return Outcome(False, code="name_taken",
+                               message=f"{clash} is the name of a player at this table; choose another name.")
             try:
                 events = table.state.apply(seat, action)
             except IllegalAction as exc:
@@ -617,6 +641,60 @@ class TableStore:
     def bot_seats(self, table_id: str) -> list[int]:
         """Seats a bot plays at this table."""
         return [s for s, seat in enumerate(self.live[table_id].seats) if seat["kind"] == BOT]
+
+
+def names_in_play(state: State) -> set[str]:
+    """The names (case-folded) the game gives its pieces at this table, which no bot may bear: every
+    ``name`` in the public view (Culottes' citizens) and every name offered for a piece to be named
+    (the examples of a text parameter, from which bots and the rules draw names)."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, Mapping):
+            for key, inner in value.items():
+                if key == "name" and isinstance(inner, str):
+                    found.add(inner.casefold())
+                else:
+                    walk(inner)
+        elif isinstance(value, list | tuple):
+            for inner in value:
+                walk(inner)
+
+    walk(state.view(None))
+    for seat in range(state.players):
+        for family in state.legal_actions(seat).families:
+            for spec in family.params.values():
+                if isinstance(spec, Text):
+                    found.update(example.casefold() for example in spec.examples)
+    return found
+
+
+def bot_name_typed(table: LiveTable, seat: int, action: Mapping[str, Any]) -> str | None:
+    """The bot's name ``action`` gives as free text (a citizen named after a bot at the table),
+    or ``None``."""
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        return None
+    family = table.state.legal_actions(seat).family(action["type"])
+    if family is None:
+        return None
+    bots = {(held.get("name") or "").casefold(): held.get("name")
+            for held in table.seats if held["kind"] == BOT}
+    for name, spec in family.params.items():
+        value = action.get(name)
+        if isinstance(spec, Text) and isinstance(value, str) and value.strip().casefold() in bots:
+            return str(bots[value.strip().casefold()])
+    return None
+
+
+def game_moment(state: State) -> dict[str, Any] | None:
+    """Where the game stands, in its own words: ``{"word": "round", "number": 3}`` from the view's
+    round, turn or trial, or ``None`` if the game counts none."""
+    view = state.view(None)
+    for word in ("round", "turn", "trial"):
+        number = view.get(word)
+        if isinstance(number, int) and not isinstance(number, bool):
+            return {"word": word, "number": number}
+    return None
 
 
 def seat_names(seats: Sequence[Mapping[str, Any]]) -> list[str]:

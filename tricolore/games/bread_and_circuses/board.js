@@ -445,7 +445,7 @@ Tricolore.registerBoard("bread-and-circuses", {
     const row = (title, rule, make) => h("tr", {}, h("th", { scope: "row", title: rule }, title), seats.map((s) => cell(s, make(s))));
     return h("div", { class: "scroll" }, h("table", { class: "grid score-sheet", "data-testid": "score-sheet" },
       h("thead", {}, h("tr", {}, h("th", {}, "step"), seats.map((s) => h("th", { class: result.winners.includes(s) ? "winner" : "" },
-        result.winners.includes(s) ? "★ " : "", names[s], final.strategies && final.strategies[s] ? h("span", { class: "muted" }, ` (bot: ${final.strategies[s]})`) : "")))),
+        result.winners.includes(s) ? "★ " : "", names[s], h("span", { class: "muted" }, botNote(final, s)))))),
       h("tbody", {},
         row("Start", "Each noble starts with as much Gold as there are players.", () => `${names.length} Gold`),
         history.map((r) => row(`Round ${r.round}${r.riot ? " (riot)" : ""}`,

@@ -375,7 +375,7 @@ Tricolore.registerBoard("culottes", {
     const row = (title, rule, make) => h("tr", {}, h("th", { scope: "row", title: rule }, title), seats.map((seat) => cell(seat, make(result.breakdown[seat], seat))));
     return h("div", { class: "scroll" }, h("table", { class: "grid score-sheet", "data-testid": "score-sheet" },
       h("thead", {}, h("tr", {}, h("th", {}, "step"), seats.map((seat) => h("th", { class: result.winners.includes(seat) ? "winner" : "" },
-        result.winners.includes(seat) ? "★ " : "", names[seat], final.strategies && final.strategies[seat] ? h("span", { class: "muted" }, ` (bot: ${final.strategies[seat]})`) : "")))),
+        result.winners.includes(seat) ? "★ " : "", names[seat], h("span", { class: "muted" }, botNote(final, seat)))))),
       h("tbody", {},
         row("1. Role", "Natures and roles are revealed.", (b) => roleName(b.role)),
         row("Bastille cakes", "Steps 3 and 4: a revolutionary's citizen scores the Bastille cakes given to true sans-culottes, less those given to true privileged.",

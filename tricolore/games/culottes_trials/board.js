@@ -301,6 +301,11 @@ Tricolore.registerBoard("culottes-trials", {
     return null;
   },
 
+  /** In a vote the accused takes no part: "does not vote", never "has chosen". */
+  sitsOut(seat, view) {
+    return view.vote && !(view.vote.seats || []).includes(seat) ? "does not vote" : null;
+  },
+
   playerStats(seat, view) {
     return ` · ${plural(view.points[seat], "point")}${view.accused === seat && view.phase !== "over" ? ", accused" : ""}`;
   },
@@ -335,7 +340,7 @@ Tricolore.registerBoard("culottes-trials", {
     const cell = (s, ...content) => h("td", { class: result.winners.includes(s) ? "winner" : "" }, ...content);
     return h("div", { class: "scroll" }, h("table", { class: "grid score-sheet", "data-testid": "score-sheet" },
       h("thead", {}, h("tr", {}, h("th", {}, "trial"), seats.map((s) => h("th", { class: result.winners.includes(s) ? "winner" : "" },
-        result.winners.includes(s) ? "★ " : "", names[s], final.strategies && final.strategies[s] ? h("span", { class: "muted" }, ` (bot: ${final.strategies[s]})`) : "")))),
+        result.winners.includes(s) ? "★ " : "", names[s], h("span", { class: "muted" }, botNote(final, s)))))),
       h("tbody", {},
         history.map((t) => h("tr", {}, h("th", { scope: "row", title: `“${t.statement}” was ${tf(t.truth)}; the majority said ${tf(t.majority)}. ${RULES.points}` },
           `Trial ${t.trial}: ${t.majority_right ? "right" : "wrong"}`),

@@ -538,7 +538,7 @@ function scoreSheet(final, { names, h }) {
   const place = (seat) => result.ranking.indexOf(seat) + 1;
   return h("div", { class: "scroll" }, h("table", { class: "grid score-sheet", "data-testid": "score-sheet" },
     h("thead", {}, h("tr", {}, h("th", {}, "step"), seats.map((seat) => h("th", { class: result.winners.includes(seat) ? "winner" : "" },
-      result.winners.includes(seat) ? "★ " : "", names[seat], final.strategies && final.strategies[seat] ? h("span", { class: "muted" }, ` (bot: ${final.strategies[seat]})`) : "")))),
+      result.winners.includes(seat) ? "★ " : "", names[seat], h("span", { class: "muted" }, botNote(final, seat)))))),
     h("tbody", {},
       row("1. Alive", "Only a living player can win: a player whose last Pawn was executed is killed.", (b) => (b.alive ? "alive" : "killed")),
       row("2. Cake cards", "Every stash, revealed.", (b) => (b.cake_cards.length ? b.cake_cards.join(" + ") : "none")),

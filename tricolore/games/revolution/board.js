@@ -542,7 +542,7 @@ Tricolore.registerBoard("revolution", {
     const areas = (view.areas || []).map((a) => a.name);
     return h("div", { class: "scroll" }, h("table", { class: "grid score-sheet", "data-testid": "score-sheet" },
       h("thead", {}, h("tr", {}, h("th", {}, "step"), seats.map((seat) => h("th", { class: result.winners.includes(seat) ? "winner" : "" },
-        result.winners.includes(seat) ? "★ " : "", names[seat], final.strategies && final.strategies[seat] ? h("span", { class: "muted" }, ` (bot: ${final.strategies[seat]})`) : "")))),
+        result.winners.includes(seat) ? "★ " : "", names[seat], h("span", { class: "muted" }, botNote(final, seat)))))),
       h("tbody", {},
         row("Support track", RULES.track, (b) => String(b.track)),
         areas.map((a) => row(`${a}`, `The ${a}: its support goes to the player with most markers there; a tie awards nobody.`,

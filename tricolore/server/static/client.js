@@ -501,10 +501,11 @@ function render() {
   const ctx = boardContext();
   place(ui.parts.status, statusBar(ctx));
   place(ui.parts.players, playerPanels(ctx));
-  place(ui.parts.end, table.final ? endScreen(table.final, names(), secretRenderer(ctx),
+  place(ui.parts.end, table.final ? endScreen(table.final, names(), revealed(ctx),
     board().scoreSheet ? (final) => board().scoreSheet(final, ctx) : null) : h("div"));
   place(ui.parts.board, board().render ? board().render(table.view, ctx) : genericBoard(table.view));
-  place(ui.parts.secret, table.seat === null || !table.view.you ? h("div") : secretRenderer(ctx)(table.view.you, table.seat, table.view));
+  place(ui.parts.secret, table.seat === null || !table.view.you || table.final ? h("div")
+    : secretRenderer(ctx)(table.view.you, table.seat, table.view));
   renderLog();
   if (!ui.parts.chat.firstChild) ui.parts.chat.replaceChildren(chat());
   else if (ui.parts.chat.firstChild !== chat()) ui.parts.chat.replaceChildren(chat());
@@ -543,6 +544,11 @@ function secretRenderer(ctx) {
     const own = board().secret ? board().secret(you, { ...ctx, seat, view: view || ctx.view, mine: seat === table.seat }) : null;
     return own || secretPanel(you, seat === table.seat ? null : `${names()[seat]}'s secrets`);
   };
+}
+
+/** A seat's secrets on the end screen: told of them by name, as to everyone ("Marat's secrets"). */
+function revealed(ctx) {
+  return (you, seat, view) => (board().secret ? board().secret(you, { ...ctx, seat, view: view || ctx.view, mine: false }) : null);
 }
 
 /** The status bar: one sentence with names saying what happens and who is expected, and the
@@ -761,7 +767,15 @@ function playerPanels(ctx) {
     title: waiting.has(i) ? `${n[i]} is expected` : "" },
   Kit.who(i, n[i]), s.kind === "bot" ? " (bot)" : "", s.kind === "open" ? " (open seat)" : "",
   board().playerStats ? h("span", { class: "muted" }, board().playerStats(i, table.view, ctx) || "") : null,
-  secret ? h("span", { class: "chosen" }, waiting.has(i) ? " · choosing…" : " · has chosen ✓") : waiting.has(i) ? " · to act" : ""))));
+  secretMark(i, secret, waiting, ctx)))));
+}
+
+/** Beside a player in a secret move: choosing, has chosen, or (the board says) takes no part in it. */
+function secretMark(seat, secret, waiting, ctx) {
+  const out = secret && !waiting.has(seat) && board().sitsOut ? board().sitsOut(seat, table.view, ctx) : null;
+  if (out) return h("span", { class: "chosen sits-out", "data-testid": "sits-out" }, ` · ${out}`);
+  if (secret) return h("span", { class: "chosen" }, waiting.has(seat) ? " · choosing…" : " · has chosen ✓");
+  return waiting.has(seat) ? " · to act" : "";
 }
 
 /** The log: one sentence per event, the raw data behind each line's toggle; new lines are appended. */
@@ -787,16 +801,32 @@ function renderLog() {
 }
 
 /** Reveals play as moments, one after another (at most four of a burst): the board says
- * which of its elements an event concerns, a sentence, and what moves. */
+ * which of its elements an event concerns, a sentence, and what moves. The sentence in the bar
+ * always ends on the latest event the board has words for: moments of an earlier update that are
+ * still waiting are dropped, since the table has already moved past them. */
 function playMoments(ctx) {
   const events = table.events.slice(ui.shownEvents);
   const first = ui.shownEvents === 0;
   ui.shownEvents = table.events.length;
-  if (first || !board().moment) return; // the welcome's history is not replayed
+  if (first || !board().moment || events.length === 0) return; // the welcome's history is not replayed
   // a long burst keeps its first two moments (the reveal that starts it) and its last two
-  const queued = [...(ui.moments || []), ...events.map((e) => board().moment(e, ctx)).filter(Boolean)];
-  ui.moments = queued.length > 4 ? [...queued.slice(0, 2), ...queued.slice(-2)] : queued;
+  let queued = events.map((e) => board().moment(e, ctx)).filter(Boolean);
+  if (queued.length > 4) queued = [...queued.slice(0, 2), ...queued.slice(-2)];
+  const latest = latestSentence(events, ctx);
+  const last = queued.filter((m) => m.say).pop();
+  if (latest && (!last || last.say !== latest)) queued.push({ say: latest });
+  ui.moments = queued;
   if (!ui.momentPlaying) nextMoment();
+}
+
+/** The board's sentence for the latest of `events` it words (null if it words none of them). */
+function latestSentence(events, ctx) {
+  if (!board().describeEvent) return null;
+  for (const e of [...events].reverse()) {
+    const text = board().describeEvent(e, { ...ctx, names: names(), seat: table.seat, view: table.view, kit: Kit });
+    if (text) return text;
+  }
+  return null;
 }
 
 function nextMoment() {
@@ -815,7 +845,8 @@ function nextMoment() {
     clearTimeout(ui.momentTimer);
     ui.momentTimer = setTimeout(() => { ui.moment = ""; place(ui.parts.status, statusBar(boardContext())); }, 6000);
   }
-  setTimeout(nextMoment, Kit.motion() ? 700 : 300);
+  // a sentence alone (no piece to watch) follows at once; the last one stays
+  setTimeout(nextMoment, !m.select && !m.fly && !m.shake ? 0 : Kit.motion() ? 700 : 300);
 }
 
 function promptPanel() {

@@ -115,28 +115,73 @@ function secretPanel(you, title) {
     renderValue(you));
 }
 
-/** The end screen: ranking, each seat's score breakdown, and every seat's secrets revealed.
- * `secret(you, seat, view)` may draw a seat's secrets and `sheet(final)` the score sheet (a board's own). */
+/** Whether a seat's secrets hold anything: some value that is not null and not empty. */
+function hasSecret(value) {
+  if (value === null || value === undefined || value === "") return false;
+  if (Array.isArray(value)) return value.some(hasSecret);
+  if (typeof value === "object") return Object.values(value).some(hasSecret);
+  return true;
+}
+
+/** "round 3", from where the server says a game stood ({word, number}). */
+function gameMoment(at) {
+  return at ? `${at.word} ${at.number}` : null;
+}
+
+/** Who played a seat other than its person, as people say it: "Camille is a bot (honest
+ * discloser).", "A bot played for Marianne from round 3.", "A bot played for Marianne after they
+ * left." `null` for a person who played to the end. */
+function seatStory(final, names, seat) {
+  const name = names[seat] || `the ${ordinal(seat).toLowerCase()} player`;
+  const spans = (final.takeovers && final.takeovers[seat]) || [];
+  if (spans.length) {
+    const when = spans.map((span) => {
+      const from = gameMoment(span.from);
+      const until = gameMoment(span.until);
+      if (!from) return until ? `after they left, until ${until}` : "after they left";
+      if (!until) return `from ${from}`;
+      return from === until ? `during ${from}` : `from ${from} to ${until}`;
+    });
+    return `A bot played for ${name} ${when.join(", then ")}.`;
+  }
+  const strategy = final.strategies && final.strategies[seat];
+  return strategy ? `${name} is a bot (${label(String(strategy).split(":")[0]).replace(/-/g, " ")}).` : null;
+}
+
+/** Beside a name in a score sheet's heading: " (bot)" for a seat a bot held from the start ("" for a
+ * person, and for a seat a bot took over: the end screen tells that in a sentence). */
+function botNote(final, seat) {
+  const took = final.takeovers && final.takeovers[seat] && final.takeovers[seat].length;
+  return final.strategies && final.strategies[seat] && !took ? " (bot)" : "";
+}
+
+/** The end screen: ranking, each seat's score breakdown, who played for whom, and each secret
+ * revealed once (a seat with none is not mentioned). `secret(you, seat, view)` may draw a seat's
+ * secrets and `sheet(final)` the score sheet (a board's own). */
 function endScreen(final, names, secret, sheet) {
   const result = final.result;
+  const nameOf = (seat) => names[seat] || `${ordinal(seat)} player`;
   const rows = result.ranking.map((seat, place) => h("tr", { class: result.winners.includes(seat) ? "winner" : "" },
-    h("td", {}, String(place + 1)),
-    h("td", {}, (names[seat] || `${ordinal(seat)} player`) + (final.strategies && final.strategies[seat] ? ` (bot: ${final.strategies[seat]})` : "")),
+    h("td", {}, String(place + 1)), h("td", {}, nameOf(seat)),
     h("td", {}, String(result.scores[seat])), h("td", {}, renderValue(result.breakdown[seat]))));
-  const winners = result.winners.map((s) => names[s] || `${ordinal(s)} player`).join(" and ");
+  const winners = result.winners.map(nameOf).join(" and ");
   const own = sheet ? sheet(final) : null;
+  const stories = names.map((_, seat) => seatStory(final, names, seat)).filter(Boolean);
+  const secrets = final.views.map((view, seat) => [view, seat]).filter(([view]) => hasSecret(view.you));
   return h("section", { class: "end", "data-testid": "end-screen" },
     h("h2", {}, `Game over — ${winners} ${result.winners.length > 1 ? "share the win" : "wins"}`),
     own || h("div", { class: "scroll" }, h("table", { class: "grid" },
       h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "player"), h("th", {}, "score"), h("th", {}, "breakdown"))),
       h("tbody", {}, rows))),
-    h("h3", {}, "Every secret revealed"),
-    h("div", { class: "reveal" }, final.views.map((view, seat) => h("details", { open: true },
-      h("summary", {}, names[seat] || `${ordinal(seat)} player`),
-      secret && view.you ? secret(view.you, seat, view) : renderValue(view.you ?? "nothing secret")))));
+    stories.length ? h("ul", { class: "stories", "data-testid": "who-played" }, stories.map((story) => h("li", {}, story))) : null,
+    secrets.length ? h("h3", {}, "Every secret revealed") : null,
+    secrets.length ? h("div", { class: "reveal", "data-testid": "secrets-revealed" }, secrets.map(([view, seat]) =>
+      (secret && secret(view.you, seat, view)) || secretPanel(view.you, `${nameOf(seat)}'s secrets`))) : null);
 }
 
 window.Tricolore = Tricolore;
 window.h = h;
 window.ordinal = ordinal;
+window.hasSecret = hasSecret;
+window.botNote = botNote;
 window.copyButton = copyButton;
