@@ -79,3 +79,21 @@ def test_the_command_refuses_a_document_without_markers(tmp_path: Path) -> None:
     doc.write_text("nothing here\n", encoding="utf-8")
     with pytest.raises(SystemExit):
         questions.main(["--write-doc", str(doc), str(tmp_path)])
+
+
+def test_the_empirical_game_and_the_loop_fill_their_rows(tmp_path: Path) -> None:
+    _write(tmp_path, "empirical", {
+        "game": "culottes", "players": 5, "games_played": 100, "profiles": 21,
+        "equilibrium": {"mixture": {"a": {"value": 0.75, "interval_95": [0.5, 1.0]},
+                                    "b": {"value": 0.25, "interval_95": [0.0, 0.5]}},
+                        "exploitability": 0.001, "exploitability_resampled_95": [0.0, 0.05]},
+        "roles_at_equilibrium": {"revolutionary": 0.75, "grabber": 0.25}})
+    _write(tmp_path, "psro", {
+        "game": "culottes", "found": ["b:x=1"], "sentences": ["Found b:x=1, which beats the mixture."],
+        "exploitability": [{"iteration": 1, "gain": 0.085}, {"iteration": 2, "gain": 0.002}]})
+    text = questions.section(questions.load([tmp_path]))
+    equilibrium = next(line for line in text.splitlines() if "`tricolore empirical`" in line)
+    assert "a 75% [50–100%], b 25% [0–50%]" in equilibrium
+    assert "revolutionary 75%, grabber 25%" in equilibrium and equilibrium.endswith("| shown |")
+    loop = next(line for line in text.splitlines() if "`tricolore psro`" in line)
+    assert "Found b:x=1" in loop and "0.085 → 0.002" in loop and loop.endswith("| shown |")

@@ -43,7 +43,8 @@ CULOTTES = "culottes"
 QUESTIONS: tuple[Question, ...] = (
     Question(CULOTTES, "Which role should a player choose, given the nature of their citizen?", "study",
              "roles", prefer="rather than revolutionary"),
-    Question(CULOTTES, "Does the smartest grabber beat the revolution, seat for seat?", "study", "grabbers"),
+    Question(CULOTTES, "Does the smartest grabber beat the revolution, seat for seat?", "study", "grabbers",
+             prefer="cockade-grabber against"),
     Question(CULOTTES, "Which strategies survive at equilibrium, and do grabbers choose to be there?",
              "empirical"),
     Question(CULOTTES, "Is there a strategy that beats the equilibrium of the named strategies?", "psro"),
@@ -155,7 +156,7 @@ def _headline(claims: Sequence[Mapping[str, Any]], prefer: str = "") -> list[Map
     one, else the first."""
     preferred = [c for c in claims if prefer and prefer in str(c.get("statement") or c.get("text", ""))]
     if preferred:
-        return preferred[:2]
+        return preferred[:3]
     shown = [c for c in claims if c.get("status") == "shown" and _tested(c)]
     if shown:
         return shown[:2]
@@ -197,8 +198,14 @@ def _empirical_answer(data: Mapping[str, Any]) -> tuple[str, str]:
 
 
 def _psro_answer(data: Mapping[str, Any]) -> tuple[str, str]:
-    """The best-response loop's conclusion, and its status."""
-    text = str(data.get("conclusion", "")).strip() or "The loop wrote no conclusion."
+    """The best-response loop's conclusion, with its exploitability curve, and its status."""
+    sentences = [str(x) for x in data.get("sentences", [])]
+    curve = [float(e["gain"]) for e in data.get("exploitability", [])
+             if isinstance(e.get("gain"), int | float)]
+    text = " ".join(sentences) or "The loop wrote no conclusion."
+    if curve:
+        text += (" Approximate exploitability (the best response's gain over the mixture, per iteration): "
+                 + " → ".join(f"{g:.3f}" for g in curve) + ".")
     found = bool(data.get("found"))
     return text, "shown" if found else "none found within the budget"
 
