@@ -226,3 +226,23 @@ def test_simulate_seats_a_strategy_with_several_parameters(tmp_path):
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
     assert summary["seats"][0] == "kingmaker:seize_at=12,short_of_medals=2"
+
+
+def test_simulate_writes_each_strategy_the_one_way(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from tricolore.cli.main import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, [
+        "simulate", "culottes", "--players", "3", "--games", "3", "--workers", "1", "--json",
+        "--seats", "p-epsilon-briber:reward=2,cover=4,honest-revolutionary:patience=6,random"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["seats"] == ["p-epsilon-briber:cover=4,reward=2", "honest-revolutionary",
+                                                  "random"]
+    same = "honest-revolutionary,honest-revolutionary:patience=6,random"
+    twice = runner.invoke(app, ["tournament", "culottes", "--games", "3", "--players", "3",
+                                "--strategies", same])
+    assert twice.exit_code == 1 and "twice" in twice.output

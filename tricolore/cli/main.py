@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tricolore.agents import LLM, SEARCH, make_agent, strategy_names, strategy_schema
+from tricolore.agents import LLM, SEARCH, canonical_strategy, make_agent, strategy_names, strategy_schema
 from tricolore.agents.params import Parameter
 from tricolore.agents.params import split as split_strategies
 from tricolore.cli import research
@@ -192,7 +192,8 @@ PoolOrSeats = Annotated[str | None, typer.Option(
 def seat_spec(g: Any, seats: str | None, players: int) -> tuple[tuple[str, ...], int | None]:
     """The strategies of ``--seats`` and, for a pool, the number of players to draw."""
     if seats is not None and seats.strip().startswith("pool:"):
-        pool = [s for s in split_strategies(seats.strip()[len("pool:"):]) if s]
+        # each strategy written the one way, so its rows name it as every other run does
+        pool = [canonical_strategy(g, s) for s in split_strategies(seats.strip()[len("pool:"):]) if s]
         if not pool:
             raise Refused("--seats pool: names no strategy; write e.g. pool:random,ismcts")
         if len(set(pool)) != len(pool):
@@ -201,8 +202,8 @@ def seat_spec(g: Any, seats: str | None, players: int) -> tuple[tuple[str, ...],
     # a search and a language model are asked for by name: both are slow, a model costs money
     names = [n for n in strategy_names(g) if n not in (SEARCH, LLM)]
     rotation = [*names[1:], names[0]]
-    return tuple(parse_seats(seats, players, lambda: [rotation[i % len(rotation)]
-                                                      for i in range(players)])), None
+    given = parse_seats(seats, players, lambda: [rotation[i % len(rotation)] for i in range(players)])
+    return tuple(canonical_strategy(g, s) for s in given), None
 
 
 def check_workers(workers: int | None) -> None:
@@ -501,7 +502,10 @@ def tournament(
         check_games(games)
         check_workers(workers)
         g = get_game(game)
-        pool = parse_strategies(strategies)
+        pool = tuple(canonical_strategy(g, s) for s in parse_strategies(strategies))
+        if len(set(pool)) != len(pool):
+            raise Refused("--strategies names a strategy twice (once with its default parameters written "
+                          "out); name each once")
         if players is None:
             players = min(max(len(pool), g.info.min_players), g.info.max_players)
         options = parse_options(option)
