@@ -155,3 +155,18 @@ def test_an_interrupted_study_says_what_it_kept_and_exits_130_on_ctrl_c(tmp_path
     assert int(kept[2].replace(",", "")) == sum(journal_games(j) for j in folder.glob("*.parts")) > 0
     assert not (folder / "report.html").exists()
     assert message.endswith("Resume with the same command: " + shlex.join(["tricolore", *args]))
+
+
+def test_empirical_stopped_by_sigterm_exits_143_keeps_its_profiles_and_leaves_no_worker(tmp_path):
+    out = tmp_path / "eg"
+    process = start(["empirical", "culottes", "--games", "40", "--workers", "2", "--out", str(out),
+                     "--json"], tmp_path)
+    wait_until(lambda: len(descendants(process.pid)) >= 2 and any((out / "profiles").glob("*.parquet"))
+               if (out / "profiles").exists() else False, 120, "two workers and a finished profile")
+    workers = descendants(process.pid)
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 143
+    assert "interrupted by SIGTERM" in err and f"kept in {out}" in err and "Traceback" not in err
+    wait_until(lambda: not any(running(w) for w in workers), 10, "the workers to end")
+    assert not (out / "empirical.json").exists()

@@ -250,6 +250,38 @@ def resume_command(command: list[str]) -> str:
     return shlex.join(command if "--resume" in command else [*command, "--resume"])
 
 
+@contextmanager
+def games_bar(description: str, total: int, *, quiet: bool = False) -> Iterator[Callable[..., None]]:
+    """A progress bar of games on the terminal (stderr), unless ``quiet`` or stderr is not a
+    terminal; yields ``advance(n, label=None)``, which moves it on by ``n`` games (and relabels
+    it), with the games a second and the time left."""
+    if quiet or not sys.stderr.isatty():
+        yield lambda n, label=None: None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+               TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("left"),
+               TimeRemainingColumn())
+    with Progress(*columns, console=errors, transient=True) as bar:
+        task = bar.add_task(description, total=total, rate="")
+
+        def advance(n: int, label: str | None = None) -> None:
+            bar.advance(task, n)
+            speed = bar.tasks[0].speed
+            bar.update(task, rate=f"{speed:,.1f} games/s" if speed else "")
+            if label:
+                bar.update(task, description=label)
+
+        yield advance
+
+
 def stop_run(stopped_by: signal.Signals | None, kept: str) -> NoReturn:
     """Say that a run was interrupted and what it ``kept``; exit with 128 + the signal's number
     (130 for Ctrl-C, 143 for SIGTERM)."""
@@ -284,31 +316,9 @@ def play_job(spec: Any, *, quiet: bool, backend: str, workers: int | None, ray_a
     if out is not None and out.exists() and out.is_dir():
         raise Refused(f"--out must name a file; {out} is a folder")
     try:
-        if quiet or not sys.stderr.isatty():
+        with games_bar(spec.game, spec.games, quiet=quiet) as advance:
             finished = run_job(spec, backend=backend, workers=workers, address=ray_address, out=out,
-                               resume=resume, command=shlex.join(command))
-        else:
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-            columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                       TextColumn("games"), TextColumn("{task.fields[rate]}"),
-                       TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
-            with Progress(*columns, console=errors, transient=True) as bar:
-                task = bar.add_task(spec.game, total=spec.games, rate="")
-                def advance(n: int) -> None:
-                    bar.advance(task, n)
-                    speed = bar.tasks[0].speed
-                    bar.update(task, rate=f"{speed:,.1f} games/s" if speed else "")
-
-                finished = run_job(spec, backend=backend, workers=workers, address=ray_address,
-                                   out=out, resume=resume, progress=advance,
-                                   command=shlex.join(command))
+                               resume=resume, progress=advance, command=shlex.join(command))
     except (BackendError, ResultsError) as exc:
         raise Refused(str(exc)) from None
     if finished.interrupted and not finished.rows:
@@ -648,27 +658,9 @@ def study(
                             *([f"--seed {seed}"] if seed else [])])
         with stopping() as stop:  # knows which signal stopped a batch of the study
             try:
-                if as_json or not sys.stderr.isatty():
+                with games_bar(f"{game} study", plan.games(), quiet=as_json) as advance:
                     result = run_study(plan, folder, backend=backend, workers=workers, address=ray_address,
-                                       command=command)
-                else:
-                    from rich.progress import (
-                        BarColumn,
-                        MofNCompleteColumn,
-                        Progress,
-                        TextColumn,
-                        TimeRemainingColumn,
-                    )
-                    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                               TextColumn("games"), TimeRemainingColumn())
-                    with Progress(*columns, console=errors, transient=True) as bar:
-                        task = bar.add_task(f"{game} study", total=plan.games())
-
-                        def advance(label: str, n: int) -> None:
-                            bar.update(task, advance=n, description=label)
-
-                        result = run_study(plan, folder, backend=backend, workers=workers,
-                                           address=ray_address, progress=advance, command=command)
+                                       progress=lambda label, n: advance(n, label), command=command)
             except (BackendError, ResultsError) as exc:
                 raise Refused(str(exc)) from None
         if result.interrupted:

@@ -7,7 +7,6 @@ The command's helpers (one-sentence errors, options, worker checks) are those of
 from __future__ import annotations
 
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -73,8 +72,9 @@ def empirical(
         check_workers,
         clear_errors,
         console,
-        errors,
+        games_bar,
         parse_options,
+        stop_run,
     )
     from tricolore.core import get_game
     from tricolore.sim import egta
@@ -130,31 +130,15 @@ def empirical(
         ])
         started = time.monotonic()
         try:
-            if as_json or not sys.stderr.isatty():
+            with games_bar(f"{game}: {count} profiles", count * per_profile, quiet=as_json) as advance:
                 eg = egta.build(game, names, players, games_per_profile=per_profile, seed=seed,
                                 options=options, payoff=payoff, backend=backend, workers=workers,
-                                address=ray_address, folder=folder)
-            else:
-                from rich.progress import (
-                    BarColumn,
-                    MofNCompleteColumn,
-                    Progress,
-                    TextColumn,
-                    TimeRemainingColumn,
-                )
-                columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                           TextColumn("games"), TimeRemainingColumn())
-                with Progress(*columns, console=errors, transient=True) as bar:
-                    task = bar.add_task(f"{game}: {count} profiles", total=count * per_profile)
-                    eg = egta.build(game, names, players, games_per_profile=per_profile, seed=seed,
-                                    options=options, payoff=payoff, backend=backend, workers=workers,
-                                    address=ray_address, folder=folder,
-                                    progress=lambda n: bar.advance(task, n))
+                                address=ray_address, folder=folder, progress=advance)
         except (BackendError, ResultsError) as exc:
             raise Refused(str(exc)) from None
-        except KeyboardInterrupt:
-            raise Refused(f"interrupted; run the same command again to resume the games kept in "
-                          f"{folder}") from None
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (which has a signum)
+            stop_run(getattr(exc, "signum", None),
+                     f"the profiles finished are kept in {folder}; run the same command again to resume")
         played = time.monotonic() - started
         analysis = egta.analyse(eg, resamples=resamples, seed=seed)
         table = egta.to_json(eg)
@@ -241,7 +225,15 @@ def psro(
     the equilibrium mixture, judges the best candidate on fresh games with a paired one-sided
     test, and adds it to the pool only if it wins significantly more than the mixture.
     """
-    from tricolore.cli.main import Refused, check_workers, clear_errors, console, errors, parse_options
+    from tricolore.cli.main import (
+        Refused,
+        check_workers,
+        clear_errors,
+        console,
+        errors,
+        parse_options,
+        stop_run,
+    )
     from tricolore.core import get_game
     from tricolore.sim import psro as loop
     from tricolore.sim.backends import BackendError
@@ -309,9 +301,10 @@ def psro(
                                address=ray_address, folder=folder, progress=say, command=command)
         except (BackendError, ResultsError) as exc:
             raise Refused(str(exc)) from None
-        except KeyboardInterrupt:
-            raise Refused(f"interrupted; the empirical game's games are kept in {folder} and the "
-                          f"iterations finished so far in {folder / 'psro.json'}") from None
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (which has a signum)
+            stop_run(getattr(exc, "signum", None),
+                     f"the empirical game's games are kept in {folder} and the iterations finished so "
+                     f"far in {folder / 'psro.json'}")
         if as_json:
             print(json.dumps(result.as_json(), indent=2))
             return
