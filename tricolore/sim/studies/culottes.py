@@ -14,7 +14,7 @@ place of the same game in every arm and each comparison is taken game by game on
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tricolore.agents import canonical_strategy
@@ -113,6 +113,18 @@ def focal_pairs(changed: Sequence[GameRow], control: Sequence[GameRow], focal: s
     game. Both arms turn the same base line-up the same way on each seed, so that seat holds the
     control's strategy in the control's game."""
     return [Pair(x, y, x.strategies.index(focal)) for x, y in by_seed(changed, control)]
+
+
+def score_and_share_charts(
+    score_title: str, score_gaps: Mapping[str, Estimate], share_title: str, share_gaps: Mapping[str, Estimate]
+) -> list[str]:
+    """The two forest charts an attack or a defence is judged by: the paired differences in score
+    and in win share, one row per comparison."""
+    return [
+        figures.forest_chart(score_title, list(score_gaps), list(score_gaps.values()), axis="points a game"),
+        figures.forest_chart(share_title, list(share_gaps), list(share_gaps.values()),
+                             axis="difference in win share", percent=True),
+    ]
 
 
 def played_alike(a: Sequence[GameRow], b: Sequence[GameRow]) -> bool:
@@ -528,18 +540,11 @@ def bribery_experiment(setup: Setup) -> Experiment:
         return Finding(
             claims,
             [
-                figures.forest_chart(
+                *score_and_share_charts(
                     f"Changes in the attacker's score, paired on the seed ({games(n)} each)",
-                    list(score_gaps),
-                    list(score_gaps.values()),
-                    axis="points a game",
-                ),
-                figures.forest_chart(
+                    score_gaps,
                     f"Changes in the attacker's win share, paired on the seed ({games(n)} each)",
-                    list(share_gaps),
-                    list(share_gaps.values()),
-                    axis="win share",
-                    percent=True,
+                    share_gaps,
                 ),
                 figures.estimates_chart(
                     f"The attacker's score ({games(n)} each)",
@@ -802,20 +807,13 @@ def sweep_experiment(setup: Setup) -> Experiment:
         return Finding(
             claims,
             [
-                figures.forest_chart(
+                *score_and_share_charts(
                     f"The attacker's score minus the same grabber's without bribes, paired on the seed "
                     f"({games(n)} each)",
-                    list(score_gaps),
-                    list(score_gaps.values()),
-                    axis="points a game",
-                ),
-                figures.forest_chart(
+                    score_gaps,
                     f"The attacker's win share minus the same grabber's without bribes, paired on the "
                     f"seed ({games(n)} each)",
-                    list(share_gaps),
-                    list(share_gaps.values()),
-                    axis="difference in win share",
-                    percent=True,
+                    share_gaps,
                 ),
                 figures.sweep_chart(
                     f"What the attack gains in score, by cover ({games(n)} per point)",
@@ -954,20 +952,13 @@ def defence_experiment(setup: Setup) -> Experiment:
         return Finding(
             claims,
             [
-                figures.forest_chart(
+                *score_and_share_charts(
                     f"The attacker's score against each defence minus against {HONEST}, paired on the "
                     f"seed ({games(n)} each)",
-                    list(score_gaps),
-                    list(score_gaps.values()),
-                    axis="points a game",
-                ),
-                figures.forest_chart(
+                    score_gaps,
                     f"The attacker's win share against each defence minus against {HONEST}, paired on "
                     f"the seed ({games(n)} each)",
-                    list(share_gaps),
-                    list(share_gaps.values()),
-                    axis="difference in win share",
-                    percent=True,
+                    share_gaps,
                 ),
                 figures.estimates_chart(
                     f"Bribes accepted per game ({games(n)} each)",
