@@ -61,6 +61,14 @@ def moment_said(page: Page, words: str) -> bool:
     return any(words in text for text in said)
 
 
+# -- the forms ------------------------------------------------------------------------------------
+def show_forms(page: Page) -> None:
+    """Turn on "Show every action as a form" (off by default; this browser remembers it)."""
+    switch = page.locator("[data-testid=forms-switch]")
+    switch.check()
+    expect(page.locator("[data-testid=forms]")).to_be_visible()
+
+
 # -- the status bar ---------------------------------------------------------------------------------
 def decision(page: Page) -> str:
     """What the status bar offers now: the kind being drafted, or the kinds on offer ("" if none)."""

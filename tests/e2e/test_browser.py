@@ -7,6 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.checks import show_forms
 from tests.server.conftest import LiveServer
 
 HOSTILE_NAME = '<img src=x onerror="window.pwned=1">'
@@ -68,6 +69,8 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(server: LiveServe
     second.fill("input[name=name]", HOSTILE_NAME)
     second.click("text=Join the table")
     expect(first.locator("ul.seats")).to_contain_text(HOSTILE_NAME)  # shown as text, not markup
+    for page in (first, second):  # these two play from the forms
+        show_forms(page)
 
     second.fill("input[name=text]", "<script>window.pwned=2</script> salut")
     second.click(".chat-form button")

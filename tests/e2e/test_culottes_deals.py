@@ -6,7 +6,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
-from tests.e2e.checks import assert_no_ids
+from tests.e2e.checks import assert_no_ids, show_forms
 from tests.server.conftest import LiveServer
 from tricolore.games.culottes.rules import CulottesState
 
@@ -37,6 +37,7 @@ def test_a_bribe_is_offered_and_accepted_in_the_browser_with_citizens_named_on_b
         page.fill("input[name=name]", PLAYERS[seat])
         page.click("text=Join the table")
         expect(page.locator("ul.seats")).to_contain_text(PLAYERS[seat])
+        show_forms(page)  # the bribe is offered and accepted with the forms
         pages.append(page)
     first, second = pages
     server.join(f"#invite={created.invites[2]}", PLAYERS[2])

@@ -8,6 +8,8 @@ const tokenKey = `tricolore:token:${tableId}`;
 const unsentKey = `tricolore:unsent:${tableId}`;
 const creatorKey = `tricolore:creator:${tableId}`;
 const soundKey = "tricolore:sound";
+/** Whether this browser shows every action as a form too (off unless chosen): a fallback to the board. */
+const formsKey = "tricolore:forms";
 /** Where this seat's draft waits across reloads (this tab only): keyed by table and seat; it also
  * names the prompt it answers, and is dropped once that prompt changes or the table acknowledges it. */
 const draftKey = () => `tricolore:draft:${tableId}:${table.seat}`;
@@ -478,10 +480,11 @@ function render() {
   if (!ui.root || !main.contains(ui.root)) {
     const part = (tag, attrs) => h(tag, attrs);
     ui.parts = { status: part("div"), players: part("div"), end: part("div"), board: part("section", { class: "board-wrap", "data-testid": "board" }),
-      secret: part("div"), forms: part("div"), log: part("div"), chat: part("div") };
+      secret: part("div"), forms: part("div", { class: "forms", "data-testid": "forms", hidden: !formsShown() }), log: part("div"), chat: part("div") };
+    for (const [name, node] of Object.entries(ui.parts)) node.classList.add(`part-${name}`);
     ui.root = h("div", { class: "layout" },
       h("div", { class: "column wide" }, ui.parts.status, ui.parts.players, ui.parts.end, ui.parts.board, ui.parts.secret),
-      h("div", { class: "column" }, ui.parts.forms, ui.parts.log, ui.parts.chat));
+      h("div", { class: "column" }, formsSwitch(), ui.parts.forms, ui.parts.log, ui.parts.chat));
     main.replaceChildren(ui.root);
     ui.logKey = null;
     table.formsKey = null;
@@ -513,6 +516,47 @@ function render() {
   renderChat();
   playMoments(ctx);
   focusAsk();
+  bringAskedIntoView();
+}
+
+function formsShown() {
+  return localStorage.getItem(formsKey) === "on";
+}
+
+/** The switch that shows every action as a form as well (for a screen reader, or when the board
+ * cannot show a choice); the choice is remembered by this browser. */
+function formsSwitch() {
+  const box = h("input", { type: "checkbox", "data-testid": "forms-switch", checked: formsShown(), onchange: (e) => {
+    localStorage.setItem(formsKey, e.target.checked ? "on" : "off");
+    ui.parts.forms.hidden = !e.target.checked;
+  } });
+  return h("label", { class: "forms-switch" }, box, "Show every action as a form");
+}
+
+const narrow = window.matchMedia("(max-width: 760px)");
+
+/** On a phone, a new decision brings what it asks for (the first thing to click on the board, or
+ * else the status bar's buttons) to the middle of the screen, once, and highlights it; the part
+ * of the page that holds it comes right after the status bar. */
+function bringAskedIntoView() {
+  const p = table.prompt;
+  const mine = p && p.actions.length > 0 && table.seat !== null && table.status === "playing";
+  const key = mine ? JSON.stringify([p.actions, p.window]) : null;
+  for (const part of [ui.parts.board, ui.parts.secret]) part.classList.toggle("asks", false);
+  if (!mine) { ui.askedKey = null; return; }
+  const target = ui.parts.board.querySelector("[data-choice]") || ui.parts.secret.querySelector("[data-choice]");
+  if (target) (ui.parts.board.contains(target) ? ui.parts.board : ui.parts.secret).classList.add("asks");
+  if (key === ui.askedKey || !narrow.matches) return;
+  if (!target && !table.board) return; // the board is still loading: its choices come with it
+  ui.askedKey = key;
+  const at = document.activeElement;
+  if (at && at.matches("input, textarea, select") && !ui.parts.status.contains(at)) return; // typing (chat): the page stays
+  const shown = target || ui.parts.status.querySelector("[data-testid=decision]");
+  if (!shown) return;
+  shown.scrollIntoView({ block: "center" });
+  Kit.moment([shown], 600);
+  shown.classList.add("asked");
+  setTimeout(() => shown.classList.remove("asked"), 2500);
 }
 
 /** A question before a move that cannot be taken back takes the keyboard's focus once. */
@@ -731,11 +775,11 @@ function decisionBar(ctx) {
       if (value === undefined) rows.push(h("span", { class: "hint" }, `Build the ${name} on the board.`));
       continue;
     }
-    rows.push(h("span", { class: "muted" }, `${name}: use the form beside the board.`));
+    rows.push(h("span", { class: "muted" }, `${name}: use its form (tick “Show every action as a form”).`));
     formOnly = true;
   }
   const problems = draftProblems(family, ctx);
-  if (formOnly) problems.push("Use the form beside the board for this one.");
+  if (formOnly) problems.push("Use the form for this one: tick “Show every action as a form”.");
   confirmState(confirmButton, why, problems, !!warning);
   const summary = (board().summary ? board().summary(family.type, { ...draft.values }, ctx) : null) || warning;
   const title = actionTitle(family.type, ctx);
