@@ -24,6 +24,7 @@ from tricolore.agents import LLM, SEARCH, canonical_strategy, make_agent, strate
 from tricolore.agents.params import Parameter
 from tricolore.agents.params import split as split_strategies
 from tricolore.cli import research
+from tricolore.cli.options import BackendArg, OptionArg, RayAddressArg, WorkersArg
 from tricolore.cli.reading import MAX_DIGITS, text_problem, whole_number
 from tricolore.core import IllegalAction, OptionsError, RecordError, get_game, list_games
 from tricolore.core.inputs import RECORD_DEPTH, InputError, loads
@@ -116,8 +117,6 @@ def parse_seats(text: str | None, players: int, default: Callable[[], list[str]]
     return seats
 
 
-OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o",
-                                                     help="A game option as name=value (repeatable).")]
 
 
 @app.command()
@@ -344,10 +343,9 @@ def simulate(
     resume: Annotated[bool, typer.Option(
         help="Continue an interrupted run of the same --out file without replaying its games.")] = False,
     records: Annotated[Path | None, typer.Option(help="Keep every game's record in this folder.")] = None,
-    backend: Annotated[str, typer.Option(help="Where to play: local (worker processes) or ray.")] = "local",
-    ray_address: Annotated[str | None, typer.Option(
-        help="The Ray cluster to use with --backend ray (default: start Ray on this machine).")] = None,
-    workers: Annotated[int | None, typer.Option(help="Worker processes (default: every core).")] = None,
+    backend: BackendArg = "local",
+    ray_address: RayAddressArg = None,
+    workers: WorkersArg = None,
     batch: Annotated[bool, typer.Option(
         help="Play every game at once in numpy, in this process (revolution: random, printer-first "
              "and area-control seats; see docs/games/revolution.md).")] = False,
@@ -495,10 +493,9 @@ def tournament(
         help="Write one row per game to this Parquet file (for tricolore report).")] = None,
     resume: Annotated[bool, typer.Option(
         help="Continue an interrupted run of the same --out file without replaying its games.")] = False,
-    backend: Annotated[str, typer.Option(help="Where to play: local (worker processes) or ray.")] = "local",
-    ray_address: Annotated[str | None, typer.Option(
-        help="The Ray cluster to use with --backend ray (default: start Ray on this machine).")] = None,
-    workers: Annotated[int | None, typer.Option(help="Worker processes (default: every core).")] = None,
+    backend: BackendArg = "local",
+    ray_address: RayAddressArg = None,
+    workers: WorkersArg = None,
 ) -> None:
     """Rate strategies against each other: OpenSkill ratings and a head-to-head matrix.
 
@@ -623,10 +620,9 @@ def study(
     quick: Annotated[bool, typer.Option(
         help="A few games per batch: shows every figure in a minute, proves nothing.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
-    backend: Annotated[str, typer.Option(help="Where to play: local (worker processes) or ray.")] = "local",
-    ray_address: Annotated[str | None, typer.Option(
-        help="The Ray cluster to use with --backend ray (default: start Ray on this machine).")] = None,
-    workers: Annotated[int | None, typer.Option(help="Worker processes (default: every core).")] = None,
+    backend: BackendArg = "local",
+    ray_address: RayAddressArg = None,
+    workers: WorkersArg = None,
 ) -> None:
     """Run a game's standard experiments and write a report of what the data shows.
 

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from tricolore.agents.params import split as split_strategies
+from tricolore.cli.options import BackendArg, OptionArg, RayAddressArg, WorkersArg
 
 QUICK_RESAMPLES = 20
 """Bootstrap resamples of a ``--quick`` run."""
@@ -48,14 +49,12 @@ def empirical(
     seed: Annotated[int, typer.Option(help="Seed of the first game of every profile.")] = 0,
     resamples: Annotated[int | None, typer.Option(
         help="Bootstrap resamples for the intervals (default: 200, or 20 with --quick).")] = None,
-    option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="A game option as name=value (repeatable).")] = None,
+    option: OptionArg = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print empirical.json instead of the claims.")] = False,
-    backend: Annotated[str, typer.Option(help="Where to play: local (worker processes) or ray.")] = "local",
-    ray_address: Annotated[str | None, typer.Option(
-        help="The Ray cluster to use with --backend ray (default: start Ray on this machine).")] = None,
-    workers: Annotated[int | None, typer.Option(help="Worker processes (default: every core).")] = None,
+    backend: BackendArg = "local",
+    ray_address: RayAddressArg = None,
+    workers: WorkersArg = None,
 ) -> None:
     """Play every line-up of the strategies, solve the empirical game and report it.
 
@@ -210,13 +209,11 @@ def psro(
     payoff: Annotated[str, typer.Option(
         help="A seat's payoff: win (its share of the win: 1/k to each of k winners) or score.")] = "win",
     seed: Annotated[int, typer.Option(help="Seed of the first game; every other seed follows from it.")] = 0,
-    option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="A game option as name=value (repeatable).")] = None,
+    option: OptionArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print psro.json instead of the findings.")] = False,
-    backend: Annotated[str, typer.Option(help="Where to play: local (worker processes) or ray.")] = "local",
-    ray_address: Annotated[str | None, typer.Option(
-        help="The Ray cluster to use with --backend ray (default: start Ray on this machine).")] = None,
-    workers: Annotated[int | None, typer.Option(help="Worker processes (default: every core).")] = None,
+    backend: BackendArg = "local",
+    ray_address: RayAddressArg = None,
+    workers: WorkersArg = None,
 ) -> None:
     """Search for strategies that beat the pool's equilibrium (policy-space response oracles).
 
