@@ -127,6 +127,24 @@ def score_and_share_charts(
     ]
 
 
+def attacker_changes(
+    claims: list[Claim],
+    subject: str,
+    changed_score: Sequence[float],
+    control_score: Sequence[float],
+    changed_share: Sequence[float],
+    control_share: Sequence[float],
+) -> tuple[Estimate, Estimate]:
+    """Claim what a change does to the attacker's score and win share, paired on the seed (added
+    to ``claims``); the two paired differences."""
+    claim, score_gap = change_claim(subject, "the attacker's score", changed_score, control_score,
+                                    unit="points")
+    claims.append(claim)
+    claim, share_gap = change_claim(subject, "the attacker's win share", changed_share, control_share)
+    claims.append(claim)
+    return score_gap, share_gap
+
+
 def played_alike(a: Sequence[GameRow], b: Sequence[GameRow]) -> bool:
     """Whether two arms' games came out the same on every seed: the same number of decisions, the
     same sides, scores and winners (what strategies that differ only in a setting nobody acted on
@@ -780,14 +798,9 @@ def sweep_experiment(setup: Setup) -> Experiment:
                     )
                 )
             else:
-                claim, score_gap = change_claim(
-                    subject, "the attacker's score", changed_score, control_score, unit="points"
+                score_gap, share_gap = attacker_changes(
+                    claims, subject, changed_score, control_score, changed_share, control_share
                 )
-                claims.append(claim)
-                claim, share_gap = change_claim(
-                    subject, "the attacker's win share", changed_share, control_share
-                )
-                claims.append(claim)
             score_gaps[label] = score_gap
             share_gaps[label] = share_gap
             played = rows[arm.key]
@@ -893,14 +906,9 @@ def defence_experiment(setup: Setup) -> Experiment:
                 claims.append(estimate_claim(subject, "the attacker's score", score_gap, "points", where))
                 claims.append(estimate_claim(subject, "the attacker's win share", share_gap, "", where))
             else:
-                claim, score_gap = change_claim(
-                    subject, "the attacker's score", changed_score, control_score, unit="points"
+                score_gap, share_gap = attacker_changes(
+                    claims, subject, changed_score, control_score, changed_share, control_share
                 )
-                claims.append(claim)
-                claim, share_gap = change_claim(
-                    subject, "the attacker's win share", changed_share, control_share
-                )
-                claims.append(claim)
             score_gaps[name] = score_gap
             share_gaps[name] = share_gap
             claims.append(
