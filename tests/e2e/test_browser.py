@@ -72,9 +72,11 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(server: LiveServe
     for page in (first, second):  # these two play from the forms
         show_forms(page)
 
+    second.click("[data-testid=chat-toggle]")  # on a phone the chat is a drawer
     second.fill("input[name=text]", "<script>window.pwned=2</script> salut")
     second.click(".chat-form button")
     expect(first.locator("[data-testid=chat]")).to_contain_text("<script>window.pwned=2</script> salut")
+    second.click("[data-testid=chat-close]")
     expect(first.locator("[data-testid=secret]")).to_contain_text("Secret")
     first.screenshot(path=output / "board.png", full_page=True)
     second.screenshot(path=output / "board-phone.png", full_page=True)

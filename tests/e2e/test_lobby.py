@@ -127,3 +127,52 @@ def test_the_creators_waiting_table_offers_its_open_seats_to_join(server: LiveSe
     lobby.click("text=Join the table")
     expect(lobby.locator("[data-testid=players] li.me")).to_contain_text("Robespierre")
     assert not problems
+
+
+def test_a_table_open_to_all_offers_its_open_seats_to_anyone_and_the_taken_seat_plays(
+        server: LiveServer, browser: Browser):
+    lobby, problems = open_lobby(server, browser)
+    lobby.click("[data-game-card='culottes']")
+    lobby.fill("#players", "3")
+    lobby.dispatch_event("#players", "input")
+    lobby.select_option("select[data-seat='1']", "open")
+    lobby.select_option("select[data-seat='2']", "random")
+    expect(lobby.locator("#open_to_all")).to_be_checked()  # a table is open to the lobby unless told
+    lobby.fill("#creator-name", "Camille")
+    lobby.click("[data-testid=create-and-sit]")
+    expect(lobby.locator("[data-testid=players] li.me")).to_contain_text("Camille")
+
+    # a stranger in the lobby sees the open seat and takes it, with no invite
+    other, other_problems = open_lobby(server, browser)
+    take = other.locator("[data-testid=waiting] [data-take-seat='1']")
+    expect(take).to_have_text("Take the second seat", timeout=10_000)
+    take.click()
+    other.fill("input[name=name]", "Lucile")
+    other.click("text=Join the table")
+    expect(other.locator("[data-testid=players] li.me")).to_contain_text("Lucile")
+    expect(lobby.locator("[data-testid=players]")).to_contain_text("Lucile")
+    expect(other.locator("[data-testid=status]")).to_contain_text("Table playing")
+    # the creator's invite links: only their own seat's is left, the taken seat's opens nothing
+    lobby.click("[data-testid=show-invites]")
+    expect(lobby.locator("[data-testid=invite-list] li")).to_have_count(1)
+    expect(lobby.locator("[data-testid=invite-list] li")).to_contain_text("Camille")
+    assert not problems and not other_problems
+
+
+def test_a_table_by_invitation_only_shows_no_seat_to_take(server: LiveServer, browser: Browser):
+    lobby, problems = open_lobby(server, browser)
+    lobby.click("[data-game-card='culottes']")
+    lobby.fill("#players", "3")
+    lobby.dispatch_event("#players", "input")
+    lobby.select_option("select[data-seat='1']", "open")
+    lobby.select_option("select[data-seat='2']", "random")
+    lobby.uncheck("#open_to_all")
+    lobby.click("[data-testid=create]")
+    expect(lobby.locator("[data-testid=invites]")).to_be_visible()
+    other, _ = open_lobby(server, browser)
+    expect(other.locator("[data-testid=waiting]")).to_contain_text("Culottes", timeout=10_000)
+    expect(other.locator("[data-testid=waiting] [data-take-seat]")).to_have_count(0)
+    other.locator("[data-testid=waiting] a").first.click()
+    expect(other.locator("[data-testid=status]")).to_contain_text("You are watching")
+    expect(other.locator("[data-testid=take-open-seat]")).to_have_count(0)
+    assert not problems

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -285,3 +286,35 @@ def test_open_seats_and_nameless_people_are_named_in_words_not_numbers(live_serv
     live_server.join(created["invites"]["0"], "   ")
     name = live_server.http.get(f"/api/tables/{created['table_id']}").json()["seats"][0]["name"]
     assert name and "seat" not in name and not any(c.isdigit() for c in name)
+
+
+def test_an_open_seat_is_taken_over_rest_and_its_token_then_plays_the_seat(live_server):
+    created = live_server.create("culottes", ["open", "open", "random"], open_to_all=True)
+    table = created["table_id"]
+    assert live_server.http.get(f"/api/tables/{table}").json()["open_to_all"] is True
+
+    def take(seat: object, name: str, device: str) -> Any:
+        return live_server.http.post(f"/api/tables/{table}/seats/{seat}",
+                                     json={"name": name, "device": device})
+
+    taken = take(1, "Lucile", BROWSER_A)
+    assert taken.status_code == 200, taken.text
+    again = take(1, "Other", BROWSER_B)
+    assert again.status_code == 400
+    assert again.json()["detail"] == "That seat is not open any more; choose another open seat."
+    bad = take(7, "Other", BROWSER_B)
+    assert bad.status_code == 400 and "not open" in bad.json()["detail"]
+    malformed = take("one", "Other", BROWSER_B)
+    assert malformed.status_code == 422 and "traceback" not in malformed.text.lower()
+    assert join(live_server, created["invites"]["1"], "Intruder")[0] == 400  # the invite was retired
+    sock = live_server.socket(table, taken.json()["token"], BROWSER_A)
+    assert sock.welcome["seat"] == 1
+    sock.close()
+
+
+def test_a_table_by_invitation_only_gives_no_seat_over_rest(live_server):
+    created = live_server.create("culottes", ["open", "open", "random"])
+    refused = live_server.http.post(f"/api/tables/{created['table_id']}/seats/0",
+                                    json={"name": "Lucile", "device": BROWSER_A})
+    assert refused.status_code == 400
+    assert refused.json()["detail"] == "This table's seats are taken by invitation only."

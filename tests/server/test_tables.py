@@ -100,6 +100,45 @@ def test_chat_is_stored_and_private_messages_reach_only_their_two_seats(store):
         store.chat(table, 0, "hello me", 0)
 
 
+
+def test_a_private_message_carries_a_proposal_and_its_answer_and_nobody_else_reads_them(store):
+    created = store.create("let-them-eat-cake", 3, ["open", "open", "open"], seed=5)
+    table = created.table_id
+    trade = {"kind": "propose_trade", "values": {"to": 1, "give_medals": 1, "ask_generals": 2}}
+    asked = store.chat(table, 0, "You get 1 Medal for 2 Generals", 1, trade)
+    answer = {"answer": asked["number"], "accepted": True}
+    store.chat(table, 1, "Agreed", 0, answer)
+    assert [m["terms"] for m in store.chat_for(table, 1)] == [trade, answer]
+    assert store.chat_for(table, 2) == [] and store.chat_for(table, None) == []
+
+
+@pytest.mark.parametrize(("to", "terms", "refusal"), [
+    (None, {"kind": "propose_trade", "values": {}}, "goes to one player, privately"),
+    (1, ["propose_trade"], "terms are"),
+    (1, {"kind": "Propose Trade!", "values": {}}, "terms are"),
+    (1, {"kind": "propose_trade", "values": {"to": {"nested": 1}}}, "the term to is a number"),
+    (1, {"kind": "propose_trade", "values": {"x" * 60: 1}}, "a term's name is a short word"),
+    (1, {"kind": "propose_trade", "values": {"note": "x" * 1200}}, "at most 1000 characters"),
+    (1, {"answer": "first", "accepted": True}, "terms are"),
+    (1, {"answer": 999, "accepted": True}, "only a proposal made to you"),
+])
+def test_terms_that_are_not_a_proposal_or_an_answer_are_refused_with_a_sentence_and_not_stored(
+        store, to, terms, refusal):
+    created = store.create("let-them-eat-cake", 3, ["open", "open", "open"], seed=5)
+    with pytest.raises(TableError, match=refusal):
+        store.chat(created.table_id, 0, "a deal", to, terms)
+    assert store.chat_for(created.table_id, 0) == []
+
+
+def test_only_the_player_a_proposal_was_made_to_may_answer_it(store):
+    created = store.create("let-them-eat-cake", 3, ["open", "open", "open"], seed=5)
+    table = created.table_id
+    asked = store.chat(table, 0, "1 Medal for 2 Generals", 1, {"kind": "propose_trade", "values": {"to": 1}})
+    with pytest.raises(TableError, match="only a proposal made to you"):
+        store.chat(table, 2, "I accept for him", 0, {"answer": asked["number"], "accepted": True})
+    with pytest.raises(TableError, match="only a proposal made to you"):
+        store.chat(table, 0, "I accept my own", 1, {"answer": asked["number"], "accepted": True})
+
 def test_a_bot_takes_over_a_seat_that_is_left_and_the_choice_survives_a_restart(db_url):
     store = new_store(db_url)
     created = store.create("culottes", 3, ["open", "random", "random"], seed=6)
@@ -176,3 +215,41 @@ def test_a_restart_rebuilds_the_tables_in_play_and_lists_the_finished_from_their
     assert again.summaries("over") == listed  # the same facts once it is rebuilt in memory
     assert [s["table_id"] for s in again.summaries("playing")] == [playing]
     again.engine.dispose()
+
+
+DEVICE = "a-browser-secret-of-enough-length"
+
+
+def test_anyone_takes_an_open_seat_of_a_table_open_to_all_and_its_invite_then_opens_nothing(store):
+    created = store.create("culottes", 3, ["open", "open", "random"], seed=5, open_to_all=True)
+    table = created.table_id
+    token = store.take_seat(table, 1, "Olympe", DEVICE)
+    assert store.live[table].seats[1] == {"kind": "human", "name": "Olympe"}
+    assert store.seat_of(token) == (table, 1)
+    with pytest.raises(TableError, match="not valid"):
+        store.join(created.invites[1], "Intruder")  # the seat's invite was retired
+    assert sorted(store.invites_for(table, created.creator)) == [0]
+    with pytest.raises(TableError, match="not open any more"):
+        store.take_seat(table, 1, "Another", DEVICE + "x")
+    store.join(created.invites[0], "Camille")
+    assert store.live[table].status == "playing"
+    with pytest.raises(TableError, match="no longer waiting"):
+        store.take_seat(table, 0, "Late", DEVICE)
+
+
+def test_a_table_by_invitation_only_refuses_to_give_a_seat_from_the_lobby(store):
+    created = store.create("culottes", 3, ["open", "open", "random"], seed=5)
+    with pytest.raises(TableError, match="invitation only"):
+        store.take_seat(created.table_id, 0, "Olympe", DEVICE)
+    with pytest.raises(TableError, match="secret is not valid"):
+        store.take_seat(created.table_id, 0, "Olympe", "short")
+    assert store.live[created.table_id].seats[0]["kind"] == "open"
+
+
+def test_whether_a_table_is_open_to_all_survives_a_restart(db_url):
+    first = new_store(db_url)
+    created = first.create("culottes", 3, ["open", "open", "random"], seed=5, open_to_all=True)
+    first.engine.dispose()
+    again = new_store(db_url)
+    assert again.live[created.table_id].open_to_all
+    again.take_seat(created.table_id, 0, "Olympe", DEVICE)

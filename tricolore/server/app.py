@@ -107,6 +107,8 @@ class NewTable(BaseModel):
     seats: list[str] = Field(max_length=64)
     options: dict[str, Any] = Field({}, max_length=64)
     bots_take_over: bool = True
+    open_to_all: bool = Field(False, description="anyone in the lobby may take an open seat "
+                                                 "(else only the holder of its invite)")
     window_seconds: int = Field(30, description="seconds a response window waits (0: no timer)")
     clock_seconds: int = Field(0, description=f"seconds each decision may take, 1 to {MAX_CLOCK} "
                                               "(0: no clock); then the seat passes, or a bot decides")
@@ -148,6 +150,23 @@ class Join(BaseModel):
     @classmethod
     def _token_is_text(cls, value: str) -> str:
         return _checked_text(value, "invite", MAX_TOKEN)
+
+    @field_validator("name")
+    @classmethod
+    def _name_is_text(cls, value: str) -> str:
+        return _checked_text(value, "name", MAX_NAME * 5)
+
+
+class TakeSeat(BaseModel):
+    """Taking an open seat of a table open to all, from a browser known by its secret ``device``."""
+
+    name: str = Field("", max_length=MAX_NAME * 5)
+    device: str = Field(max_length=MAX_DEVICE, description="the browser's own secret: it holds the seat")
+
+    @field_validator("device")
+    @classmethod
+    def _device_is_text(cls, value: str) -> str:
+        return _checked_text(value, "device", MAX_DEVICE)
 
     @field_validator("name")
     @classmethod
@@ -287,6 +306,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     """
     rooms: dict[str, Room] = {}
     creators: dict[str, Limiter] = {}
+    takers: dict[str, Limiter] = {}
     sockets_open: dict[str, int] = {}
     talkers: dict[tuple[str, int, str], Agent] = {}
     """Bots that talk (language-model players), kept from move to move: their counters add up."""
@@ -387,7 +407,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             created = await asyncio.to_thread(store.create, request.game, request.players, request.seats,
                                               request.options, bots_take_over=request.bots_take_over,
                                               window_seconds=request.window_seconds,
-                                              clock_seconds=request.clock_seconds)
+                                              clock_seconds=request.clock_seconds,
+                                              open_to_all=request.open_to_all)
         except (TableError, OptionsError) as exc:
             raise HTTPException(400, sentence(str(exc))) from None
         kick(created.table_id)
@@ -464,6 +485,26 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             await seat_moved(table_id, seat)
         await seats_changed(table_id)
         return {"table_id": table_id, "seat": seat}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}",
+              responses={k: REFUSALS[k] for k in (400, 404, 413, 422, 429)})
+    async def take_seat(table_id: str, seat: int, request: TakeSeat, http: Request) -> dict[str, Any]:
+        """Take an open seat of a waiting table that is open to all; the answer holds the seat's
+        token, shown only here (keep it: it opens the seat again after a reconnect)."""
+        live(table_id)
+        client = http.client.host if http.client else "unknown"
+        if len(takers) > 10_000:
+            takers.clear()
+        if not takers.setdefault(client, Limiter(create_limit)).allow():
+            raise HTTPException(429, f"Too many seats taken: at most {create_limit[0]} every "
+                                     f"{create_limit[1]:.0f} seconds from one address. Wait a moment.")
+        try:
+            token = await asyncio.to_thread(store.take_seat, table_id, seat, request.name, request.device)
+        except TableError as exc:
+            raise HTTPException(400, sentence(str(exc))) from None
+        await seats_changed(table_id)
+        kick(table_id)
+        return {"table_id": table_id, "seat": seat, "token": token}
 
     @app.post("/api/leave", responses={k: REFUSALS[k] for k in (400, 413, 422)})
     async def leave(request: Leave) -> dict[str, Any]:
@@ -923,12 +964,12 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             await error(connection, message, "flood", f"At most {chat_limit[0]} chat messages every "
                                                       f"{chat_limit[1]:.0f} seconds.")
             return
-        text, to = message.get("text"), message.get("to")
+        text, to, terms = message.get("text"), message.get("to"), message.get("terms")
         if not isinstance(text, str):
             await error(connection, message, "malformed", 'Send {"type": "chat", "text": "...", "to": null}.')
             return
         try:
-            said = await asyncio.to_thread(store.chat, table.id, connection.seat, text, to)
+            said = await asyncio.to_thread(store.chat, table.id, connection.seat, text, to, terms)
         except TableError as exc:
             await error(connection, message, "bad_chat", sentence(str(exc)))
             return

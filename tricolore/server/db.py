@@ -62,6 +62,8 @@ class TableRow(Base):
     """The running clocks: per seat (as text), the decision's key and when it runs out (seconds
     since the epoch, so that a restarted server keeps the same deadline)."""
     creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    open_to_all: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether anyone in the lobby may take an open seat (else only the holders of its invite)."""
     """The hash of the creator's token, which closes the table and shows its invites again."""
     created_at: Mapped[Any] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
@@ -103,6 +105,8 @@ class ChatRow(Base):
     from_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     to_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     text: Mapped[str] = mapped_column(Text)
+    terms: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """What a private message proposes, in the game's own action words (see ``tables.chat_terms``)."""
     created_at: Mapped[Any] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 

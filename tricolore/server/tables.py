@@ -14,8 +14,10 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 import logging
 import random
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -125,6 +127,8 @@ class LiveTable:
     lock: threading.Lock = field(default_factory=threading.Lock)
     clock_seconds: int = 0
     """Seconds each decision may take (0: no clock)."""
+    open_to_all: bool = False
+    """Whether anyone in the lobby may take an open seat (:meth:`TableStore.take_seat`)."""
     deadlines: dict[int, tuple[str, float | None]] = field(default_factory=dict)
     """The running clocks: per seat, the decision's key (:func:`decision_key`) and when it runs
     out in seconds since the epoch (``None``: it ran out and was dealt with)."""
@@ -243,14 +247,15 @@ class TableStore:
     # -- the lobby ---------------------------------------------------------------------------
     def create(self, game: str, players: int, seats: Sequence[str], options: Mapping[str, Any] | None = None,
                seed: int | None = None, bots_take_over: bool = True, window_seconds: int = 0,
-               clock_seconds: int = 0) -> Created:
+               clock_seconds: int = 0, open_to_all: bool = False) -> Created:
         """A table of ``game``; each seat is ``"open"`` (for a person) or a strategy name.
 
         ``window_seconds`` (0: no timer) closes a response window on a seat that has not answered
         by passing for it; ``bots_take_over`` lets a bot play the seat of a person who leaves.
         ``clock_seconds`` (0: no clock) bounds every decision, ordinary turns as well as response
         windows: when it runs out the seat passes if it may, else a bot decides for it if the
-        table lets bots take over.
+        table lets bots take over. ``open_to_all`` lets anyone take an open seat from the lobby
+        (:meth:`take_seat`); otherwise a seat is taken only with its invite.
         """
         definition = get_game(game)  # an unknown game raises OptionsError with the known ones
         if type(window_seconds) is not int or not 0 <= window_seconds <= MAX_CLOCK:
@@ -283,13 +288,14 @@ class TableStore:
                             players=players, seed=chosen_seed, options=dict(options or {}),
                             seats=layout, status=status, bots_take_over=bots_take_over,
                             window_seconds=window_seconds, bot_secret=bot_secret,
-                            clock_seconds=clock_seconds, creator_hash=hash_token(creator)))
+                            clock_seconds=clock_seconds, creator_hash=hash_token(creator),
+                            open_to_all=open_to_all))
             db.flush()
             for seat, token in invites.items():
                 db.add(SeatToken(token_hash=hash_token(token), table_id=table_id, seat=seat))
         self.live.add(LiveTable(table_id, game, players, chosen_seed, dict(options or {}),
                                 layout, status, state, [], [], bots_take_over, window_seconds,
-                                bot_secret, clock_seconds=clock_seconds))
+                                bot_secret, clock_seconds=clock_seconds, open_to_all=open_to_all))
         return Created(table_id, invites, creator)
 
     def check_creator(self, table_id: str, creator: str) -> LiveTable:
@@ -309,8 +315,45 @@ class TableStore:
         """Every invite of the table again, for its creator: each seat that was open at creation."""
         self.check_creator(table_id, creator)
         with self.session() as db:
-            seats = db.scalars(select(SeatToken.seat).where(SeatToken.table_id == table_id)).all()
-        return {seat: invite_token(creator, seat) for seat in sorted(seats)}
+            held = set(db.scalars(select(SeatToken.token_hash).where(SeatToken.table_id == table_id)))
+        invites = {seat: invite_token(creator, seat) for seat in range(self.live[table_id].players)}
+        # a seat taken from the lobby no longer has its invite: it opens nothing
+        return {seat: token for seat, token in invites.items() if hash_token(token) in held}
+
+    def take_seat(self, table_id: str, seat: int, name: str, device: str) -> str:
+        """Anyone takes an open seat of a waiting table that is open to all: the seat is theirs,
+        held by this browser (``device``), with a new token returned to them; its invite no
+        longer opens it. Raises :class:`TableError` with a sentence otherwise."""
+        why = text_problem(name, "name", MAX_NAME * 5)
+        if why:
+            raise TableError(why)
+        if not isinstance(device, str) or text_problem(device, "device", MAX_DEVICE) or len(device) < 16:
+            raise TableError("this browser's secret is not valid; reload the page")
+        table = self.live.get(table_id)
+        if table is None:
+            raise TableError("there is no such table")
+        with table.lock:
+            if not table.open_to_all:
+                raise TableError("this table's seats are taken by invitation only")
+            if table.status != "waiting":
+                raise TableError("this table is no longer waiting for players")
+            if type(seat) is not int or not 0 <= seat < table.players or table.seats[seat]["kind"] != OPEN:
+                raise TableError("that seat is not open any more; choose another open seat")
+            clean = " ".join(name.split())[:MAX_NAME]
+            if clean:
+                self._make_room_for(table, seat, clean)
+            token = secrets.token_urlsafe(24)
+            with self.session() as db, db.begin():
+                for old in db.scalars(select(SeatToken).where(SeatToken.table_id == table_id,
+                                                              SeatToken.seat == seat)):
+                    db.delete(old)
+                db.add(SeatToken(token_hash=hash_token(token), table_id=table_id, seat=seat,
+                                 device_hash=hash_token(device)))
+            table.seats[seat] = {"kind": HUMAN, "name": clean or self.names_free(table)}
+            if not table.open_seats():
+                table.status = "playing"
+            self._save_seats(table)
+        return token
 
     def close(self, table_id: str, creator: str) -> None:
         """The creator closes the table: it takes no more actions, joins or seats."""
@@ -454,8 +497,12 @@ class TableStore:
             row.deadlines = {str(seat): [key, deadline] for seat, (key, deadline) in table.deadlines.items()}
 
     # -- chat --------------------------------------------------------------------------------
-    def chat(self, table_id: str, seat: int, text: str, to: int | None) -> dict[str, Any]:
-        """Store a chat message from ``seat`` to everyone (``to`` None) or to one seat."""
+    def chat(self, table_id: str, seat: int, text: str, to: int | None,
+             terms: Any = None) -> dict[str, Any]:
+        """Store a chat message from ``seat`` to everyone (``to`` None) or to one seat.
+
+        A private message may carry ``terms`` (see :func:`chat_terms`): what it proposes, or which
+        proposal it answers; they are checked here and never reach anyone but the two seats."""
         table = self.live[table_id]
         why = text_problem(text, "chat message", MAX_CHAT * 2, lines=True)
         if why:
@@ -467,18 +514,30 @@ class TableStore:
             raise TableError(f"a chat message has at most {MAX_CHAT} characters")
         if to is not None and (type(to) is not int or not 0 <= to < table.players or to == seat):
             raise TableError("send a private message to another seat at this table")
+        if terms is not None:
+            if to is None:
+                raise TableError("a proposal or an answer goes to one player, privately")
+            why = chat_terms(terms)
+            if why:
+                raise TableError(why)
         with self.session() as db, db.begin():
-            row = ChatRow(table_id=table_id, from_seat=seat, to_seat=to, text=clean)
+            if terms is not None and "answer" in terms:
+                asked = db.get(ChatRow, terms["answer"])
+                if (asked is None or asked.table_id != table_id or asked.terms is None
+                        or "kind" not in asked.terms or (asked.from_seat, asked.to_seat) != (to, seat)):
+                    raise TableError("you may answer only a proposal made to you by that player")
+            row = ChatRow(table_id=table_id, from_seat=seat, to_seat=to, text=clean, terms=terms)
             db.add(row)
             db.flush()
             number = row.id
-        return {"number": number, "from": seat, "to": to, "text": clean}
+        return {"number": number, "from": seat, "to": to, "text": clean, "terms": terms}
 
     def chat_for(self, table_id: str, seat: int | None) -> list[dict[str, Any]]:
         """The chat ``seat`` may read (``None``: a spectator reads the public messages)."""
         with self.session() as db:
             rows = db.scalars(select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id))
-            return [{"number": r.id, "from": r.from_seat, "to": r.to_seat, "text": r.text}
+            return [{"number": r.id, "from": r.from_seat, "to": r.to_seat, "text": r.text,
+                     "terms": r.terms}
                     for r in rows
                     if r.to_seat is None or (seat is not None and seat in (r.from_seat, r.to_seat))]
 
@@ -635,7 +694,8 @@ class TableStore:
         return LiveTable(row.id, row.game, row.players, row.seed, dict(row.options),
                          [dict(s) for s in seats], row.status, state, actions, digests,
                          row.bots_take_over, row.window_seconds, row.bot_secret,
-                         clock_seconds=row.clock_seconds, deadlines=deadlines)
+                         clock_seconds=row.clock_seconds, open_to_all=bool(row.open_to_all),
+                         deadlines=deadlines)
 
     # -- bots --------------------------------------------------------------------------------
     def bot_seats(self, table_id: str) -> list[int]:
@@ -707,6 +767,49 @@ def public_seats(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [{"name": name, "kind": seat["kind"]} for name, seat in zip(seat_names(seats), seats, strict=True)]
 
 
+MAX_TERMS = 1000
+"""The longest terms a chat message may carry, as JSON characters."""
+TERM_NAME = re.compile(r"^[a-z][a-z_]{0,39}$")
+
+
+def chat_terms(terms: Any) -> str | None:
+    """Why ``terms`` are not what a private message may propose (``None`` if they are).
+
+    A proposal names a kind of action in the game's own words and its values:
+    ``{"kind": "propose_trade", "values": {"to": 1, "give_medals": 1}}``; an answer names the
+    proposal's message and whether it is accepted: ``{"answer": 12, "accepted": true}``. Values
+    are numbers, short words, true/false/null or short lists of them. The engine keeps nothing
+    of this: it is what people say to each other, put so that a page can fill in a builder.
+    """
+    shape = ('terms are {"kind": "...", "values": {...}} for a proposal or '
+             '{"answer": <message number>, "accepted": true or false} for an answer')
+    if not isinstance(terms, dict):
+        return shape
+    try:
+        size = len(json.dumps(terms))
+    except (TypeError, ValueError):
+        return shape
+    if size > MAX_TERMS:
+        return f"the terms of a proposal have at most {MAX_TERMS} characters"
+    if set(terms) == {"answer", "accepted"}:
+        if type(terms["answer"]) is not int or type(terms["accepted"]) is not bool:
+            return shape
+        return None
+    if set(terms) != {"kind", "values"} or not isinstance(terms["kind"], str) \
+            or not TERM_NAME.match(terms["kind"]) or not isinstance(terms["values"], dict):
+        return shape
+
+    def plain(value: Any) -> bool:
+        return value is None or type(value) in (int, bool) or (isinstance(value, str) and len(value) <= 64)
+
+    for key, value in terms["values"].items():
+        if not TERM_NAME.match(key):
+            return f"a term's name is a short word in lower case, not {str(key)[:40]!r}"
+        if not (plain(value) or (isinstance(value, list) and len(value) <= 40 and all(map(plain, value)))):
+            return f"the term {key} is a number, a short word, true, false, null or a short list of them"
+    return None
+
+
 def summary(table: LiveTable | TableRow, actions: int) -> dict[str, Any]:
     """A table's public facts, as the lobby lists them, from the table in memory or its row."""
     info = get_game(table.game).info
@@ -716,7 +819,8 @@ def summary(table: LiveTable | TableRow, actions: int) -> dict[str, Any]:
             "seats": public_seats(seats),
             "options": info.options.from_mapping(table.options).as_dict(),
             "window_seconds": table.window_seconds, "clock_seconds": table.clock_seconds,
-            "bots_take_over": table.bots_take_over, "actions": actions}
+            "bots_take_over": table.bots_take_over, "open_to_all": bool(table.open_to_all),
+            "actions": actions}
 
 
 def bot_strategy(game: Game, strategy: str, seat: str) -> str:

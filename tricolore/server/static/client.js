@@ -52,17 +52,47 @@ async function start() {
     history.replaceState(null, "", location.pathname); // the invite leaves the address bar
   }
   table.token = localStorage.getItem(tokenKey);
-  if (!table.token) return connect();
+  const take = new URLSearchParams(location.hash.slice(1)).get("take");
+  if (take !== null) history.replaceState(null, "", location.pathname);
   const info = await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json();
+  table.openToAll = !!info.open_to_all;
+  if (!table.token) {
+    if (take !== null && info.status === "waiting" && (info.open_seats || []).includes(Number(take))) return askName(Number(take));
+    return connect();
+  }
   if (invite && info.status === "waiting") return askName();
   await join("");
 }
 
-function askName() {
+/** The name form: for the seat of an invite, or (`open` a seat number) an open seat of a table
+ * open to all. */
+function askName(open = null) {
   const input = h("input", { name: "name", maxlength: 40, placeholder: "your name", required: true, autofocus: true });
-  const form = h("form", { class: "card", "data-testid": "join-form", onsubmit: async (e) => { e.preventDefault(); await join(input.value); } },
-    h("h2", {}, "Take your seat"), h("label", {}, "Name ", input), h("button", { type: "submit" }, "Join the table"));
+  const problem = h("p", { class: "error", role: "alert" });
+  const form = h("form", { class: "card", "data-testid": "join-form", onsubmit: async (e) => {
+    e.preventDefault();
+    if (open === null) return join(input.value);
+    problem.textContent = (await takeOpenSeat(open, input.value)) || "";
+  } }, h("h2", {}, open === null ? "Take your seat" : `Take the ${ORDINALS[open] || "open"} seat`), h("label", {}, "Name ", input),
+  h("button", { type: "submit" }, "Join the table"), problem);
+  if (table.socket) { const old = table.socket; table.socket = null; old.close(); }
   document.getElementById("main").replaceChildren(form);
+  ui.root = null;
+}
+
+/** Take an open seat of a table open to all; the seat's token is kept by this browser. Returns
+ * the refusal's sentence, if any. */
+async function takeOpenSeat(seat, name) {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`, { method: "POST",
+    headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name, device: device() }) });
+  const answer = await response.json();
+  if (!response.ok) return answer.detail;
+  localStorage.setItem(tokenKey, answer.token);
+  table.token = answer.token;
+  if (table.socket) { const old = table.socket; table.socket = null; old.close(); }
+  ui.root = null;
+  connect();
+  return null;
 }
 
 async function join(name, move = false) {
@@ -143,7 +173,7 @@ function receive(message) {
       update(message);
       restoreDraft();
       for (const pending of unsent()) table.socket.send(JSON.stringify(pending)); // applied once
-      Tricolore.loadBoard(message.game).then((board) => { table.board = board; render(); });
+      Tricolore.loadBoard(message.game).then((board) => { table.board = board; offerProposals(); restoreDraft(); render(); });
       return;
     case "update":
       for (const [key, value] of Object.entries(message.view_delta.set)) table.view[key] = value;
@@ -283,12 +313,40 @@ async function closeTable() {
 // -- a decision sent from the status bar: the bar waits ("Sending…") until the table has applied it
 // The draft behind it stays on the board until the table acknowledges it; a refusal brings it back
 // with the refusal's sentence beside it.
-function sendAction(action) {
+function sendAction(action, also = null) {
   const id = newId();
   const draft = table.draft.type === action.type ? table.draft : null;
   if (draft) draft.error = "";
-  table.sending = { id, after: null, draft };
+  table.sending = { id, after: null, draft, also };
   send({ type: "action", id, action });
+}
+
+/** A proposal the engine does not keep: a private message to its `to`, its sentence as the text
+ * and its values as the terms; the family's `also` (an engine action) follows it. */
+function sendProposal(family, draft, sentence) {
+  const values = { ...draft.values };
+  const text = (sentence || actionTitle(family.type)).slice(0, 500);
+  send({ type: "chat", text, to: values.to, terms: { kind: family.type, values } });
+  const also = family.also ? family.also(values) : null;
+  if (also) send({ type: "action", id: newId(), action: also });
+  table.draft = takeStash();
+  saveDraft();
+}
+
+/** Every proposal this seat sent or received, with the answers given to it. */
+function proposals() {
+  const found = [];
+  const byNumber = new Map();
+  for (const m of table.chat) {
+    const terms = m.terms;
+    if (!terms) continue;
+    if (terms.kind) {
+      const proposal = { number: m.number, from: m.from, to: m.to, kind: terms.kind, values: terms.values || {}, text: m.text, answers: [] };
+      found.push(proposal);
+      byNumber.set(m.number, proposal);
+    } else if (byNumber.has(terms.answer)) byNumber.get(terms.answer).answers.push({ from: m.from, accepted: terms.accepted });
+  }
+  return found;
 }
 
 /** The bar's decision is busy from its Confirm until the update that follows the action's ack. */
@@ -302,7 +360,8 @@ function settleSending(message) {
   }
   if (message.type === "ack" && message.id === sending.id) {
     sending.after = message.number + 1;
-    if (sending.draft && table.draft === sending.draft) table.draft = emptyDraft();
+    if (sending.draft && table.draft === sending.draft) table.draft = sending.draft.deal ? takeStash() : emptyDraft();
+    if (sending.also) send({ type: "action", id: newId(), action: sending.also });
     saveDraft();
   }
   if (sending.after !== null && table.actionsSeen >= sending.after) table.sending = null;
@@ -328,7 +387,7 @@ function saveDraft() {
   if (table.seat === null) return;
   const d = table.draft;
   try {
-    if (d.type) sessionStorage.setItem(draftKey(), JSON.stringify({ type: d.type, values: d.values, domains: d.domains, family: d.family, error: d.error || "" }));
+    if (d.type) sessionStorage.setItem(draftKey(), JSON.stringify({ type: d.type, values: d.values, domains: d.domains, family: d.family, error: d.error || "", deal: !!d.deal, also: d.also || null }));
     else if (!table.sending) sessionStorage.removeItem(draftKey());
   } catch { /* storage full or refused: the draft still lives on the page */ }
 }
@@ -341,7 +400,7 @@ function restoreDraft() {
   if (!stored || !stored.type) return;
   const family = offeredFamily(stored.type);
   if (family && JSON.stringify(family) === stored.family) table.draft = stored;
-  else sessionStorage.removeItem(draftKey());
+  else if (table.board) sessionStorage.removeItem(draftKey()); // a proposal's kind is known once the board is
 }
 
 // -- rendering ----------------------------------------------------------------------------------
@@ -388,6 +447,10 @@ function boardContext() {
     if (!offeredFamily(type)) return node;
     return Kit.choice(node, { value: type, label: text, chosen: draft.type === type, onPick: () => startDraft(type) });
   };
+  /** Start a deal of `type` with `values` filled in; the decision being built waits beside it. */
+  ctx.startDeal = (type, values = {}, also = null) => startDeal(type, values, also);
+  ctx.dealDraft = !!draft.deal;
+  ctx.proposals = proposals();
   return ctx;
 }
 
@@ -398,7 +461,13 @@ function same(a, b) {
 function offeredFamily(type) {
   const p = table.prompt;
   if (!p || table.seat === null) return null;
-  return p.actions.find((f) => f.type === type) || p.free.find((f) => f.type === type) || null;
+  return p.actions.find((f) => f.type === type) || p.free.find((f) => f.type === type)
+    || (table.proposalFamilies || []).find((f) => f.type === type) || null;
+}
+
+/** Whether a kind of draft is a proposal the engine does not keep (sent as a private message). */
+function isProposal(type) {
+  return (table.proposalFamilies || []).some((f) => f.type === type);
 }
 
 /** The domain of a parameter of the draft: given, fetched (dependent parameters), or not yet known. */
@@ -420,6 +489,31 @@ function canPick(type, name, value) {
 
 function newDraft(type) {
   return { type, values: {}, domains: {}, family: JSON.stringify(offeredFamily(type)) };
+}
+
+/** A deal started from a player's panel or an offer's card: the draft being built is set aside
+ * (it comes back once the deal is sent, or on Cancel) and the deal's draft starts filled in. */
+function startDeal(type, values = {}, also = null) {
+  const family = offeredFamily(type);
+  if (!family) return;
+  if (table.draft.type && !table.draft.deal) table.stash = table.draft;
+  table.draft = newDraft(type);
+  table.draft.deal = true;
+  table.draft.also = also;
+  for (const param of family.params) {
+    if (values[param.name] !== undefined) pickQuietly(type, param.name, values[param.name]);
+  }
+  fillDefaults();
+  render();
+  const bar = ui.parts.status && ui.parts.status.querySelector("[data-testid=decision]");
+  if (bar && narrow.matches) bar.scrollIntoView({ block: "nearest" });
+}
+
+/** The draft set aside for a deal, if its kind is still offered; else nothing. */
+function takeStash() {
+  const kept = table.stash;
+  table.stash = null;
+  return kept && offeredFamily(kept.type) ? kept : emptyDraft();
 }
 
 function startDraft(type) {
@@ -479,13 +573,13 @@ function render() {
   const main = document.getElementById("main");
   if (!ui.root || !main.contains(ui.root)) {
     const part = (tag, attrs) => h(tag, attrs);
-    ui.parts = { status: part("div"), players: part("div"), end: part("div"), board: part("section", { class: "board-wrap", "data-testid": "board" }),
+    ui.parts = { status: part("div"), offers: part("div"), players: part("div"), end: part("div"), board: part("section", { class: "board-wrap", "data-testid": "board" }),
       secret: part("div"), forms: part("div", { class: "forms", "data-testid": "forms", hidden: !formsShown() }), log: part("div"), chat: part("div") };
     for (const [name, node] of Object.entries(ui.parts)) node.classList.add(`part-${name}`);
     ui.root = h("div", { class: "layout" },
-      h("div", { class: "column wide" }, ui.parts.status, ui.parts.players, ui.parts.end, ui.parts.board, ui.parts.secret),
+      h("div", { class: "column wide" }, ui.parts.status, ui.parts.offers, ui.parts.players, ui.parts.end, ui.parts.board, ui.parts.secret),
       h("div", { class: "column" }, formsSwitch(), ui.parts.forms, ui.parts.log, ui.parts.chat));
-    main.replaceChildren(ui.root);
+    main.replaceChildren(ui.root, chatToggle());
     ui.logKey = null;
     table.formsKey = null;
   }
@@ -497,12 +591,14 @@ function render() {
     table.forms = [promptPanel(), freePanel()];
     ui.parts.forms.replaceChildren(...table.forms.filter(Boolean));
   }
+  offerProposals();
   // A draft lasts while its kind of action is offered unchanged; a picked value no longer legal is dropped.
   const drafted = table.draft.type ? offeredFamily(table.draft.type) : null;
-  if (!table.sending && table.draft.type && (!drafted || JSON.stringify(drafted) !== table.draft.family)) table.draft = emptyDraft();
+  if (!table.sending && table.draft.type && (!drafted || JSON.stringify(drafted) !== table.draft.family)) table.draft = table.draft.deal ? takeStash() : emptyDraft();
   saveDraft();
   const ctx = boardContext();
   place(ui.parts.status, statusBar(ctx));
+  place(ui.parts.offers, offersPanel(ctx));
   place(ui.parts.players, playerPanels(ctx));
   place(ui.parts.end, table.final ? endScreen(table.final, names(), revealed(ctx),
     board().scoreSheet ? (final) => board().scoreSheet(final, ctx) : null) : h("div"));
@@ -722,7 +818,8 @@ function decisionBar(ctx) {
   const warning = family.params.length === 0 ? irreversible(family.type) : null;
   const confirmButton = h("button", { type: "button", "data-testid": "confirm", onclick: () => {
     if (draftProblems(family, boardContext()).length) return;
-    sendAction({ type: family.type, ...draft.values });
+    if (isProposal(family.type)) sendProposal(family, draft, textOf(board().summary ? board().summary(family.type, { ...draft.values }, boardContext()) : null));
+    else sendAction({ type: family.type, ...draft.values }, draft.also || null);
     render();
   } }, warning ? `Yes, ${actionTitle(family.type, ctx).toLowerCase()}` : "Confirm");
   // the bar on the page may be an earlier one patched to look like this one: change what is shown
@@ -786,9 +883,9 @@ function decisionBar(ctx) {
   function refreshSummary() {
     const el = document.querySelector("[data-testid=summary]");
     const again = board().summary ? board().summary(family.type, { ...draft.values }, boardContext()) : null;
-    if (el && again) el.textContent = again;
+    if (el && again) el.replaceChildren(again);
   }
-  const cancel = () => { table.draft = emptyDraft(); render(); };
+  const cancel = () => { table.draft = draft.deal ? takeStash() : emptyDraft(); render(); };
   return h("div", { class: `decision${warning ? " ask" : ""}`, "data-testid": "decision", "data-draft": family.type, "data-ask": warning ? "" : null,
     role: warning ? "alertdialog" : null, "aria-label": warning ? title : null },
   h("p", { class: "summary", "data-testid": "summary" }, summary || `${title}${parts.length ? ": " + parts.join(", ") : ""}`),
@@ -810,8 +907,64 @@ function playerPanels(ctx) {
     class: `${waiting.has(i) ? "to-act" : ""} ${i === table.seat ? "me" : ""}`, "data-seat": i,
     title: waiting.has(i) ? `${n[i]} is expected` : "" },
   Kit.who(i, n[i]), s.kind === "bot" ? " (bot)" : "", s.kind === "open" ? " (open seat)" : "",
+  s.kind === "open" && table.seat === null && !table.token && table.openToAll && table.status === "waiting"
+    ? h("button", { type: "button", class: "small", "data-testid": "take-open-seat", onclick: () => askName(i) }, "Take this seat") : null,
   board().playerStats ? h("span", { class: "muted" }, board().playerStats(i, table.view, ctx) || "") : null,
-  secretMark(i, secret, waiting, ctx)))));
+  secretMark(i, secret, waiting, ctx), panelActions(i, ctx)))));
+}
+
+/** On another player's panel: the deals this seat may start with them, and the chat with them. */
+function panelActions(seat, ctx) {
+  if (table.seat === null || seat === table.seat || table.final) return null;
+  const playing = table.status === "playing";
+  const starters = playing && board().dealStarters ? (board().dealStarters(seat, ctx) || []).filter((s) => offeredFamily(s.type)) : [];
+  const unread = unreadIn(String(seat));
+  return h("span", { class: "panel-actions" },
+    starters.map((s) => h("button", { type: "button", class: "small secondary", "data-testid": `deal-${s.type}`, title: (offeredFamily(s.type) || {}).help || "",
+      onclick: () => startDeal(s.type, s.values || {}, s.also || null) }, s.label)),
+    h("button", { type: "button", class: "small secondary chat-with", "data-testid": "chat-with", "aria-label": `Chat with ${names()[seat]}${unread ? `, ${unread} unread` : ""}`,
+      onclick: () => openConversation(String(seat)) }, "Chat", unread ? h("span", { class: "unread", "data-testid": "unread" }, String(unread)) : null));
+}
+
+/** The families a board proposes outside the engine (trades, counter-offers), while this seat plays. */
+function offerProposals() {
+  const playing = table.status === "playing" && table.seat !== null && table.prompt;
+  table.proposalFamilies = [];
+  if (playing && board().proposalFamilies) table.proposalFamilies = board().proposalFamilies(boardContext()) || [];
+}
+
+/** The offers and deals the board shows as cards under the status bar: Accept, Decline, Counter… */
+function offersPanel(ctx) {
+  const cards = table.seat !== null && !table.final && board().offers ? board().offers(ctx) || [] : [];
+  if (!cards.length) return h("div");
+  const n = names();
+  const awaiting = cards.filter((c) => c.awaiting).length;
+  const slug = (text) => String(text).toLowerCase().replace(/[^a-z]+/g, "-").replace(/^-|-$/g, "");
+  return h("section", { class: "offers", "data-testid": "offers", "aria-label": "Offers and deals" },
+    h("h2", {}, "Offers and deals", awaiting ? h("span", { class: "unread", "data-testid": "offers-awaiting" }, `${awaiting} to answer`) : null),
+    h("ul", {}, cards.map((c) => h("li", { class: `offer${c.awaiting ? " awaiting" : ""}`, "data-testid": "offer", "data-key": c.key },
+      c.from !== null && c.from !== undefined ? h("span", { class: "offer-from" }, c.from === table.seat ? "You" : Kit.who(c.from, n[c.from])) : null,
+      h("p", { class: "offer-sentence" }, c.sentence),
+      c.status ? h("p", { class: "offer-status muted", "data-testid": "offer-status" }, c.status) : null,
+      (c.buttons || []).length ? h("div", { class: "offer-buttons" }, c.buttons.map((b) => h("button", { type: "button",
+        class: b.act && !b.answer && /^(decline|withdraw|no)/i.test(b.label) ? "secondary" : b.draft && !b.answer ? "secondary" : "",
+        "data-testid": b.testid || `offer-${slug(b.label)}`, disabled: table.sending ? true : null,
+        onclick: () => pressCard(b) }, b.label))) : null))));
+}
+
+/** A card's button: answer a proposal, send an action, open a builder filled in (or all three). */
+function pressCard(button) {
+  if (table.sending) return;
+  if (button.answer) {
+    const asked = proposals().find((p) => p.number === button.answer.proposal);
+    if (asked) {
+      send({ type: "chat", to: asked.from, text: button.answer.accepted ? "I accept your proposal." : "I decline your proposal.",
+        terms: { answer: asked.number, accepted: !!button.answer.accepted } });
+    }
+  }
+  if (button.act) sendAction(button.act, button.also && !button.draft ? button.also : null);
+  if (button.draft) startDeal(button.draft.type, button.draft.values || {}, button.also || button.draft.also || null);
+  else render();
 }
 
 /** Beside a player in a secret move: choosing, has chosen, or (the board says) takes no part in it. */
@@ -924,6 +1077,67 @@ function logPanel() {
   return h("section", {}, h("h2", {}, "Log"), list);
 }
 
+// -- chat: a conversation with everyone and one with each player, unread counts, a drawer on a phone
+const readKey = `tricolore:read:${tableId}`;
+
+/** The conversation a message belongs to, for this seat: "all", or the other player's seat. */
+function conversationOf(message) {
+  if (message.to === null || message.to === undefined) return "all";
+  return String(message.from === table.seat ? message.to : message.from);
+}
+
+function readMarks() {
+  try { return JSON.parse(localStorage.getItem(`${readKey}:${table.seat}`) || "{}"); } catch { return {}; }
+}
+
+/** Messages from others in a conversation that this seat has not seen there yet. */
+function unreadIn(conversation) {
+  if (table.seat === null) return 0;
+  const seen = readMarks()[conversation] || 0;
+  return table.chat.filter((m) => m.from !== table.seat && m.number > seen && conversationOf(m) === conversation).length;
+}
+
+function unreadTotal() {
+  return ["all", ...names().map((_, i) => String(i))].reduce((n, c) => n + unreadIn(c), 0);
+}
+
+/** Whether the chat can be read now: always beside the table on a desktop, in its drawer on a phone. */
+function chatInView() {
+  return !narrow.matches || document.body.classList.contains("chat-open");
+}
+
+function markRead() {
+  if (table.seat === null || !chatInView()) return;
+  const conversation = table.conversation || "all";
+  const last = table.chat.filter((m) => conversationOf(m) === conversation).reduce((n, m) => Math.max(n, m.number || 0), 0);
+  const marks = readMarks();
+  if ((marks[conversation] || 0) >= last) return;
+  marks[conversation] = last;
+  try { localStorage.setItem(`${readKey}:${table.seat}`, JSON.stringify(marks)); } catch { /* the counts then stay */ }
+}
+
+/** Open the conversation with a player (or "all"): on a phone the drawer opens with it. */
+function openConversation(conversation) {
+  table.conversation = conversation;
+  if (narrow.matches) setDrawer(true);
+  renderChat();
+  const input = ui.parts.chat.querySelector("input[name=text]");
+  if (input && !narrow.matches) input.focus({ preventScroll: false });
+}
+
+/** The phone's chat drawer: it covers the lower half at most, so the decision above stays in view. */
+function setDrawer(open) {
+  document.body.classList.toggle("chat-open", open);
+  if (open && ui.parts.status) ui.parts.status.scrollIntoView({ block: "start" });
+  renderChat();
+}
+
+/** The phone's button that opens the chat, with a badge of unread messages and offers to answer. */
+function chatToggle() {
+  return h("button", { type: "button", class: "chat-toggle", id: "chat-toggle", "data-testid": "chat-toggle", "aria-controls": "chat-drawer",
+    onclick: () => setDrawer(!document.body.classList.contains("chat-open")) }, "Chat", h("span", { class: "unread", id: "chat-badge", hidden: true }));
+}
+
 function chat() {
   const key = JSON.stringify([names(), table.seat]);
   if (key !== table.chatKey) {
@@ -935,25 +1149,59 @@ function chat() {
 
 function chatPanel() {
   if (table.seat === null) return h("section", {}, h("h2", {}, "Chat"), h("ol", { id: "chat", class: "chat" }));
-  const to = h("select", { name: "to", "aria-label": "to" }, h("option", { value: "" }, "everyone"),
-    names().map((name, i) => (i === table.seat ? null : h("option", { value: i }, `only ${name}`))));
-  const text = h("input", { name: "text", maxlength: 500, placeholder: "say something", autocomplete: "off" });
+  const text = h("input", { name: "text", maxlength: 500, placeholder: "say something", autocomplete: "off", "aria-label": "message" });
   const form = h("form", { class: "chat-form", onsubmit: (e) => {
     e.preventDefault();
     if (!text.value.trim()) return;
-    send({ type: "chat", text: text.value, to: to.value === "" ? null : Number(to.value) });
+    const to = table.conversation && table.conversation !== "all" ? Number(table.conversation) : null;
+    send({ type: "chat", text: text.value, to });
     text.value = "";
-  } }, to, text, h("button", { type: "submit" }, "Send"));
-  return h("section", {}, h("h2", {}, "Chat"), h("ol", { id: "chat", class: "chat", "data-testid": "chat" }), form);
+  } }, text, h("button", { type: "submit" }, "Send"));
+  return h("section", { id: "chat-drawer", class: "chat-drawer" },
+    h("div", { class: "chat-head" }, h("h2", {}, "Chat"),
+      h("button", { type: "button", class: "small secondary drawer-close", "data-testid": "chat-close", onclick: () => setDrawer(false) }, "Close")),
+    h("div", { class: "conversations", role: "tablist", id: "conversations", "aria-label": "Conversations" }),
+    h("p", { class: "muted chat-to", id: "chat-to" }),
+    h("ol", { id: "chat", class: "chat", "data-testid": "chat" }), form);
 }
 
 function renderChat() {
   const list = document.getElementById("chat");
   if (!list) return;
   const n = names();
-  list.replaceChildren(...table.chat.map((m) => h("li", { class: m.to === null ? "" : "private" },
-    h("b", {}, n[m.from] || "someone"), m.to === null ? "" : ` → ${n[m.to]} (private)`, ": ", m.text)));
+  const conversation = table.seat === null ? "all" : table.conversation || "all";
+  markRead();
+  const tabs = document.getElementById("conversations");
+  if (tabs) {
+    const all = ["all", ...n.map((_, i) => String(i)).filter((i) => Number(i) !== table.seat)];
+    tabs.replaceChildren(...all.map((c) => {
+      const unread = unreadIn(c);
+      return h("button", { type: "button", role: "tab", class: "conversation", "aria-selected": c === conversation ? "true" : "false",
+        "data-testid": "conversation", "data-conversation": c, onclick: () => openConversation(c) },
+      c === "all" ? "Everyone" : n[Number(c)], unread ? h("span", { class: "unread", "data-testid": "unread" }, String(unread)) : null);
+    }));
+  }
+  const to = document.getElementById("chat-to");
+  if (to) to.textContent = conversation === "all" ? "Everyone at the table reads this conversation." : `Only you and ${n[Number(conversation)]} read this conversation.`;
+  const shown = table.chat.filter((m) => table.seat === null || conversationOf(m) === conversation);
+  list.replaceChildren(...shown.map((m) => h("li", { class: m.to === null ? "" : "private" },
+    h("b", {}, m.from === table.seat ? "You" : n[m.from] || "someone"), m.terms && m.terms.kind ? " (proposal)" : "", ": ", m.text)));
   list.scrollTop = list.scrollHeight;
+  const badge = document.getElementById("chat-badge");
+  if (badge) {
+    const count = unreadTotal() + document.querySelectorAll("[data-testid=offer].awaiting").length;
+    badge.hidden = count === 0;
+    badge.textContent = String(count);
+    badge.setAttribute("data-testid", "chat-badge");
+  }
+  for (const button of document.querySelectorAll("[data-testid=players] .chat-with")) {
+    const seat = button.closest("[data-seat]").getAttribute("data-seat");
+    const unread = unreadIn(seat);
+    const mark = button.querySelector(".unread");
+    if (unread && !mark) button.appendChild(h("span", { class: "unread", "data-testid": "unread" }, String(unread)));
+    else if (mark && unread) mark.textContent = String(unread);
+    else if (mark) mark.remove();
+  }
 }
 
 function renderError() {

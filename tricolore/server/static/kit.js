@@ -384,8 +384,28 @@ const Kit = (() => {
     return `${list(who)} ${who.length > 1 ? "share the win" : "wins"} with ${score(result.scores[result.winners[0]])}`;
   };
 
+  /** A rule term in a sentence, with its plain meaning: dotted underline, the meaning as its
+   * tooltip (hover, or a long press on a phone) and as what a screen reader says after it. */
+  function term(word, meaning) {
+    const node = document.createElement("abbr");
+    node.className = "term";
+    node.title = meaning;
+    node.tabIndex = 0;
+    node.setAttribute("data-term", word);
+    node.setAttribute("aria-label", `${word} (${meaning})`);
+    node.textContent = word;
+    return node;
+  }
+
+  /** A sentence made of strings and nodes (Kit.term), as one inline element. */
+  function sentence(...parts) {
+    const node = document.createElement("span");
+    node.className = "sentence-parts";
+    return append(node, parts);
+  }
+
   return { NS, el, svg, g, rect, circle, line, path, text, label, icon, count, tip, token, card, player, mark, badge, who, legend,
-    choice, stepper, fit, motion, setMotion, moment, move, fly, patch, listen, plural, list, winners };
+    choice, stepper, fit, motion, setMotion, moment, move, fly, patch, listen, plural, list, winners, term, sentence };
 })();
 
 window.Kit = Kit;

@@ -301,7 +301,7 @@ async function create(event) {
   const body = {
     game: game().name, players: Number(byId("players").value), options, seats,
     window_seconds: Number(byId("window_seconds").value), clock_seconds: Number(byId("clock_seconds").value),
-    bots_take_over: byId("bots_take_over").checked,
+    bots_take_over: byId("bots_take_over").checked, open_to_all: byId("open_to_all").checked,
   };
   const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const answer = await response.json();
@@ -362,7 +362,9 @@ async function listTables() {
       h("span", { class: "muted" }, status === "waiting" ? ` — ${t.open_seats.length} open ${t.open_seats.length === 1 ? "seat" : "seats"}`
         : ` — ${t.seats.map((s) => (s.kind === "open" ? "an open seat" : s.name)).join(", ")}${status === "closed" ? " (closed)" : ""}`),
       invites[t.table_id] ? h("span", { class: "open-seats" }, t.open_seats.filter((seat) => invites[t.table_id][String(seat)]).map((seat) =>
-        h("a", { class: "join-seat", href: invites[t.table_id][String(seat)], "data-join-seat": seat }, `Join as the ${ordinal(seat).toLowerCase()} player`))) : null))
+        h("a", { class: "join-seat", href: invites[t.table_id][String(seat)], "data-join-seat": seat }, `Join as the ${ordinal(seat).toLowerCase()} player`)))
+        : t.open_to_all && status === "waiting" ? h("span", { class: "open-seats" }, t.open_seats.map((seat) =>
+          h("a", { class: "join-seat", href: `/table/${encodeURIComponent(t.table_id)}#take=${seat}`, "data-take-seat": seat }, `Take the ${ordinal(seat).toLowerCase()} seat`))) : null))
       : [h("li", { class: "muted" }, "none")]));
   }
 }
