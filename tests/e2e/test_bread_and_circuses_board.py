@@ -231,19 +231,25 @@ def test_every_sabotage_card_carries_its_rule_text_as_a_tooltip(bread_page: Page
     expect(riots.locator("title").first).to_contain_text("the peasants riot")
 
 
-def test_a_deal_is_offered_to_a_place_on_the_board_and_listed_by_names(server: LiveServer, browser: Browser):
+def test_a_deal_is_offered_from_a_panel_with_its_tile_picked_on_the_board_and_shown_as_a_card(
+        server: LiveServer, browser: Browser):
     invite = table(server, ["open", "free-rider", "free-rider"], {"regulated_bribery": True})
     page, problems = join(server, browser, invite, DESKTOP)
-    page.locator("[data-testid=deals] [data-key=offer_deal]").click()
-    page.locator(board(page, "place-1")).click()
+    page.locator("[data-testid=players] li[data-seat='1'] [data-testid=deal-offer_deal]").click()
     bar = page.locator("[data-testid=decision]")
-    bar.get_by_role("button", name="plays a tile", exact=True).click()
-    bar.get_by_role("button", name="Circus", exact=True).click()
-    bar.get_by_role("button", name="this round", exact=True).click()
+    expect(bar.get_by_role("button", name="plays the tile", exact=True)).to_have_attribute(
+        "aria-pressed", "true")
+    bar.get_by_role("button", name="any tile but that one", exact=True).click()
+    page.locator(board(page, "deal-tile-abstain")).click()
+    bar.get_by_role("button", name="next round", exact=True).click()
     other = name_of(page, 1)
-    expect(summary(page)).to_have_text(f"You offer {other} 1 Gold if {other} plays Circus in this round.")
+    expect(summary(page)).to_have_text(
+        f"You give {other} 1 Gold if {other} plays any tile but Abstain next round (round 2); "
+        f"binding once {other} accepts, paid at the reveal.")
     confirm(page)
-    deal = page.locator("[data-testid=deals] li", has_text="offered by Marie")  # bots may ask for deals too
-    expect(deal).to_contain_text(f"Marie pays {other} 1 Gold if {other} plays Circus in round 1")
+    card = page.locator("[data-testid=offers] [data-testid=offer]", has_text=f"You offer {other} 1 Gold")
+    expect(card).to_contain_text(f"if {other} plays any tile but Abstain next round (round 2).")
+    expect(page.locator("[data-testid=log]")).to_contain_text(
+        f"Marie offers a deal: Marie pays {other} 1 Gold if {other} plays any tile but Abstain in round 2.")
     assert_no_ids(page)
     assert problems == []

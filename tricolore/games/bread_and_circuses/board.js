@@ -1,8 +1,10 @@
 // Bread and Circuses, drawn: the Riot Counter, each noble's place (Gold, Sabotage hand, the
 // Disclosure card with its public icon and secret tile, the tile played and what it counts as),
 // the count of Bread and Circus after the reveal, your own tiles and Sabotage cards with their
-// rule text, and the deals by names. A disclosure, a tile, a card, a target, a gift of Gold are
-// picked on the board and confirmed in the status bar. Rule texts: docs/games/bread-and-circuses.md.
+// rule text, and each binding deal as a promise by the tile spot of the noble it pays. A disclosure,
+// a tile, a card, a target, a gift of Gold, a deal's tile are picked on the board and confirmed in
+// the status bar; deals start from another noble's panel and are answered on their cards (offers).
+// Rule texts: docs/games/bread-and-circuses.md.
 "use strict";
 {
 const RULES = {
@@ -46,7 +48,7 @@ const ACTION_LABELS = {
 };
 const PARAM_LABELS = { tile: "tile", icon: "icon", card: "card", target: "player named", to: "player", gold: "Gold",
   condition: "condition", when: "round", deal: "deal" };
-const CONDITION_WORDS = { play: "plays a tile", any_but: "plays any tile but one", honest: "discloses honestly" };
+const CONDITION_WORDS = { play: "plays the tile", any_but: "any tile but that one", honest: "honestly (tile on the icon)" };
 
 const { list, plural } = Kit;
 const tileName = (t) => TILE[t] || "a tile";
@@ -73,6 +75,87 @@ function dealText(d, names) {
   return `${names[d.payer]} pays ${names[d.payee]} ${d.amount} Gold if ${names[d.payee]} ${does} in round ${c.round}`;
 }
 
+// -- deals in the rulebook's words (Regulated Bribery), with the meaning of each rule term ----
+const TERMS = {
+  binding: "Regulated Bribery: once the other side accepts, neither can break the deal; the Gold moves by itself at that round's reveal if the promise is kept, and never otherwise",
+  honest: "honest: a tile put face down on an icon of the Disclosure card, and the tile played is the one on that icon",
+  reveal: "the Reveal: all tiles are turned face up, and the deals about that round are paid before any Sabotage card",
+  next: "a promised future action: judged at the next round's reveal, and binding until then",
+};
+const term = (word, meaning) => (Kit.term ? Kit.term(word, meaning) : word);
+const sentence = (...parts) => (Kit.sentence ? Kit.sentence(...parts) : parts.map((p) => (typeof p === "string" ? p : p.textContent)).join(""));
+
+/** A deal's condition as {kind, tile}: from the view's stored condition or from a draft's values. */
+function condition(c) {
+  if ("condition" in c) return { kind: c.condition, tile: c.tile };
+  return "play" in c ? { kind: "play", tile: c.play } : "any_but" in c ? { kind: "any_but", tile: c.any_but } : { kind: "honest", tile: null };
+}
+
+/** What the paid player must do: "plays Circus", "plays any tile but Abstain", "discloses honestly"
+ * (with its meaning); `you` for the second person. */
+function doesParts(c, you) {
+  const s = you ? "" : "s";
+  const tile = c.tile ? tileName(c.tile) : "… (pick a tile on the board)";
+  if (c.kind === "honest") return [term(you ? "disclose honestly" : "discloses honestly", TERMS.honest)];
+  if (c.kind === "any_but") return [`play${s} any tile but ${tile}`];
+  if (c.kind === "play") return [`play${s} ${tile}`];
+  return ["… (choose the condition)"];
+}
+
+/** The round a deal is judged in: "this round", "next round" (with its meaning), "round 4". */
+function roundParts(r, view) {
+  if (r === view.round) return ["this round"];
+  if (r === view.round + 1) return [term("next round", TERMS.next), ` (round ${r})`];
+  return [`in round ${r}`];
+}
+
+/** Who, as this seat reads it: "you" or the name. */
+const whom = (s, seat, names, start = false) => (s === seat ? (start ? "You" : "you") : names[s]);
+
+/** A deal of the view, as this seat reads it: "Danton offers you 3 Gold if you play Circus this
+ * round" (an offer), "You ask Danton for 2 Gold if you …" (a solicitation). */
+function dealParts(d, { names, seat, view }) {
+  const c = condition(d.condition || {});
+  const payee = d.payee === seat;
+  const tail = [" if ", payee ? "you" : names[d.payee], " ", ...doesParts(c, payee), " ", ...roundParts(d.condition.round, view)];
+  const by = whom(d.offered_by, seat, names, true);
+  if (d.offered_by === d.payer) return [`${by} ${d.offered_by === seat ? "offer" : "offers"} ${whom(d.payee, seat, names)} ${d.amount} Gold`, ...tail];
+  return [`${by} ${d.offered_by === seat ? "ask" : "asks"} ${whom(d.payer, seat, names)} for ${d.amount} Gold`, ...tail];
+}
+
+/** Where a deal stands, in a few words for its card. */
+function dealStatus(d, { names, seat }) {
+  const answerer = d.offered_by === d.payer ? d.payee : d.payer;
+  switch (d.status) {
+    case "offered": return answerer === seat ? "Waiting for your answer." : `Waiting for ${names[answerer]}'s answer.`;
+    case "accepted": return sentence("Accepted: ", term("binding", TERMS.binding), ", paid at ", term("the reveal", TERMS.reveal), " if the promise is kept.");
+    case "declined": return `Declined by ${whom(answerer, seat, names)}.`;
+    case "withdrawn": return `Withdrawn by ${whom(d.offered_by, seat, names)}.`;
+    case "paid": return `Paid: ${d.paid} Gold from ${whom(d.payer, seat, names)} to ${whom(d.payee, seat, names)}.`;
+    case "lapsed": return bound.has(d.id) ? "Not kept: nothing paid." : "Lapsed unanswered when Negotiation ended.";
+    default: return d.status;
+  }
+}
+
+/** The Counter of a deal offered to `seat`: the same terms the other way round (the receiver of an
+ * offer asks for Gold, the receiver of a solicitation offers it), declining the deal it answers. */
+function counterDraft(d, view) {
+  const c = condition(d.condition);
+  const values = { to: d.offered_by, gold: d.amount, condition: c.kind, tile: c.tile, when: d.condition.round > view.round ? "next" : "this" };
+  return { type: d.offered_by === d.payer ? "solicit_deal" : "offer_deal", values };
+}
+
+/** Whether a deal still concerns the table: open and binding ones always; the others while the
+ * round they are about (or the last round, still drawn) is on the table. */
+function dealShown(d, view) {
+  if (d.status === "offered" || d.status === "accepted") return true;
+  const r = d.condition.round;
+  const revealed = Array.isArray(view.tiles);
+  if (r === view.round) return true;
+  if (!revealed && view.last_round && r === view.last_round.round) return true;
+  return r === view.round + 1 && view.phase === "negotiation" && ["declined", "withdrawn"].includes(d.status);
+}
+
 /** One line per payout step of a round, for a seat. */
 function payoutText(p) {
   const steps = [`${tileName(p.tile)}${p.counts_as !== p.tile ? ` as ${tileName(p.counts_as)}` : ""} ${p.tile_gold >= 0 ? "+" : ""}${p.tile_gold}`];
@@ -81,8 +164,16 @@ function payoutText(p) {
   return `${steps.join(", ")} = ${p.paid >= 0 ? "+" : ""}${p.paid}`;
 }
 
-function describe(e, { names, seat = null }) {
+/** What a promise asks, in the infinitive: "play Circus", "disclose honestly". */
+function promiseText(c) {
+  return "play" in c ? `play ${tileName(c.play)}` : "any_but" in c ? `play any tile but ${tileName(c.any_but)}` : "disclose honestly";
+}
+
+function describe(e, { names, seat = null, view = null }) {
   const who = (s) => (s === seat ? "You" : names[s]);
+  const deal = view && e.deal !== undefined ? (view.deals || []).find((d) => d.id === e.deal) : null;
+  if (e.kind === "deal_accepted") bound.add(e.deal);
+  if (e.kind === "deal_settled") bound.add(e.id);
   switch (e.kind) {
     case "sabotage_dealt": return `${who(e.seat)} ${e.seat === seat ? "are" : "is"} dealt ${list(e.cards)}.`;
     case "round_started": return `Round ${e.round} begins; ${names[e.first_player]} is first. Riot Counter at ${e.riots}.`;
@@ -94,11 +185,13 @@ function describe(e, { names, seat = null }) {
     case "ready_cleared": return `${names[e.by]}'s change clears the ready of ${list(e.seats.map((s) => names[s]))}.`;
     case "gold_given": return `${names[e.giver]} gives ${names[e.receiver]} ${e.gold} Gold.`;
     case "deal_offered": return `${names[e.offered_by]} ${e.offered_by === e.payer ? "offers" : "asks for"} a deal: ${dealText(e, names)}.`;
-    case "deal_accepted": return `${names[e.seat]} accepts a deal.`;
-    case "deal_declined": return `${names[e.seat]} declines a deal.`;
-    case "deal_withdrawn": return `${names[e.seat]} withdraws a deal.`;
-    case "deal_lapsed": return "A deal lapses.";
-    case "deal_settled": return `Deal settled: ${dealText(e, names)}: ${e.status === "paid" ? `paid ${e.paid} Gold` : "not met, nothing paid"}.`;
+    case "deal_accepted": return deal ? `${names[e.seat]} accepts the deal: ${dealText(deal, names)}; it is binding.` : `${names[e.seat]} accepts a deal.`;
+    case "deal_declined": return deal ? `${names[e.seat]} declines the deal: ${dealText(deal, names)}.` : `${names[e.seat]} declines a deal.`;
+    case "deal_withdrawn": return deal ? `${names[e.seat]} withdraws the deal: ${dealText(deal, names)}.` : `${names[e.seat]} withdraws a deal.`;
+    case "deal_lapsed": return deal ? `The deal lapses: ${dealText(deal, names)}.` : "A deal lapses.";
+    case "deal_settled": return e.status === "paid"
+      ? `${names[e.payer]} pays ${names[e.payee]} ${e.paid} Gold: ${names[e.payee]} kept the promise to ${promiseText(e.condition)} in round ${e.condition.round}.`
+      : `The promise of ${e.amount} Gold from ${names[e.payer]} to ${names[e.payee]} lapses: ${names[e.payee]} did not ${promiseText(e.condition)} in round ${e.condition.round}, so nothing is paid.`;
     case "negotiation_over": return `Negotiation is over${e.disclosed.length ? `; ${list(e.disclosed.map((s) => names[s]))} disclosed` : "; nobody disclosed"}.`;
     case "has_chosen": return `${who(e.seat)} ${e.seat === seat ? "place" : "places"} a tile face down.`;
     case "tiles_revealed": return `The tiles are revealed: ${e.tiles.map((t, s) => `${names[s]} ${tileName(t)}${e.honest[s] ? " (honest)" : ""}`).join(", ")}.`;
@@ -137,6 +230,45 @@ function tileFace(K, kind, x, y, s, attrs = {}) {
   return K.g({ transform: `translate(${x} ${y})`, ...attrs }, body);
 }
 
+/** The deals this page has seen accepted: a lapsed one among them was a broken promise, the
+ * others lapsed unanswered (the view's status is "lapsed" for both). */
+const bound = new Set();
+
+/** Whether a settled deal's round is the one the board shows: this round once revealed, else the last. */
+function settledShown(d, view) {
+  const revealed = Array.isArray(view.tiles);
+  if (d.status === "paid") return revealed ? d.condition.round === view.round : !!view.last_round && d.condition.round === view.last_round.round;
+  // a lapse: a binding promise broken at the reveal (an unanswered offer that lapsed was never binding)
+  return bound.has(d.id) && (revealed ? d.condition.round === view.round : !!view.last_round && d.condition.round === view.last_round.round);
+}
+
+/** How tall a promise is drawn in a place `w` wide: three lines, or four in a narrow place (a phone). */
+const promiseHeight = (w) => (w >= 200 ? 52 : 68);
+
+/** A promise by the paid player's tile spot: the tile it asks for, how much Gold, from whom, and
+ * once settled, paid or struck out. */
+function promiseNode(K, d, { names, seat, view }, x, y, w) {
+  const c = condition(d.condition);
+  const from = d.payer === seat ? "you" : names[d.payer];
+  const when = d.condition.round === view.round ? "this round" : d.condition.round === view.round + 1 ? "next round" : `round ${d.condition.round}`;
+  const what = c.kind === "honest" ? "if honest" : c.kind === "any_but" ? `if not ${tileName(c.tile)}` : `if ${tileName(c.tile)}`;
+  const state = d.status === "paid" ? `paid ${d.paid} ✓` : d.status === "lapsed" ? "not kept" : when;
+  const broken = d.status === "lapsed";
+  const tall = promiseHeight(w);
+  const lines = tall > 52 ? [[`${d.amount} Gold from`, true], [from, true], [what, false], [state, false]]
+    : [[`${d.amount} Gold from ${from}`, true], [what, false], [state, false]];
+  const node = K.g({ "data-key": `promise-${d.id}`, "data-status": d.status, transform: `translate(${x} ${y})` },
+    K.rect(0, 0, w, tall, { rx: 6, fill: d.status === "paid" ? "#eef7ee" : broken ? "#f3f3f3" : "#fff8dc", stroke: "#8a6d00", "stroke-dasharray": broken ? "4 3" : null }),
+    c.kind === "honest" ? K.text(16, 18, "✓", { anchor: "middle", size: 18, fill: "#1b7a3a", "font-weight": 700 }) : tileFace(K, c.tile, 3, 4, 28),
+    c.kind === "any_but" ? K.line(5, 6, 29, 30, { stroke: "#c0392b", "stroke-width": 3 }) : null,
+    lines.map(([words, bold], i) => K.label(36, 11 + i * 16, words, { max: w - 40, size: 14, "font-weight": bold ? 700 : 400 })),
+    broken ? K.line(4, tall / 2, w - 4, tall / 2, { stroke: "#c0392b", "stroke-width": 2.5, "data-key": `struck-${d.id}` }) : null);
+  const words = `${names[d.payer]} pays ${names[d.payee]} ${d.amount} Gold if ${names[d.payee]} ${doesParts(c, false).map((p) => (typeof p === "string" ? p : p.textContent)).join("")} ${when}`;
+  const said = d.status === "paid" ? `${words}: paid ${d.paid} Gold.` : broken ? `${words}: the promise was not kept, nothing paid.`
+    : `${words}: binding, paid at the reveal if the promise is kept.`;
+  return K.tip(node, `${said} ${RULES.deal}`);
+}
+
 function render(view, ctx) {
   const { names, h, seat, kit: K = window.Kit } = ctx;
   const width = K.fit();
@@ -146,6 +278,7 @@ function render(view, ctx) {
   const drafting = ctx.draft ? ctx.draft.type : null;
   const you = view.you || null;
   const parts = [];
+  for (const d of view.deals || []) if (d.status === "accepted") bound.add(d.id);
   const revealed = Array.isArray(view.tiles);
   const last = !revealed && view.last_round ? view.last_round : null;
 
@@ -182,10 +315,35 @@ function render(view, ctx) {
     y += 60;
   }
 
+  // -- a deal being drafted: the tile it names, picked on drawn tiles
+  if (drafting === "offer_deal" || drafting === "solicit_deal") {
+    const v = ctx.draft.values;
+    const payee = drafting === "offer_deal" ? v.to : seat;
+    const who = payee === seat ? "you" : payee === undefined ? "the paid noble" : names[payee];
+    const kind = v.condition;
+    const heading = kind === "honest" ? "The deal names no tile: an honest disclosure is the tile on the icon."
+      : kind === "any_but" ? `The tile ${who} must not play:` : kind === "play" ? `The tile ${who} must play:`
+        : "Choose the condition in the bar, then the tile here.";
+    const strip = [K.label(0, 14, heading, { max: width - 2 * pad, size: 16, "font-weight": 700 })];
+    if (kind === "play" || kind === "any_but") {
+      ["bread", "circus", "abstain"].forEach((t, i) => {
+        const node = tileFace(K, t, i * 74, 30, 64, { "data-key": `deal-tile-${t}` });
+        if (kind === "any_but") node.appendChild(K.line(6, 6, 58, 58, { stroke: "#c0392b", "stroke-width": 4, "pointer-events": "none" }));
+        strip.push(ctx.can(drafting, "tile", t) ? choice(node, drafting, "tile", t, kind === "any_but" ? `Any tile but ${TILE[t]}` : `${TILE[t]}`) : node);
+      });
+    }
+    parts.push(K.tip(K.g({ "data-key": "deal-tile", transform: `translate(${pad} ${y})` }, strip), RULES.deal));
+    y += kind === "play" || kind === "any_but" ? 104 : 30;
+  }
+
   // -- each noble's place
   const pw = width < 520 ? Math.floor((width - 2 * pad - 10) / 2) : Math.min(230, Math.floor((width - 2 * pad - 10 * (names.length - 1)) / names.length));
   const perRow = Math.max(1, Math.floor((width - 2 * pad + 10) / (pw + 10)));
-  const ph = 206;
+  // promises by the tile spot of the player they pay: binding ones, and those settled in the round shown
+  const promises = names.map((_, s) => (view.deals || []).filter((d) => d.payee === s && (d.status === "accepted"
+    || (["paid", "lapsed"].includes(d.status) && settledShown(d, view)))));
+  const promiseTall = promiseHeight(pw - 16);
+  const ph = 206 + Math.max(0, ...promises.map((list) => list.length)) * (promiseTall + 4);
   const targetKind = ["play_sabotage", "give_gold", "offer_deal", "solicit_deal"].includes(drafting) ? drafting : null;
   const targetParam = targetKind === "play_sabotage" ? "target" : "to";
   names.forEach((name, s) => {
@@ -237,7 +395,8 @@ function render(view, ctx) {
       K.tip(K.g({ transform: `translate(${pw / 2 + 10} 40)` }, K.rect(0, 0, 20, 28, { rx: 3, fill: "#1f3a93", stroke: "#fff" }),
         K.text(26, 15, `×${view.sabotage_cards[s]}`, { size: 16, "font-weight": 700 })), `${RULES.hand} ${name} holds ${plural(view.sabotage_cards[s], "card")}.`),
       dcard, tileNode,
-      view.phase === "negotiation" ? K.text(8, ph - 12, view.ready[s] ? "✓ ready" : (view.barred || []).includes(s) ? "accused: may not disclose" : "negotiating…",
+      promises[s].map((d, i) => promiseNode(K, d, { names, seat, view }, 8, 204 + i * (promiseTall + 4), pw - 16)),
+      view.phase === "negotiation" ? K.text(8, 194, view.ready[s] ? "✓ ready" : (view.barred || []).includes(s) ? "accused: may not disclose" : "negotiating…",
         { size: 14, fill: view.ready[s] ? "#1b7a3a" : "#555", "font-weight": view.ready[s] ? 700 : 400 }) : null);
     if (targetKind && ctx.can && ctx.can(targetKind, targetParam, s)) {
       const words = targetKind === "play_sabotage" ? `Name ${name}` : targetKind === "give_gold" ? `Give Gold to ${name}` : `A deal with ${name}`;
@@ -298,27 +457,11 @@ function render(view, ctx) {
     if (hand.length) y += rowTall + 10;
   }
 
-  // -- deals: offer or ask by a click, answer on the board
-  const dealButtons = [];
-  if (ctx.offered && ctx.offered("offer_deal")) {
-    for (const [kind, words] of [["offer_deal", "Offer a deal…"], ["solicit_deal", "Ask for a deal…"]]) {
-      dealButtons.push(start(h("button", { type: "button", class: "secondary", "data-key": kind, title: RULES.deal }, words), kind, words.replace("…", "")));
-    }
-  }
-  const dealRows = (view.deals || []).map((d) => {
-    const answer = ["accept_deal", "decline_deal", "withdraw_deal"].filter((k) => ctx.can && ctx.can(k, "deal", d.id))
-      .map((k) => choice(h("button", { type: "button", class: "secondary", "data-key": `${k}-${d.id}` }, ACTION_LABELS[k].replace(" a deal", "")), k, "deal", d.id,
-        `${ACTION_LABELS[k].replace(" a deal", "")}: ${dealText(d, names)}`));
-    return h("li", { "data-key": `deal-${d.id}`, title: RULES.deal }, `${dealText(d, names)} `,
-      h("span", { class: "muted" }, `(${d.offered_by === d.payer ? "offered" : "asked"} by ${names[d.offered_by]}; ${d.status}${d.status === "paid" ? ` ${d.paid}` : ""}) `), answer);
-  });
-  const deals = dealButtons.length || dealRows.length
-    ? h("div", { class: "deals", "data-testid": "deals" }, h("h3", {}, "Deals"), dealButtons, dealRows.length ? h("ul", {}, dealRows) : null) : null;
   const played = (view.sabotage_played || []).filter((p) => p.round === view.round);
   const sabotageLine = played.length ? h("p", { "data-testid": "sabotage-played" }, h("b", {}, "Sabotage this round: "),
     played.map((p) => `${names[p.seat]} played ${p.card}${p.target === null || p.target === undefined ? "" : ` on ${names[p.target]}`}`).join("; "), ".") : null;
   const drawing = K.svg(width, y + 6, { "data-testid": "bread-table", "aria-label": `Round ${view.round}; the Riot Counter is at ${view.riots}` }, parts);
-  return h("div", { class: "board bread" }, K.legend(names), drawing, sabotageLine, deals);
+  return h("div", { class: "board bread" }, K.legend(names), drawing, sabotageLine);
 }
 
 Tricolore.registerBoard("bread-and-circuses", {
@@ -328,10 +471,42 @@ Tricolore.registerBoard("bread-and-circuses", {
   },
 
   /** Parameters picked on the board: the tile and icon of a disclosure, the tile played, a
-   * Sabotage card and the player it names, whom Gold or a deal goes to, the deal answered. */
+   * Sabotage card and the player it names, whom Gold or a deal goes to and the tile a deal names.
+   * A deal's condition and round are the status bar's buttons; deals are answered on their cards. */
   choices() {
     return { disclose: ["tile", "icon"], play: ["tile"], play_sabotage: ["card", "target"], give_gold: ["to"],
-      offer_deal: ["to"], solicit_deal: ["to"], accept_deal: ["deal"], decline_deal: ["deal"], withdraw_deal: ["deal"] };
+      offer_deal: ["to", "tile"], solicit_deal: ["to", "tile"] };
+  },
+
+  /** On another noble's panel: offer them Gold for a promise, ask them for Gold, give them Gold. */
+  dealStarters(other) {
+    const terms = { to: other, condition: "play", when: "this" };
+    return [
+      { label: "Offer Gold…", type: "offer_deal", values: terms },
+      { label: "Ask for Gold…", type: "solicit_deal", values: terms },
+      { label: "Give Gold…", type: "give_gold", values: { to: other } },
+    ];
+  },
+
+  /** A card per deal this seat is part of: offered to it (Accept, Decline, Counter), proposed by
+   * it (Withdraw), binding, and those declined, withdrawn, paid or lapsed in the round shown. */
+  offers(ctx) {
+    const { view, seat } = ctx;
+    return (view.deals || []).filter((d) => (d.payer === seat || d.payee === seat) && dealShown(d, view)).map((d) => {
+      const answerer = d.offered_by === d.payer ? d.payee : d.payer;
+      const buttons = [];
+      if (d.status === "offered" && answerer === seat && ctx.offered("accept_deal")) {
+        const counter = counterDraft(d, view);
+        buttons.push({ label: "Accept", act: { type: "accept_deal", deal: d.id } },
+          { label: "Decline", act: { type: "decline_deal", deal: d.id } },
+          { label: "Counter…", testid: "offer-counter", draft: counter, also: { type: "decline_deal", deal: d.id } });
+      }
+      if (d.status === "offered" && d.offered_by === seat && ctx.offered("withdraw_deal")) {
+        buttons.push({ label: "Withdraw", act: { type: "withdraw_deal", deal: d.id } });
+      }
+      return { key: `deal-${d.id}`, sentence: sentence(...dealParts(d, ctx), "."), status: dealStatus(d, ctx),
+        from: d.offered_by, to: answerer, awaiting: d.status === "offered" && answerer === seat, buttons };
+    });
   },
 
   actionLabel(kind) { return ACTION_LABELS[kind] || null; },
@@ -381,11 +556,11 @@ Tricolore.registerBoard("bread-and-circuses", {
       case "give_gold": return `You give ${seatName(v.to)} ${v.gold || 0} Gold.`;
       case "offer_deal": case "solicit_deal": {
         const other = seatName(v.to);
-        const does = v.condition === "honest" ? "discloses honestly" : v.condition === "any_but" ? `plays any tile but ${v.tile ? tileName(v.tile) : "…"}`
-          : v.condition === "play" ? `plays ${v.tile ? tileName(v.tile) : "…"}` : "…";
-        const round = v.when === "next" ? `round ${view.round + 1}` : v.when === "this" ? "this round" : "…";
-        return kind === "offer_deal" ? `You offer ${other} ${v.gold || 0} Gold if ${other} ${does} in ${round}.`
-          : `You ask ${other} for ${v.gold || 0} Gold if you ${does.replace("plays", "play").replace("discloses", "disclose")} in ${round}.`;
+        const c = { kind: v.condition, tile: v.tile };
+        const round = v.when === "next" ? roundParts(view.round + 1, view) : v.when === "this" ? ["this round"] : ["… (choose the round)"];
+        const head = kind === "offer_deal" ? [`You give ${other} ${v.gold || 0} Gold if ${other} `, ...doesParts(c, false)]
+          : [`You ask ${other} for ${v.gold || 0} Gold if you `, ...doesParts(c, true)];
+        return sentence(...head, " ", ...round, "; ", term("binding", TERMS.binding), ` once ${other} accepts, paid at `, term("the reveal", TERMS.reveal), ".");
       }
       case "take_back": return "You take back your disclosed tile.";
       default: return null;
@@ -422,7 +597,7 @@ Tricolore.registerBoard("bread-and-circuses", {
 
   moment(e, ctx) {
     const names = ctx.names || [];
-    const say = describe(e, { names, seat: ctx.seat });
+    const say = describe(e, { names, seat: ctx.seat, view: ctx.view });
     switch (e.kind) {
       case "tiles_revealed": return { select: "[data-key^=tile-]", say, ms: 600 };
       case "riot_check": return { select: "[data-key=counts]", say, ms: 500, shake: e.riot ? "[data-key=counts]" : null };
@@ -430,7 +605,10 @@ Tricolore.registerBoard("bread-and-circuses", {
       case "sabotage_played": return { select: `[data-key=place-${e.seat}]${e.target === null || e.target === undefined ? "" : `, [data-key=place-${e.target}]`}`, say };
       case "disclosed": case "disclosure_taken_back": return { select: `[data-key=disclosure-${e.seat}]`, say };
       case "gold_given": return { select: `[data-key=gold-${e.receiver}]`, say, fly: [[`[data-key=gold-${e.giver}]`, `[data-key=gold-${e.receiver}]`]] };
-      case "deal_settled": return { select: `[data-key=gold-${e.payee}]`, say };
+      case "deal_accepted": return { select: `[data-key=promise-${e.deal}]`, say };
+      case "deal_settled": return e.status === "paid"
+        ? { select: `[data-key=promise-${e.id}], [data-key=gold-${e.payee}]`, say, ms: 700, fly: [[`[data-key=gold-${e.payer}]`, `[data-key=gold-${e.payee}]`]] }
+        : { select: `[data-key=promise-${e.id}]`, say, ms: 700, shake: `[data-key=struck-${e.id}]` };
       case "game_over": return { select: "[data-key^=gold-]", say, ms: 600 };
       default: return null;
     }

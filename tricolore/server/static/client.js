@@ -943,7 +943,7 @@ function offersPanel(ctx) {
   return h("section", { class: "offers", "data-testid": "offers", "aria-label": "Offers and deals" },
     h("h2", {}, "Offers and deals", awaiting ? h("span", { class: "unread", "data-testid": "offers-awaiting" }, `${awaiting} to answer`) : null),
     h("ul", {}, cards.map((c) => h("li", { class: `offer${c.awaiting ? " awaiting" : ""}`, "data-testid": "offer", "data-key": c.key },
-      c.from !== null && c.from !== undefined ? h("span", { class: "offer-from" }, c.from === table.seat ? "You" : Kit.who(c.from, n[c.from])) : null,
+      c.from !== null && c.from !== undefined && c.from !== table.seat ? h("span", { class: "offer-from" }, Kit.who(c.from, n[c.from])) : null,
       h("p", { class: "offer-sentence" }, c.sentence),
       c.status ? h("p", { class: "offer-status muted", "data-testid": "offer-status" }, c.status) : null,
       (c.buttons || []).length ? h("div", { class: "offer-buttons" }, c.buttons.map((b) => h("button", { type: "button",
