@@ -25,6 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tricolore.server.app import CREATE_LIMIT, FLOOD_LIMIT, create_app
 from tricolore.server.db import make_engine, migrate, sqlite_url
+from tricolore.server.settings import Settings
 from tricolore.server.tables import TableStore
 
 
@@ -206,7 +207,7 @@ def live_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Live
 
 def serve(url: str, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLOOD_LIMIT,
           create_limit: tuple[int, float] = (10**6, 1.0), resume: bool = False,
-          socket_limit: int = 10**6) -> Iterator[LiveServer]:
+          socket_limit: int = 10**6, settings: Settings | None = None) -> Iterator[LiveServer]:
     """A live server over ``url``; with ``resume``, it first rebuilds the tables already stored,
     as ``tricolore serve`` does after a restart."""
     store = new_store(url)
@@ -214,9 +215,10 @@ def serve(url: str, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLO
         store.resume()
     port = free_port()
     application = create_app(store, bot_delay=bot_delay, flood_limit=flood_limit, create_limit=create_limit,
-                             socket_limit=socket_limit)
+                             socket_limit=socket_limit, settings=settings)
     server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1",
-                                           port=port, log_level="warning", lifespan="on"))
+                                           port=port, log_level="warning", lifespan="on",
+                                           proxy_headers=False))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:

@@ -753,20 +753,47 @@ def serve(
     db: Annotated[str, typer.Option(help="Database URL: an SQLite file (the default) or "
                                     "postgresql://user:password@host/name.")] = "sqlite:///tricolore.db",
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each action.")] = 0.6,
+    tables_per_minute: Annotated[int, typer.Option(
+        envvar="TRICOLORE_TABLES_PER_MINUTE",
+        help="New tables (and open seats taken from the lobby) one address may ask for a minute.")] = 10,
+    sockets_per_address: Annotated[int, typer.Option(
+        envvar="TRICOLORE_SOCKETS_PER_ADDRESS",
+        help="Websockets one address may hold open at once.")] = 64,
+    trusted_proxy: Annotated[list[str] | None, typer.Option(
+        envvar="TRICOLORE_TRUSTED_PROXIES",
+        help="A reverse proxy's address or network (repeat the option; in the variable, separate "
+             "them with spaces or commas): its X-Forwarded-For names the client; from anyone else "
+             "it is ignored.")] = None,
+    hello_seconds: Annotated[float, typer.Option(
+        envvar="TRICOLORE_HELLO_SECONDS",
+        help="Seconds a new socket has to say hello before it is closed.")] = 5.0,
+    db_pool_size: Annotated[int, typer.Option(
+        envvar="TRICOLORE_DB_POOL_SIZE",
+        help="Database connections kept open (PostgreSQL).")] = 5,
 ) -> None:
-    """Serve the browser client: the lobby, the tables and their replays."""
+    """Serve the browser client: the lobby, the tables and their replays.
+
+    Every setting can also come from its TRICOLORE_* environment variable (shown with each option).
+    """
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
-    from tricolore.server import build_app
+    from tricolore.server import Settings, build_app
 
     with clear_errors():
         if not math.isfinite(bot_delay) or bot_delay < 0:
             raise Refused(f"--bot-delay must be a number of seconds, 0 or more, not {bot_delay}")
         check_can_listen(host, port)
+        proxies = tuple(p.strip() for entry in trusted_proxy or [] for p in entry.split(",") if p.strip())
+        try:
+            settings = Settings(tables_per_minute=tables_per_minute,
+                                sockets_per_address=sockets_per_address, trusted_proxies=proxies,
+                                hello_seconds=hello_seconds, db_pool_size=db_pool_size)
+        except OptionsError as exc:
+            raise Refused(str(exc)) from None
         where = shown_database(db)
         try:
-            application, resumed = build_app(db, bot_delay=bot_delay)
+            application, resumed = build_app(db, bot_delay=bot_delay, settings=settings)
         except SQLAlchemyError as exc:
             raise Refused(f"cannot open the database {where}: {exc.__class__.__name__}: "
                           f"{str(exc).splitlines()[0]}") from None
@@ -776,7 +803,9 @@ def serve(
         console.print(f"{resumed} {noun} in play resumed from {where} (finished ones open when asked "
                       "for); Ctrl+C stops the server.",
                       highlight=False, soft_wrap=True)
-        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+        # the application decides whom to believe (--trusted-proxy), not uvicorn's own proxy headers
+        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=1 << 20,
+                    proxy_headers=False)
 
 
 def check_can_listen(host: str, port: int) -> None:

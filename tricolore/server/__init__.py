@@ -10,16 +10,19 @@ from fastapi import FastAPI
 
 from tricolore.server.app import create_app
 from tricolore.server.db import make_engine, migrate
+from tricolore.server.settings import Settings
 from tricolore.server.tables import TableStore
 
 
-def build_app(url: str, bot_delay: float = 0.6) -> tuple[FastAPI, int]:
-    """The application over the database at ``url``, and how many tables it resumed."""
-    engine = make_engine(url)
+def build_app(url: str, bot_delay: float = 0.6, settings: Settings | None = None) -> tuple[FastAPI, int]:
+    """The application over the database at ``url`` with an operator's ``settings``, and how many
+    tables it resumed."""
+    settings = settings or Settings()
+    engine = make_engine(url, pool_size=settings.db_pool_size)
     migrate(engine)
     store = TableStore(engine)
     resumed = store.resume()
-    return create_app(store, bot_delay=bot_delay), resumed
+    return create_app(store, bot_delay=bot_delay, settings=settings), resumed
 
 
-__all__ = ["build_app", "create_app"]
+__all__ = ["Settings", "build_app", "create_app"]

@@ -50,6 +50,7 @@ from tricolore.core.errors import IllegalAction
 from tricolore.core.inputs import InputError, depth_problem, loads, text_problem
 from tricolore.core.model import project
 from tricolore.core.registry import board_file, get_game, list_games
+from tricolore.server.settings import Settings
 from tricolore.server.tables import (
     BOT,
     HUMAN,
@@ -296,14 +297,21 @@ def final_reveal(table: LiveTable) -> dict[str, Any]:
 
 def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLOOD_LIMIT,
                chat_limit: tuple[int, float] = CHAT_LIMIT,
-               create_limit: tuple[int, float] = CREATE_LIMIT,
-               socket_limit: int = SOCKET_LIMIT) -> FastAPI:
+               create_limit: tuple[int, float] | None = None,
+               socket_limit: int | None = None, settings: Settings | None = None) -> FastAPI:
     """The application over ``store``; bots wait ``bot_delay`` seconds before each action.
 
     ``flood_limit`` and ``chat_limit`` cap the messages, and the chat messages, that one
-    connection may send: at most so many in so many seconds. ``create_limit`` caps the tables
-    one client address may create, ``socket_limit`` the websockets it may hold open at once.
+    connection may send: at most so many in so many seconds. ``settings`` are the operator's
+    (:class:`~tricolore.server.settings.Settings`: per-address limits, trusted proxies, the hello
+    timeout); ``create_limit`` (tables a client address may create in so many seconds) and
+    ``socket_limit`` (websockets it may hold open) override its limits.
     """
+    settings = settings or Settings()
+    if create_limit is None:
+        create_limit = (settings.tables_per_minute, 60.0)
+    if socket_limit is None:
+        socket_limit = settings.sockets_per_address
     rooms: dict[str, Room] = {}
     creators: dict[str, Limiter] = {}
     takers: dict[str, Limiter] = {}
@@ -397,7 +405,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     @app.post("/api/tables", responses={k: REFUSALS[k] for k in (400, 413, 422, 429)})
     async def create_table(request: NewTable, http: Request) -> dict[str, Any]:
         """Create a table; the answer holds each open seat's invite link, shown only here."""
-        client = http.client.host if http.client else "unknown"
+        client = settings.client_address(http.client.host if http.client else None, http.headers)
         if len(creators) > 10_000:  # forget quiet clients rather than grow for ever
             creators.clear()
         if not creators.setdefault(client, Limiter(create_limit)).allow():
@@ -492,7 +500,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         """Take an open seat of a waiting table that is open to all; the answer holds the seat's
         token, shown only here (keep it: it opens the seat again after a reconnect)."""
         live(table_id)
-        client = http.client.host if http.client else "unknown"
+        client = settings.client_address(http.client.host if http.client else None, http.headers)
         if len(takers) > 10_000:
             takers.clear()
         if not takers.setdefault(client, Limiter(create_limit)).allow():
@@ -796,7 +804,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     # -- the websocket ------------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
     async def play(socket: WebSocket, table_id: str) -> None:
-        address = socket.client.host if socket.client else "unknown"
+        address = settings.client_address(socket.client.host if socket.client else None, socket.headers)
         await socket.accept()
         if sockets_open.get(address, 0) >= socket_limit:
             await refuse(socket, "too_many_connections",
@@ -820,8 +828,12 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             return
         messages = Limiter(flood_limit)
         try:
-            hello = await receive_hello(socket, messages)
+            hello = await asyncio.wait_for(receive_hello(socket, messages), settings.hello_seconds)
         except WebSocketDisconnect:
+            return
+        except TimeoutError:
+            await refuse(socket, "no_hello", f"No hello within {settings.hello_seconds:g} seconds: a "
+                                             "connection says hello first. Closing.")
             return
         version = hello.get("version")
         if hello.get("type") != "hello" or type(version) is not int or version != PROTOCOL_VERSION:
@@ -903,8 +915,10 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             return message
 
     async def refuse(socket: WebSocket, code: str, text: str) -> None:
+        """Say why in an error message, then close with the same reason (code 1008, policy)."""
         await socket.send_json({"type": "error", "code": code, "message": text})
-        await socket.close()
+        reason = text.encode()[:120].decode(errors="ignore")  # a close reason is at most 123 bytes
+        await socket.close(code=1008, reason=reason)
 
     async def error(connection: Connection, message: Mapping[str, Any] | None, code: str,
                     text: str) -> None:

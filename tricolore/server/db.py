@@ -120,14 +120,16 @@ def sqlite_url(path: Path | str) -> str:
     return f"sqlite:///{Path(path)}"
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, pool_size: int | None = None) -> Engine:
     """An engine for ``url``; SQLite files get WAL mode and full synchronisation.
 
-    A plain ``postgresql://`` URL is served by psycopg 3, the driver Tricolore installs.
+    A plain ``postgresql://`` URL is served by psycopg 3, the driver Tricolore installs;
+    ``pool_size`` is how many connections its pool keeps open (SQLAlchemy's default if None).
     """
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    engine = create_engine(url, future=True, pool_pre_ping=True)
+    sized = {"pool_size": pool_size} if pool_size is not None and not url.startswith("sqlite") else {}
+    engine = create_engine(url, future=True, pool_pre_ping=True, **sized)
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")
