@@ -21,6 +21,7 @@ from sqlalchemy import (
     DateTime,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -108,6 +109,20 @@ class ChatRow(Base):
     terms: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """What a private message proposes, in the game's own action words (see ``tables.chat_terms``)."""
     created_at: Mapped[Any] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class SnapshotRow(Base):
+    """A live table's state after its first ``actions`` actions, so that a restart replays only
+    the actions after it. Written by this server's own code (``code``) and checked against the
+    stored digest before it is used; anything else is ignored and the table replayed whole."""
+
+    __tablename__ = "snapshots"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    actions: Mapped[int] = mapped_column(Integer)
+    digest: Mapped[str] = mapped_column(String(32))
+    code: Mapped[str] = mapped_column(String(64))
+    state: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 def hash_token(token: str) -> str:

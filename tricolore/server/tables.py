@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -37,7 +37,8 @@ from tricolore.core.inputs import clean_text, is_valid_unicode, text_problem
 from tricolore.core.model import Event, Game
 from tricolore.core.record import Record, replay
 from tricolore.core.registry import get_game
-from tricolore.server.db import ActionRow, ChatRow, SeatToken, TableRow, hash_token
+from tricolore.server import snapshots
+from tricolore.server.db import ActionRow, ChatRow, SeatToken, SnapshotRow, TableRow, hash_token
 
 OPEN, HUMAN, BOT = "open", "human", "bot"
 STATUSES = ("waiting", "playing", "over", "closed")
@@ -592,6 +593,10 @@ class TableStore:
                 with self.session() as db, db.begin():
                     db.add(ActionRow(table_id=table_id, number=number, seat=seat, action=dict(action),
                                      client_action_id=client_action_id, digest=digest))
+                    if (number + 1) % snapshots.EVERY == 0 and not table.state.is_over():
+                        db.merge(SnapshotRow(table_id=table_id, actions=number + 1, digest=digest,
+                                             code=snapshots.code(table.game),
+                                             state=snapshots.dumps(table.state)))
                     if table.state.is_over():
                         row = db.get(TableRow, table_id)
                         assert row is not None
@@ -617,9 +622,10 @@ class TableStore:
 
     # -- after a restart ---------------------------------------------------------------------
     def resume(self) -> int:
-        """Rebuild every table waiting or being played from the database by replay, checking
-        each stored digest; returns the number of tables rebuilt. Finished and closed tables are
-        rebuilt the same way when first asked for.
+        """Rebuild every table waiting or being played from the database: from its latest
+        snapshot (:mod:`tricolore.server.snapshots`) and the actions after it, or by replay of
+        every action, checking each stored digest; returns the number of tables rebuilt. Finished
+        and closed tables are rebuilt the same way when first asked for.
 
         Text that an older server stored but cannot send (invalid Unicode, control characters)
         is repaired first, and the repair saved. A table that cannot be rebuilt is left out, with
@@ -669,25 +675,36 @@ class TableStore:
             if text != chat.text:
                 log.warning("table %s: repaired text in chat message %s", row.id, chat.id)
                 chat.text = text
-        actions, digests = [], []
+        rows = db.execute(select(ActionRow.number, ActionRow.seat, ActionRow.action, ActionRow.digest)
+                          .where(ActionRow.table_id == row.id).order_by(ActionRow.number)).all()
+        start = 0
+        snapshot = db.get(SnapshotRow, row.id)
+        if (snapshot is not None and snapshot.code == snapshots.code(row.game)
+                and 0 < snapshot.actions <= len(rows)
+                and rows[snapshot.actions - 1].digest == snapshot.digest):
+            restored = snapshots.loads(snapshot.state, snapshot.digest)
+            if restored is not None:  # the actions before it were checked when it was written
+                state, start = restored, snapshot.actions
+        actions = [(r.seat, dict(r.action)) for r in rows[:start]]
+        digests = [r.digest for r in rows[:start]]
         moved = False  # after a repaired action, the stored digests no longer hold
-        rows = db.scalars(select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.number))
-        for act in rows:
-            action = repaired(act.action, 1000)
-            if action != act.action:
-                log.warning("table %s: repaired text in action %s", row.id, act.number)
-                act.action = action
+        for number, seat, stored, recorded in rows[start:]:
+            action = repaired(stored, 1000)
+            changed = action != stored
+            if changed:
+                log.warning("table %s: repaired text in action %s", row.id, number)
                 moved = True
             try:
-                state.apply(act.seat, action)
+                state.apply(seat, action)
             except IllegalAction as exc:
-                raise TableError(f"table {row.id} refuses its action {act.number}: {exc}") from None
+                raise TableError(f"table {row.id} refuses its action {number}: {exc}") from None
             digest = state.digest()
-            if digest != act.digest:
-                if not moved:
-                    raise TableError(f"table {row.id} replays to another digest at action {act.number}")
-                act.digest = digest
-            actions.append((act.seat, dict(action)))
+            if digest != recorded and not moved:
+                raise TableError(f"table {row.id} replays to another digest at action {number}")
+            if changed or digest != recorded:
+                db.execute(update(ActionRow).where(ActionRow.table_id == row.id, ActionRow.number == number)
+                           .values(action=action, digest=digest))
+            actions.append((seat, dict(action)))
             digests.append(digest)
         deadlines = {int(seat): (str(key), None if when is None else float(when))
                      for seat, (key, when) in (row.deadlines or {}).items()}

@@ -1,0 +1,72 @@
+"""Snapshots of live tables: a state written at a moment of its game, so that a restarted server
+rebuilds a table from its latest snapshot and the actions after it rather than from its first
+action.
+
+A snapshot is this server's own pickle of a :class:`~tricolore.core.model.State`, stored beside the
+actions in the table's own database; it is never read from anyone else. It is used only when it was
+written by the same code (:func:`code`) and the state it gives back has the digest the table
+recorded for that action; otherwise the table is replayed whole, as before snapshots existed.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import io
+import pickle
+import sys
+from types import MappingProxyType
+from typing import Any
+
+import tricolore
+from tricolore.core.model import Event, State
+from tricolore.core.registry import get_game
+
+EVERY = 32
+"""A live table's snapshot is renewed once every this many actions."""
+
+
+def readonly(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    """A read-only mapping again, as a snapshot reads it back."""
+    return MappingProxyType(mapping)
+
+
+def _mapping_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[dict[Any, Any]]]:
+    return readonly, (dict(proxy),)
+
+
+def _event(event: Event) -> tuple[type[Event], tuple[Any, ...]]:
+    # a frozen dataclass with slots unpickles field by field through dataclasses.fields(), slow
+    # over a log of thousands of events; its constructor is several times faster
+    return Event, (event.kind, event.data, event.to)
+
+
+class _Pickler(pickle.Pickler):
+    """A pickler that also writes read-only mappings (the games' constant data holds some), and
+    events as calls to their constructor."""
+
+    dispatch_table = {**copyreg.dispatch_table, MappingProxyType: _mapping_proxy, Event: _event}  # noqa: RUF012
+
+
+def code(game: str) -> str:
+    """What a snapshot must have been written by to be read: this version of Tricolore, the game's
+    rules version and this Python's minor version."""
+    info = get_game(game).info
+    return f"{tricolore.__version__}/{info.rules_version}/{sys.version_info[0]}.{sys.version_info[1]}"
+
+
+def dumps(state: State) -> bytes:
+    """The snapshot of ``state``."""
+    out = io.BytesIO()
+    _Pickler(out, protocol=5).dump(state)
+    return out.getvalue()
+
+
+def loads(data: bytes, digest: str) -> State | None:
+    """The state of a snapshot, if it reads back to ``digest``; ``None`` otherwise."""
+    try:
+        state = pickle.loads(data)  # written by this server into its own database, never sent
+    except Exception:  # an older or damaged snapshot: the table is replayed whole instead
+        return None
+    if not isinstance(state, State) or state.digest() != digest:
+        return None
+    return state
