@@ -26,10 +26,11 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from tricolore.core.errors import OptionsError
 from tricolore.core.model import Seat, State
 from tricolore.interop.codec import FlatActions, Partial
 
@@ -122,3 +123,72 @@ class ObservationEncoder:
             hash_view(state.view(seat) if view is None else view, out[at:])
         np.clip(out, -BOUND, BOUND, out=out)
         return out
+
+
+FORMS = ("hashed", "structured", "flat")
+"""The observation forms :func:`make_observer` builds: ``hashed`` (:class:`ObservationEncoder`'s
+vector), ``structured`` (a ``gymnasium.spaces.Dict`` of named fixed-shape arrays, see
+:mod:`tricolore.interop.structured`) and ``flat`` (the structured one flattened into one vector)."""
+
+
+@runtime_checkable
+class Observer(Protocol):
+    """Encodes one seat's observation in one form (see :func:`make_observer`)."""
+
+    form: str
+    """One of :data:`FORMS`."""
+    size: int
+    """The length of the vector (hashed, flat); for the structured form, of its flattening."""
+
+    @property
+    def space(self) -> Any:
+        """The gymnasium space every observation of this observer is in."""
+
+    def encode(self, state: State, seat: Seat, partial: Partial | None = None,
+               view: Mapping[str, Any] | None = None) -> Any:
+        """The observation of ``seat`` building ``partial``; ``view`` is ``state.view(seat)`` if
+        already made. A float32 vector (hashed, flat) or a dict of arrays (structured)."""
+
+
+class HashedObserver:
+    """The hashed form: :class:`ObservationEncoder`'s vector, the same values.
+
+    The view part is computed once per view: passing the same ``view`` object again (one action is
+    built in several steps over one view) reuses it. Views are not changed after they are made."""
+
+    form = "hashed"
+
+    def __init__(self, codec: FlatActions) -> None:
+        self.codec = codec
+        self.encoder = ObservationEncoder(codec)
+        self.size = self.encoder.size
+        self._last: tuple[Mapping[str, Any], np.ndarray] | None = None
+
+    @functools.cached_property
+    def space(self) -> Any:
+        """``Box(-BOUND, BOUND, (size,), float32)``."""
+        from gymnasium import spaces
+        return spaces.Box(-BOUND, BOUND, (self.size,), np.float32)
+
+    def encode(self, state: State, seat: Seat, partial: Partial | None = None,
+               view: Mapping[str, Any] | None = None) -> np.ndarray:
+        """The observation vector (see :meth:`ObservationEncoder.encode`)."""
+        if view is None:
+            return self.encoder.encode(state, seat, partial)
+        last = self._last
+        if last is None or last[0] is not view:
+            last = self._last = (view, hash_view(view))
+        return self.encoder.encode(state, seat, partial, view, last[1])
+
+
+def make_observer(codec: FlatActions, form: str = "hashed") -> Observer:
+    """The observer of ``codec``'s game, table size and options in ``form`` (one of :data:`FORMS`).
+
+    The structured and flat forms need gymnasium (the ``rl`` extra)."""
+    if form == "hashed":
+        return HashedObserver(codec)
+    if form in ("structured", "flat"):
+        from tricolore.interop.structured import FlatObserver, StructuredObserver
+        structured = StructuredObserver(codec)
+        return structured if form == "structured" else FlatObserver(structured)
+    raise OptionsError(f"there is no observation form {form!r}; the forms are {', '.join(FORMS)}")

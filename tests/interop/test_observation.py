@@ -1,0 +1,178 @@
+import random
+
+import numpy as np
+import pytest
+from gymnasium import spaces
+
+import tricolore
+from tricolore.core.errors import OptionsError
+from tricolore.core.registry import games, get_game
+from tricolore.interop.codec import FlatActions
+from tricolore.interop.observation import FORMS, ObservationEncoder, make_observer
+
+GAMES = sorted(games())
+TABLES = [(name, players) for name in GAMES
+          for players in sorted({get_game(name).info.min_players, get_game(name).info.max_players})]
+VARIANTS = [("revolution", {"edition": "sjg"}), ("culottes", {"citizen_sheets_per_player": 3})]
+
+
+def short(name):
+    names = {o["name"] for o in get_game(name).info.options.schema(get_game(name).info.min_players)}
+    return {"max_rounds": 2} if "max_rounds" in names else {}
+
+
+def random_game(name, players, options, seed, steps=150):
+    """Yield (state, seat, partial, view) along a random game, mid-action partials included."""
+    codec = FlatActions(name, players, options)
+    state = tricolore.make(name, players, seed=seed, options=options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        pending = state.pending()
+        if state.is_over() or not pending:
+            return
+        seat = rng.choice(sorted(pending))
+        partial = codec.start()
+        view = state.view(seat)
+        while True:
+            yield state, seat, partial, view
+            index = int(rng.choice(np.flatnonzero(codec.mask(state, seat, partial))))
+            partial, action = codec.choose(state, seat, partial, index)
+            if action is not None:
+                break
+        state.apply(seat, action)
+
+
+def test_the_forms_are_named_and_an_unknown_form_is_refused_with_a_sentence():
+    assert FORMS == ("hashed", "structured", "flat")
+    with pytest.raises(OptionsError, match="no observation form 'pixels'; the forms are hashed"):
+        make_observer(FlatActions("culottes", 4), "pixels")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_hashed_form_is_the_encoders_vector(name):
+    players = get_game(name).info.min_players
+    codec = FlatActions(name, players, short(name))
+    observer, encoder = make_observer(codec), ObservationEncoder(codec)
+    assert observer.size == encoder.size and observer.space.shape == (encoder.size,)
+    for i, (state, seat, partial, view) in enumerate(random_game(name, players, short(name), 5, 60)):
+        expected = encoder.encode(state, seat, partial)
+        assert np.array_equal(observer.encode(state, seat, partial, view), expected)
+        if i % 7 == 0:
+            assert np.array_equal(observer.encode(state, seat, partial), expected)
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_every_observation_of_a_random_game_is_in_its_space_with_one_shape(name, players):
+    codec = FlatActions(name, players, short(name))
+    structured, flat = make_observer(codec, "structured"), make_observer(codec, "flat")
+    assert isinstance(structured.space, spaces.Dict) and isinstance(flat.space, spaces.Box)
+    assert flat.space.shape == (flat.size,) == (spaces.flatdim(structured.space),)
+    shapes = {key: box.shape for key, box in structured.space.spaces.items()}
+    assert shapes["players"][0] == players
+    for name_, box in structured.space.spaces.items():
+        assert box.dtype == np.float32
+        assert len(structured.columns(name_)) == box.shape[-1]
+    encoded = 0
+    for state, seat, partial, view in random_game(name, players, short(name), 9):
+        arrays = structured.encode(state, seat, partial, view)
+        assert {key: a.shape for key, a in arrays.items()} == shapes
+        assert structured.space.contains(arrays)
+        vector = flat.encode(state, seat, partial, view)
+        assert flat.space.contains(vector)
+        assert np.array_equal(vector, spaces.flatten(structured.space, arrays))
+        assert np.array_equal(arrays["partial"], ObservationEncoder(codec).encode(
+            state, seat, partial)[players + 3:players + 3 + codec.size])
+        encoded += 1
+    assert encoded > 20
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_variants_with_other_charts_or_citizen_counts_stay_in_their_space(name, options):
+    codec = FlatActions(name, 3, options)
+    structured = make_observer(codec, "structured")
+    for state, seat, partial, view in random_game(name, 3, options, 4, 80):
+        assert structured.space.contains(structured.encode(state, seat, partial, view))
+
+
+@pytest.mark.parametrize("form", ["structured", "flat", "hashed"])
+@pytest.mark.parametrize("name", GAMES)
+def test_an_observation_is_the_same_whatever_the_other_seats_secrets(name, form):
+    players = get_game(name).info.min_players
+    codec = FlatActions(name, players, short(name))
+    observer = make_observer(codec, form)
+    checked = 0
+    for step, (state, _, partial, _) in enumerate(random_game(name, players, short(name), 11, 120)):
+        if step % 6:
+            continue
+        for seat in range(players):
+            mine = observer.encode(state, seat, partial)
+            for k in range(2):
+                other_world = state.determinize(seat, random.Random(100 * step + k))
+                theirs = observer.encode(other_world, seat, partial)
+                if form == "structured":
+                    for key in mine:
+                        assert np.array_equal(mine[key], theirs[key]), f"{key} of seat {seat} leaks"
+                else:
+                    assert np.array_equal(mine, theirs), f"seat {seat}'s observation leaks"
+            checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_players_are_listed_from_the_observer_around_the_table(name):
+    players = get_game(name).info.max_players
+    codec = FlatActions(name, players, short(name))
+    structured = make_observer(codec, "structured")
+    for step, (state, _, partial, _) in enumerate(random_game(name, players, short(name), 3, 60)):
+        if step % 10:
+            continue
+        first = structured.encode(state, 0, partial)["players"]
+        for seat in range(1, players):
+            rows = structured.encode(state, seat, partial)["players"]
+            # the public counters are the same table, turned so the observer comes first
+            assert np.array_equal(rows, np.roll(first, -seat, axis=0))
+
+
+def test_culottes_citizens_and_counters_read_from_the_observers_side():
+    codec = FlatActions("culottes", 5)
+    structured = make_observer(codec, "structured")
+    columns = {name: structured.columns(name) for name in structured.space.spaces}
+    seen = 0
+    for state, seat, partial, view in random_game("culottes", 5, {}, 2, 120):
+        arrays = structured.encode(state, seat, partial, view)
+        citizens = arrays["citizens"]
+        present = citizens[:, columns["citizens"].index("present")]
+        assert present.sum() == len(view["citizens"]) and not present[len(view["citizens"]):].any()
+        mine = citizens[:, columns["citizens"].index("owner 0")].nonzero()[0].tolist()
+        assert mine == sorted(view["holdings"][seat])
+        held = arrays["players"][:, columns["players"].index("citizens held")]
+        assert held.tolist() == [len(view["holdings"][(seat + k) % 5]) for k in range(5)]
+        if view["current_player"] is not None:
+            current = arrays["board"][[columns["board"].index(f"current player {k}") for k in range(5)]]
+            assert current.nonzero()[0].tolist() == [(view["current_player"] - seat) % 5]
+        roles = [arrays["secret"][columns["secret"].index(f"role {r}")] for r in ("revolutionary", "grabber")]
+        assert roles == [float(view["you"]["role"] == r) for r in ("revolutionary", "grabber")]
+        natures = arrays["secret_citizens"]
+        for key, known in view["you"]["citizens"].items():
+            assert natures[int(key), columns["secret_citizens"].index(f"nature {known['nature']}")] == 1
+        seen += 1
+    assert seen > 50
+
+
+def test_revolution_areas_and_bids_are_turned_to_the_observer():
+    codec = FlatActions("revolution", 3)
+    structured = make_observer(codec, "structured")
+    markers = [structured.columns("areas").index(f"markers {k}") for k in range(3)]
+    last = None
+    for state, seat, partial, view in random_game("revolution", 3, {}, 6, 200):
+        arrays = structured.encode(state, seat, partial, view)
+        for i, area in enumerate(view["areas"]):
+            assert arrays["areas"][i, markers].tolist() == [area["markers"][(seat + k) % 3] for k in range(3)]
+        last = (arrays, view)
+    assert last is not None
+    arrays, view = last
+    revealed = structured.columns("revealed")
+    for k in range(3):
+        for space, placed in (view["revealed"][(view["seat"] + k) % 3] or {}).items():
+            for currency, count in placed.items():
+                assert arrays["revealed"][k, revealed.index(f"{space} {currency}")] == count
