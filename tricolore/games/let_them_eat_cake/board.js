@@ -40,9 +40,11 @@ const RULES = {
 const ACTION_LABELS = { vote: "Vote", coup: "Coup", allege_rigging: "Allege rigging", seize: "Seize cake", pass: "Pass",
   break_tie: "Break the tie", award_medal: "Award a Medal", remove_medal: "Remove a Medal", execute: "Execute",
   mercy: "Mercy", deal: "Deal a card", inspect: "Inspect the batch", donate: "Let them eat cake!",
-  give_medals: "Give Medals", give_generals: "Give Generals", give_cakes: "Give Cake cards" };
+  give_medals: "Give Medals", give_generals: "Give Generals", give_cakes: "Give Cake cards", propose_trade: "Propose a trade" };
 const PARAM_LABELS = { candidate: "Voting card", winner: "winner", to: "player", from: "player", card: "card",
-  safe: "verdict", take_from: "player to take a Medal from", medals: "Medals", generals: "Generals", cards: "Cake cards" };
+  safe: "verdict", take_from: "player to take a Medal from", medals: "Medals", generals: "Generals", cards: "Cake cards",
+  give_medals: "Medals you give", give_generals: "Generals you give", give_cakes: "Cake cards you give",
+  ask_medals: "Medals you ask for", ask_generals: "Generals you ask for", ask_cakes: "Cake cards you ask for" };
 const END_REASONS = { cake: "a stash holds the winning cakes", death: "a player was killed", pantry: "the Pantry cannot give every player a card",
   rounds: "the last round was played" };
 
@@ -93,6 +95,247 @@ function panelPick(ctx, seat) {
   const picks = [["break_tie", "winner"], ["deal", "to"], ["donate", "take_from"]];
   if (drafting === "coup") picks.unshift(["coup", "winner"]);
   return picks.find(([kind, param]) => ctx.can(kind, param, seat)) || null;
+}
+
+// -- trading: gifts and proposed trades. The rulebook: "Agreements of all kinds are possible, but
+// never binding", so a trade is a proposal sent privately; each side then gives its part as a gift.
+const GOODS = ["medals", "generals", "cakes"];
+const GIFT_KIND = { medals: "give_medals", generals: "give_generals", cakes: "give_cakes" };
+const GOOD_WORDS = { medals: ["Medal", "Medals"], generals: ["General", "Generals"], cakes: ["Cake card", "Cake cards"] };
+const GOOD_MEANINGS = {
+  medals: "Medal of Honour: whoever has the fewest is the Enemy of the Revolution and sends a Pawn to the Guillotine",
+  generals: "General: kept face up and spent on a coup, on alleging vote rigging or on seizing cake; the unique holder of most is never the Enemy",
+  cakes: "Cake card: a card of a stash worth 1 to 14 cakes; only the two traders see its value",
+};
+const GIFT_TYPES = ["give_medals", "give_generals", "give_cakes"];
+const NEVER_BINDING = "never binding: each side gives its part";
+
+/** How many of a good `seat` holds, as the table shows it. */
+function holding(view, seat, good) {
+  if (good === "medals") return (view.medals || [])[seat] || 0;
+  if (good === "generals") return generalsOf(view, seat);
+  return (view.stash_cards || [])[seat] || 0;
+}
+
+/** A trade's two sides: what its proposer gives and what it asks, by good. */
+function tradeSides(values) {
+  const side = (prefix) => Object.fromEntries(GOODS.map((g) => [g, Number(values[`${prefix}_${g}`]) || 0]));
+  return { give: side("give"), ask: side("ask") };
+}
+
+const emptySide = (side) => GOODS.every((g) => !side[g]);
+
+/** "1 Medal and 2 Generals" as parts of a sentence: each good a rule term when `terms`. */
+function goodsWords(side, terms) {
+  const items = GOODS.filter((g) => side[g]).map((g) => {
+    const word = GOOD_WORDS[g][side[g] === 1 ? 0 : 1];
+    return [`${side[g]} `, terms && Kit.term ? Kit.term(word, GOOD_MEANINGS[g]) : word];
+  });
+  const out = [];
+  items.forEach((item, i) => {
+    if (i > 0) out.push(i === items.length - 1 ? " and " : ", ");
+    out.push(...item);
+  });
+  return out;
+}
+
+const goodsText = (side) => goodsWords(side, false).join("");
+
+/** The parts of a trade sentence after the giver's words: "1 Medal for 2 Generals". */
+function tradeWords(sides, terms) {
+  if (emptySide(sides.ask)) return [...goodsWords(sides.give, terms), ", asking nothing in return"];
+  if (emptySide(sides.give)) return ["nothing, asking for ", ...goodsWords(sides.ask, terms)];
+  return [...goodsWords(sides.give, terms), " for ", ...goodsWords(sides.ask, terms)];
+}
+
+/** Parts of a sentence as a node with rule terms if the page has them, else as plain text. */
+function sentenceOf(parts) {
+  return Kit.sentence ? Kit.sentence(...parts) : parts.map((p) => (typeof p === "string" ? p : p.textContent)).join("");
+}
+
+/** The proposal family of a trade, built like any draft: the player it goes to, then steppers. */
+function tradeFamily(ctx) {
+  const { view, names, seat } = ctx;
+  if (seat === null || seat === undefined || !view || view.phase === "over" || !names) return null;
+  const others = names.map((_, s) => s).filter((s) => s !== seat);
+  const most = (good) => Math.max(0, ...others.map((s) => holding(view, s, good)));
+  const params = [{ name: "to", domain: { kind: "choice", options: others, labels: others.map((s) => names[s]) } }];
+  // a good nobody on that side holds gets no stepper
+  for (const g of GOODS) if (holding(view, seat, g)) params.push({ name: `give_${g}`, domain: { kind: "amount", low: 0, high: holding(view, seat, g) } });
+  for (const g of GOODS) if (most(g)) params.push({ name: `ask_${g}`, domain: { kind: "amount", low: 0, high: most(g) } });
+  return { type: "propose_trade", help: "Propose a trade of Medals, Generals and Cake cards (never binding)", params };
+}
+
+/** Every trade this seat sent or received, oldest first, with where it stands:
+ * `state` pending, accepted, declined or countered; `given` what each side has given of its part. */
+function trades(ctx) {
+  const view = ctx.view || {};
+  const proposals = (ctx.proposals || []).filter((p) => p.kind === "propose_trade");
+  // gifts the table has seen between each pair, shared out over the accepted trades, oldest first
+  const pool = {};
+  for (const g of view.gifts || []) pool[`${g.giver}>${g.receiver}`] = { medals: g.medals, generals: g.generals, cakes: g.cake_cards };
+  return proposals.map((p, i) => {
+    const sides = tradeSides(p.values || {});
+    const answer = (p.answers || []).filter((a) => a.from === p.to).pop();
+    const countered = !answer && proposals.slice(i + 1).some((q) => q.from === p.to && q.to === p.from);
+    const state = answer ? (answer.accepted ? "accepted" : "declined") : countered ? "countered" : "pending";
+    const take = (giver, receiver, part) => {
+      const there = pool[`${giver}>${receiver}`] || { medals: 0, generals: 0, cakes: 0 };
+      return Object.fromEntries(GOODS.map((g) => {
+        const n = state === "accepted" ? Math.min(there[g], part[g]) : 0;
+        there[g] -= n;
+        return [g, n];
+      }));
+    };
+    const given = { proposer: take(p.from, p.to, sides.give), receiver: take(p.to, p.from, sides.ask) };
+    const owing = (part, done) => Object.fromEntries(GOODS.map((g) => [g, part[g] - done[g]]));
+    const left = { proposer: owing(sides.give, given.proposer), receiver: owing(sides.ask, given.receiver) };
+    const settled = state === "accepted" && emptySide(left.proposer) && emptySide(left.receiver);
+    return { ...p, sides, state: settled ? "settled" : state, given, left };
+  });
+}
+
+/** The gift that gives (part of) what `owed` still holds to `to`, as a draft: one good at a time. */
+function giftDraft(ctx, to, owed, good) {
+  const kind = GIFT_KIND[good];
+  const family = ctx.offered ? ctx.offered(kind) : null;
+  if (!family || !owed[good]) return null;
+  if (good === "cakes") return { type: kind, values: { to } };
+  const have = holding(ctx.view, ctx.seat, good);
+  return { type: kind, values: { to, [good]: Math.max(1, Math.min(owed[good], have)) } };
+}
+
+/** Buttons that open the gifts of this seat's part, filled in. */
+function giveButtons(ctx, to, owed) {
+  return GOODS.filter((g) => owed[g] > 0).map((g) => {
+    const draft = giftDraft(ctx, to, owed, g);
+    return draft ? { label: `Give ${goodsText({ medals: 0, generals: 0, cakes: 0, [g]: owed[g] })}`, testid: `offer-give-${g}`, draft } : null;
+  }).filter(Boolean);
+}
+
+/** What each side has given, in a sentence from this seat's side. */
+function givenWords(t, me, names) {
+  const mine = t.from === me ? "proposer" : "receiver";
+  const theirs = mine === "proposer" ? "receiver" : "proposer";
+  const other = names[t.from === me ? t.to : t.from];
+  const said = (who, done, left) => {
+    if (emptySide(done) && emptySide(left)) return `${who} ${who === "You" ? "owe" : "owes"} nothing`;
+    if (emptySide(left)) return `${who} ${who === "You" ? "have" : "has"} given all of ${who === "You" ? "your" : "their"} part (${goodsText(done)})`;
+    if (emptySide(done)) return `${who} ${who === "You" ? "have" : "has"} not given ${goodsText(left)} yet`;
+    return `${who} ${who === "You" ? "have" : "has"} given ${goodsText(done)}, ${goodsText(left)} still to come`;
+  };
+  return `${said(other, t.given[theirs], t.left[theirs])}; ${said("You", t.given[mine], t.left[mine]).replace(/^You owe/, "you owe").replace(/^You/, "you")}.`;
+}
+
+/** The offer cards: trades sent and received, with what to do about each. */
+function offers(ctx) {
+  const { names, seat } = ctx;
+  if (seat === null || seat === undefined) return [];
+  const all = trades(ctx);
+  const open = all.filter((t) => t.state === "pending" || t.state === "accepted");
+  const closed = all.filter((t) => !open.includes(t)).slice(-3);
+  return all.filter((t) => open.includes(t) || closed.includes(t)).map((t) => {
+    const sent = t.from === seat;
+    const other = sent ? t.to : t.from;
+    const head = sent ? [`You offer ${names[t.to]} `] : [`${names[t.from]} offers you `];
+    const sentence = sentenceOf([...head, ...tradeWords(t.sides, true), ` — ${NEVER_BINDING}.`]);
+    const buttons = [];
+    let status = "";
+    const myPart = sent ? t.left.proposer : t.left.receiver;
+    if (t.state === "pending") {
+      status = sent ? `Waiting for ${names[t.to]}'s answer.` : "Your answer?";
+      if (!sent) {
+        const first = giveButtons(ctx, other, t.left.receiver)[0];
+        buttons.push({ label: "Accept", testid: "offer-accept", answer: { proposal: t.number, accepted: true }, ...(first ? { draft: first.draft } : {}) });
+        buttons.push({ label: "Decline", testid: "offer-decline", answer: { proposal: t.number, accepted: false } });
+        if (ctx.offered && ctx.offered("propose_trade")) {
+          const values = { to: t.from };
+          for (const g of GOODS) {
+            values[`give_${g}`] = Math.min(t.sides.ask[g], holding(ctx.view, seat, g));
+            values[`ask_${g}`] = t.sides.give[g];
+          }
+          buttons.push({ label: "Counter…", testid: "offer-counter", draft: { type: "propose_trade", values } });
+        }
+      }
+    } else if (t.state === "accepted") {
+      status = `${sent ? `${names[t.to]} accepts` : "You accepted"}. ${givenWords(t, seat, names)}`;
+      buttons.push(...giveButtons(ctx, other, myPart));
+    } else if (t.state === "settled") {
+      status = `Settled: both parts given. ${givenWords(t, seat, names)}`;
+    } else if (t.state === "declined") {
+      status = sent ? `${names[t.to]} declines.` : "You declined.";
+    } else {
+      status = sent ? `${names[t.to]} answers with a counter-offer.` : "You answered with a counter-offer.";
+    }
+    return { key: `trade-${t.number}`, sentence, status, from: t.from, to: t.to, awaiting: !sent && t.state === "pending", buttons };
+  });
+}
+
+/** The buttons on another player's panel that start a deal with them. */
+function dealStarters(seat, ctx) {
+  const to = { to: seat };
+  return [
+    { label: "Propose a trade…", type: "propose_trade", values: { ...to } },
+    { label: "Give Medals…", type: "give_medals", values: { ...to, medals: 1 } },
+    { label: "Give Generals…", type: "give_generals", values: { ...to, generals: 1 } },
+    { label: "Give Cake cards…", type: "give_cakes", values: { ...to } },
+  ].filter((s) => !ctx.offered || ctx.offered(s.type));
+}
+
+/** The trade's summary above Confirm: one sentence in the rulebook's words. */
+function tradeSummary(values, ctx) {
+  const { names } = ctx;
+  const sides = tradeSides(values);
+  const who = values.to === undefined ? "… (choose a player)" : names[values.to];
+  if (emptySide(sides.give) && emptySide(sides.ask)) return `You propose a trade to ${who}: set what you give and what you ask with the steppers.`;
+  return sentenceOf([`You offer ${who} `, ...tradeWords(sides, true), ` — ${NEVER_BINDING}.`]);
+}
+
+/** A gift's summary: what goes to whom, and whether it is your part of an accepted trade. */
+function giftSummary(type, values, ctx) {
+  const { names, view } = ctx;
+  const who = values.to === undefined ? "… (choose a player)" : names[values.to];
+  const good = { give_medals: "medals", give_generals: "generals", give_cakes: "cakes" }[type];
+  let what;
+  if (good === "cakes") {
+    const stash = (view.you || {}).stash || [];
+    const cards = values.cards || [];
+    if (!cards.length) return `You give ${who} Cake cards: click them in your stash, on the board.`;
+    what = [...goodsWords({ medals: 0, generals: 0, cakes: cards.length }, true), ` (${list(cards.map((i) => `Cake ${stash[i]}`))}; only you two see their values)`];
+  } else {
+    what = goodsWords({ medals: 0, generals: 0, cakes: 0, [good]: values[good] || 1 }, true);
+  }
+  const part = trades(ctx).some((t) => t.state === "accepted" && (t.from === ctx.seat ? t.to : t.from) === values.to
+    && (t.from === ctx.seat ? t.left.proposer : t.left.receiver)[good] > 0);
+  return sentenceOf([`You give ${who} `, ...what, part ? ", your part of the trade." : "."]);
+}
+
+/** What a trade still lacks before it can be sent (null when it is complete). */
+function tradeProblem(values, { view, names }) {
+  const sides = tradeSides(values);
+  if (emptySide(sides.give) && emptySide(sides.ask)) return "Put something on either side of the trade.";
+  if (values.to === undefined) return null;
+  for (const g of GOODS) {
+    if (sides.ask[g] > holding(view, values.to, g)) return `${names[values.to]} has only ${goodsText({ medals: 0, generals: 0, cakes: 0, [g]: holding(view, values.to, g) }) || `no ${GOOD_WORDS[g][1]}`}.`;
+  }
+  return null;
+}
+
+/** For each other player, the trades with them still to be given, for their panel on the board. */
+function owedLines(ctx) {
+  const lines = {};
+  for (const t of trades(ctx)) {
+    if (t.state !== "accepted") continue;
+    const sent = t.from === ctx.seat;
+    const other = sent ? t.to : t.from;
+    const theirs = sent ? t.left.receiver : t.left.proposer;
+    const mine = sent ? t.left.proposer : t.left.receiver;
+    const words = [];
+    if (!emptySide(theirs)) words.push(`Owes you ${goodsText(theirs)}`);
+    if (!emptySide(mine)) words.push(`${words.length ? "you" : "You"} owe ${goodsText(mine)}`);
+    if (words.length) lines[other] = words.join("; ");
+  }
+  return lines;
 }
 
 function render(view, ctx) {
@@ -235,6 +478,7 @@ function render(view, ctx) {
   const sealed = election && election.ballot ? election.ballot : null;
   const headMedal = ctx.offered && (ctx.offered("award_medal") || ctx.offered("remove_medal"));
   const generalUse = ctx.offered ? ["coup", "allege_rigging", "seize"].find((k) => ctx.offered(k)) : null;
+  const owed = owedLines(ctx);
   const heights = [];
   const panelTops = [];
   names.forEach((player, seat) => {
@@ -313,8 +557,13 @@ function render(view, ctx) {
       ly += 26;
     }
     inner.push(K.label(10, ly + 10, `Hand ${view.hand_cards[seat]}, used ${view.used_cards[seat]}`, { max: pw - 20, size: 14, fill: "#6b6b6b" }),
-      K.label(10, ly + 30, `Stash: ${plural(view.stash_cards[seat], "card")}`, { max: pw - 20, size: 14, fill: "#6b6b6b" }));
+      K.label(10, ly + 30, `Stash: ${plural(view.stash_cards[seat], "card")}`, { max: pw - 20, size: 14, fill: "#6b6b6b", "data-key": `stash-count-${seat}` }));
     ly += 46;
+    if (owed[seat]) { // an accepted trade not yet given in full: never binding, so only a reminder
+      inner.push(K.tip(K.label(10, ly + 8, owed[seat], { max: pw - 20, size: 13, "font-weight": 700, fill: "#8a5a00", "data-key": `trade-${seat}` }),
+        `An accepted trade: ${owed[seat]}. Agreements are never binding: each side gives its part as a gift, or does not.`));
+      ly += 24;
+    }
     const expected = (view.pending || []).some((p) => p.seat === seat);
     const panel = K.g({ transform: `translate(${px} ${py})`, "data-key": `player-${seat}` },
       K.rect(0, 0, pw, ly, { rx: 8, fill: dead ? "#eee" : "#fffdf6", stroke: expected ? "#c0392b" : colour, "stroke-width": expected ? 4 : 2 }),
@@ -373,10 +622,12 @@ function render(view, ctx) {
       const sx = pad + 10 + (i % perStash) * (kw + 6);
       const sy = y + Math.floor(i / perStash) * (kh + 6);
       const fresh = i === thisRound;
-      secret.push(K.tip(K.g({ "data-key": `stash-${i}`, transform: `translate(${sx} ${sy})` },
+      const card = K.tip(K.g({ "data-key": `stash-${i}`, transform: `translate(${sx} ${sy})` },
         K.rect(0, 0, kw, kh, { rx: 6, fill: "#fffaf0", stroke: fresh ? "#c0392b" : "#8a5a00", "stroke-width": fresh ? 3 : 1.5 }),
         K.icon("cake", kw / 2, 20, 22), K.text(kw / 2, 48, value, { anchor: "middle", size: 18, "font-weight": 700 })),
-      `A Cake card worth ${value}${fresh ? ", received this round" : ""}. ${RULES.stash}`));
+      `A Cake card worth ${value}${fresh ? ", received this round" : ""}. ${RULES.stash}`);
+      // while a gift of Cake cards is drafted, a click on a card puts it in the gift or takes it out
+      secret.push(ctx.draft && ctx.draft.type === "give_cakes" && ctx.choice ? ctx.choice(card, "give_cakes", "cards", i, `Give Cake ${value}`) : card);
     });
     y += Math.max(1, Math.ceil(you.stash.length / perStash)) * (kh + 6);
     if (ctx.start && ctx.offered("donate")) {
@@ -524,6 +775,9 @@ function moment(e, { names, view }) {
     case "cake_seized": return { select: `[data-key=drawn-${e.card}]`, shake: `[data-key=drawn-${e.card}]`, say };
     case "batch_inspected": return { select: "[data-key=stamp], [data-key^=drawn-]", shake: "[data-key=stamp]", ms: 600, say };
     case "let_them_eat_cake": return { select: `[data-key=player-${e.seat}]`, fly: [[`[data-key=player-${e.seat}]`, "[data-key=pantry]"]], ms: 600, say };
+    case "medals_given": return { select: `[data-key=medals-${e.receiver}]`, fly: [[`[data-key=medals-${e.giver}]`, `[data-key=medals-${e.receiver}]`]], say };
+    case "generals_given": return { select: `[data-key=generals-${e.receiver}]`, fly: [[`[data-key=generals-${e.giver}]`, `[data-key=generals-${e.receiver}]`]], say };
+    case "cakes_given": return { select: `[data-key=stash-count-${e.receiver}]`, fly: [[`[data-key=stash-count-${e.giver}]`, `[data-key=stash-count-${e.receiver}]`]], say };
     case "round_started": return e.round > 1 ? { select: "[data-key=end-check]", say: `End of round ${e.round - 1}: no stash holds enough cakes to end the game. Round ${e.round} begins.` } : null;
     case "game_over": return { select: "[data-key^=player-]", ms: 600, say };
     default: return null;
@@ -557,10 +811,24 @@ Tricolore.registerBoard("let-them-eat-cake", {
   /** Parameters picked on the board: cards in the hand and on the table, players' panels, the stamps. */
   choices() {
     return { vote: ["candidate"], coup: ["winner"], seize: ["card"], break_tie: ["winner"], award_medal: ["to"],
-      remove_medal: ["from"], deal: ["card", "to"], inspect: ["safe"], donate: ["take_from"] };
+      remove_medal: ["from"], deal: ["card", "to"], inspect: ["safe"], donate: ["take_from"], give_cakes: ["cards"] };
+  },
+  dealStarters,
+  offers,
+  /** Trades are proposals the engine does not keep: the rulebook says they are never binding. */
+  proposalFamilies(ctx) {
+    const family = tradeFamily(ctx);
+    return family ? [family] : [];
+  },
+  complete(type, values, ctx) {
+    return type === "propose_trade" ? tradeProblem(values, ctx) : null;
   },
   actionLabel(type) { return ACTION_LABELS[type] || null; },
-  paramLabel(type, param) { return PARAM_LABELS[param] || null; },
+  paramLabel(type, param) {
+    if (param === "to" && type === "propose_trade") return "trade with";
+    if (param === "to" && GIFT_TYPES.includes(type)) return "give to";
+    return PARAM_LABELS[param] || null;
+  },
   /** The Guillotine Operator's decision cannot be taken back: asked once. */
   irreversible(type, { names, view }) {
     const owner = names[view.guillotine] || "the condemned player";
@@ -569,7 +837,15 @@ Tricolore.registerBoard("let-them-eat-cake", {
     return null;
   },
   status,
-  summary,
+  summary(type, values, ctx) {
+    if (type === "propose_trade") return tradeSummary(values, ctx);
+    if (GIFT_TYPES.includes(type)) {
+      const said = giftSummary(type, values, ctx);
+      // a sentence with rule terms is a node only where the page shows nodes above Confirm
+      return ctx.startDeal || typeof said === "string" ? said : said.textContent;
+    }
+    return summary(type, values, ctx);
+  },
   optionText(param, option, { names = [], view = {} }) {
     if (option === null && param === "take_from") return "nobody";
     if (["candidate", "winner", "to", "from", "take_from"].includes(param) && Number.isInteger(option)) return names[option] || null;
@@ -584,8 +860,15 @@ Tricolore.registerBoard("let-them-eat-cake", {
   playerStats(seat, view) {
     return ` · ${plural(view.pawns[seat], "Pawn")}, ${plural(view.medals[seat], "Medal")}`;
   },
-  /** Your secrets: your Voting cards and your stash; at the end, every player's stash. */
-  secret(you, { h, names, seat, mine = true }) {
+  /** Your secrets: the board draws your hand and your stash, so the panel says only which Voting
+   * cards you have played face down; at the end, every player's stash. */
+  secret(you, { h, names, seat, view, mine = true }) {
+    if (mine && view && view.phase !== "over") {
+      return h("section", { class: "secret", "data-testid": "secret" },
+        h("h3", {}, "Secret — only you see this"),
+        h("p", {}, "Your hand of Voting cards and your stash are drawn on the board, under “Yours only”."),
+        h("p", {}, `Played, face down: ${you.used.map((s) => names[s]).join(", ") || "none"}`));
+    }
     return h("section", { class: "secret", "data-testid": "secret" },
       h("h3", {}, mine ? "Secret — only you see this" : `${names[seat]}'s secrets`),
       h("p", {}, `Stash: ${plural(you.cakes, "cake")}`, you.stash.length ? ` (${you.stash.join(" + ")})` : ""),

@@ -193,6 +193,7 @@ function receive(message) {
       return renderError();
     case "chat":
       table.chat.push(message);
+      if (message.terms) return render(); // a proposal or an answer changes the offer cards
       return renderChat();
     case "notice":  // the seat is gone (a bot plays it, or another browser), or the table is closed
       if (message.code !== "table_closed") table.seat = null;
@@ -319,6 +320,12 @@ function sendAction(action, also = null) {
   if (draft) draft.error = "";
   table.sending = { id, after: null, draft, also };
   send({ type: "action", id, action });
+}
+
+/** A board's sentence as plain text, whether it is a string or a node built with Kit.term. */
+function textOf(said) {
+  if (said === null || said === undefined) return "";
+  return typeof said === "string" ? said : said.textContent || "";
 }
 
 /** A proposal the engine does not keep: a private message to its `to`, its sentence as the text
@@ -594,6 +601,8 @@ function render() {
   offerProposals();
   // A draft lasts while its kind of action is offered unchanged; a picked value no longer legal is dropped.
   const drafted = table.draft.type ? offeredFamily(table.draft.type) : null;
+  // (a proposal outside the engine is kept while its kind is offered: its steppers clamp to the new limits)
+  if (!table.sending && table.draft.type && drafted && isProposal(table.draft.type)) table.draft.family = JSON.stringify(drafted);
   if (!table.sending && table.draft.type && (!drafted || JSON.stringify(drafted) !== table.draft.family)) table.draft = table.draft.deal ? takeStash() : emptyDraft();
   saveDraft();
   const ctx = boardContext();
@@ -917,7 +926,10 @@ function playerPanels(ctx) {
 function panelActions(seat, ctx) {
   if (table.seat === null || seat === table.seat || table.final) return null;
   const playing = table.status === "playing";
-  const starters = playing && board().dealStarters ? (board().dealStarters(seat, ctx) || []).filter((s) => offeredFamily(s.type)) : [];
+  // a bot answers no proposal the engine does not keep: those are offered to people only
+  const person = table.seats[seat] && table.seats[seat].kind !== "bot";
+  const starters = playing && board().dealStarters ? (board().dealStarters(seat, ctx) || [])
+    .filter((s) => offeredFamily(s.type) && (person || !isProposal(s.type))) : [];
   const unread = unreadIn(String(seat));
   return h("span", { class: "panel-actions" },
     starters.map((s) => h("button", { type: "button", class: "small secondary", "data-testid": `deal-${s.type}`, title: (offeredFamily(s.type) || {}).help || "",
@@ -947,7 +959,7 @@ function offersPanel(ctx) {
       h("p", { class: "offer-sentence" }, c.sentence),
       c.status ? h("p", { class: "offer-status muted", "data-testid": "offer-status" }, c.status) : null,
       (c.buttons || []).length ? h("div", { class: "offer-buttons" }, c.buttons.map((b) => h("button", { type: "button",
-        class: b.act && !b.answer && /^(decline|withdraw|no)/i.test(b.label) ? "secondary" : b.draft && !b.answer ? "secondary" : "",
+        class: /^(decline|withdraw|no\b|counter)/i.test(b.label) ? "secondary" : "",
         "data-testid": b.testid || `offer-${slug(b.label)}`, disabled: table.sending ? true : null,
         onclick: () => pressCard(b) }, b.label))) : null))));
 }
