@@ -87,7 +87,7 @@ def test_a_bribe_is_offered_and_accepted_in_the_browser_with_citizens_named_on_b
         expect(page.locator("[data-testid=log]")).to_contain_text("Danton accepts Robespierre's bribe.")
         expect(page.locator("[data-testid=log]")).to_contain_text(
             "Robespierre offers Danton a bribe: vote privileged on Marat; if that side loses, up to 5 lost "
-            "cakes back and 2 more (7 held in escrow).")
+            "cakes back and 2 more (7 cakes held in escrow: kept by the table until the trial closes).")
         assert_no_ids(page)
     expect(first.locator("section.free form.action[data-kind=withdraw_bribe]")).to_have_count(0)
     first.screenshot(path=output / "bribe-accepted.png", full_page=True)

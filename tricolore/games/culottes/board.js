@@ -26,7 +26,8 @@ const KIND_WORDS = {
 const ACTION_LABELS = {
   vive_la_revolution: "Vive la révolution!", buy_cockade: "Buy a cockade", donate: "Donate", cake_vote: "Cake vote",
   emigrate: "Emigrate", pass: "Pass", recruit: "Recruit", choose_role: "Choose your role", give_cakes: "Give cakes",
-  agree_end: "Agree to end",
+  agree_end: "Agree to end", offer_bribe: "Bribe", accept_bribe: "Accept a bribe", decline_bribe: "Decline a bribe",
+  withdraw_bribe: "Withdraw a bribe", found_alliance: "Found an alliance", join_alliance: "Join an alliance", counter_bribe: "Counter-offer",
 };
 const side = (s) => (s === "sans_culotte" ? "sans-culotte" : s === "privileged" ? "privileged" : String(s));
 const roleName = (r) => (r === "revolutionary" ? "Revolutionary" : r === "grabber" ? "Grabber" : String(r));
@@ -36,8 +37,93 @@ const { list, plural } = Kit;
 const dealById = (view, id) => (view.deals || []).find((d) => d.id === id);
 const allianceById = (view, id) => (view.alliances || []).find((a) => a.id === id);
 
+// Rule terms of the deals, each with its plain meaning (drawn with Kit.term: a dotted word whose
+// tooltip and spoken label say it).
+const TERMS = {
+  bribe: "a P+ε bribe (P plus epsilon): if the bribed citizen votes the briber's side and that side loses, the briber makes good its lost cakes and adds a reward",
+  escrow: "cakes the engine holds until the trial closes, then pays out by the deal's terms",
+  cover: "the lost cakes paid back: the bribed citizen's cakes on that side, at most this many",
+  reward: "the ε (epsilon): cakes paid on top of the lost cakes",
+  alliance: "its members deposit 1 cake each and vote its side; who votes the other side forfeits the deposit to the loyal members",
+  deposit: "1 cake held in escrow: back to a member who keeps the promise or does not vote, lost by one who votes the other side",
+};
+const term = (word, key) => Kit.term(word, TERMS[key]);
+const PARAM_LABELS = {
+  offer_bribe: { from: "briber", voter: "citizen bribed", reward: "reward (cakes on top)", cover: "lost cakes paid back, at most" },
+  counter_bribe: { to: "briber's player", deal: "bribe", reward: "reward (cakes on top)", cover: "lost cakes paid back, at most" },
+  found_alliance: { from: "founder" },
+  join_alliance: { citizen: "member" },
+  give_cakes: { from: "giver", to: "receiver" },
+};
+
+/** The Book row that opened a deal's trial tells whether that trial is still open, or was closed
+ * at the latest verdict (what players still want to see of a deal). */
+function dealTrialState(view, opened) {
+  const row = (view.book || [])[opened - 1];
+  if (!row || row.closing === null || row.closing === undefined) return "open";
+  const last = Math.max(0, ...(view.closings || []).map((c) => c.closing));
+  return row.closing === last ? "just closed" : "old";
+}
+
+/** A bribe's promise in the rulebook's words, its rule terms explained: "Robespierre bribes Danton to
+ * vote privileged on Marat: if privileged loses, Danton gets back up to 5 lost cakes and 2 more." */
+function bribePromise(b, name) {
+  const briber = b.briber === undefined ? "Your citizen" : name(b.briber);
+  const voter = b.voter === undefined ? "… (the citizen bribed)" : name(b.voter);
+  const trial = b.trial === undefined ? "… (choose a pan of a trial)" : name(b.trial);
+  const s = b.side === undefined ? "…" : side(b.side);
+  return [briber, " ", term("bribes", "bribe"), ` ${voter} to vote ${s} on ${trial}: if ${s} loses, ${voter} gets back `,
+    term(`up to ${plural(b.cover ?? 0, "lost cake")}`, "cover"), " and ", term(`${b.reward ?? 0} more`, "reward"), "."];
+}
+
+/** The escrow of a bribe: what the briber puts in now (a draft), what it holds (an offer in
+ * force), or what it held (one answered or settled). */
+function bribeEscrow(b, name, now) {
+  const cakes = plural((b.reward ?? 0) + (b.cover ?? 0), "cake");
+  if (now) return [` ${b.briber === undefined ? "Your citizen" : name(b.briber)} puts ${cakes} in `, term("escrow", "escrow"), " now."];
+  const held = b.status === "offered" || b.status === "accepted";
+  return [` ${cakes} ${held ? "held" : "were held"} in `, term("escrow", "escrow"), "."];
+}
+
 function bribeText(d, name) {
   return `${name(d.briber)} bribes ${name(d.voter)} to vote ${side(d.side)} on ${name(d.trial)}`;
+}
+
+/** A counter-offer's terms: "Robespierre's bribe to Danton: Danton votes privileged on Marat if,
+ * when privileged loses, Danton gets back up to 6 lost cakes and 3 more (9 cakes in escrow)." */
+function counterTerms(d, { reward = 0, cover = 0 }, name) {
+  const voter = name(d.voter);
+  return [`${name(d.briber)}'s `, term("bribe", "bribe"), ` to ${voter}: ${voter} votes ${side(d.side)} on ${name(d.trial)} if, when ${side(d.side)} loses, ${voter} gets back `,
+    term(`up to ${plural(cover, "lost cake")}`, "cover"), " and ", term(`${reward} more`, "reward"), ` (${plural(reward + cover, "cake")} in `, term("escrow", "escrow"), ")."];
+}
+
+/** A deal being drafted in one sentence, its rule terms explained (a node), or null. */
+function dealSummary(type, values, { view, names, seat }) {
+  const name = citizenOf(view);
+  const who = (id, fallback) => (id === undefined ? fallback : name(id));
+  if (type === "offer_bribe") {
+    return Kit.sentence(...bribePromise({ ...values, briber: values.from }, name), ...bribeEscrow({ ...values, briber: values.from }, name, true));
+  }
+  if (type === "counter_bribe") {
+    const d = dealById(view, values.deal);
+    if (!d) return null;
+    return Kit.sentence(`${names[seat]} counters `, ...counterTerms(d, values, name),
+      ` The bribe offered now (up to ${plural(d.cover, "lost cake")} and ${d.reward} more) is declined.`);
+  }
+  if (type === "found_alliance") {
+    return Kit.sentence(`${who(values.from, "Your citizen")} founds an `, term("alliance", "alliance"),
+      ` voting ${values.side === undefined ? "…" : side(values.side)} on ${who(values.trial, "… (choose a pan of a trial)")} and puts a 1-cake `,
+      term("deposit", "deposit"), " in ", term("escrow", "escrow"), ".");
+  }
+  if (type === "join_alliance") {
+    const a = allianceById(view, values.alliance);
+    return Kit.sentence(`${who(values.citizen, "Your citizen")} joins the `, term("alliance", "alliance"),
+      a ? ` voting ${side(a.side)} on ${name(a.trial)}` : "", " and puts a 1-cake ", term("deposit", "deposit"), " in ", term("escrow", "escrow"), ".");
+  }
+  if (type === "give_cakes") {
+    return `${who(values.from, "Your citizen")} gives ${plural(values.cakes ?? 0, "cake")} to ${who(values.to, "… (choose a citizen)")}: a gift, kept whatever happens.`;
+  }
+  return null;
 }
 
 /** The last verdict in words, with each voter's payout. */
@@ -74,7 +160,7 @@ function describe(event, { names, view = {}, seat = null }) {
     case "agrees_to_end": return `${names[e.seat]} ${e.agree ? "agrees" : "no longer agrees"} to end the game.`;
     case "end_agreed": return "Everyone agrees to end the game: each citizen plays one last turn.";
     case "cakes_given": return `${name(e.giver)} gives ${plural(e.cakes, "cake")} to ${name(e.receiver)}.`;
-    case "bribe_offered": return `${name(e.briber)} offers ${name(e.voter)} a bribe: vote ${side(e.side)} on ${name(e.trial)}; if that side loses, up to ${plural(e.cover, "lost cake")} back and ${e.reward} more (${e.deposit} held in escrow).`;
+    case "bribe_offered": return `${name(e.briber)} offers ${name(e.voter)} a bribe: vote ${side(e.side)} on ${name(e.trial)}; if that side loses, up to ${plural(e.cover, "lost cake")} back and ${e.reward} more (${plural(e.deposit, "cake")} held in escrow: kept by the table until the trial closes).`;
     case "bribe_accepted": { const d = dealById(view, e.deal); return `${name(e.voter)} accepts ${d ? `${name(d.briber)}'s bribe` : "a bribe"}.`; }
     case "bribe_declined": { const d = dealById(view, e.deal); return `${name(e.voter)} declines ${d ? `${name(d.briber)}'s bribe` : "a bribe"}; ${plural(e.returned, "cake")} go back.`; }
     case "bribe_withdrawn": return `${name(e.briber)} withdraws a bribe; ${plural(e.returned, "cake")} go back.`;
@@ -90,6 +176,10 @@ function describe(event, { names, view = {}, seat = null }) {
     default: return null;
   }
 }
+
+/** Where a trial's escrow is drawn: its scale card while the trial is open, else the strongbox
+ * (drawn after every scale, so the first match is the scale while there is one). */
+const escrowAt = (trial) => `[data-key=scale-${trial}], [data-key=escrow]`;
 
 /** Lay sheets out in rows that fit the width. */
 function grid(count, width, cell, gap) {
@@ -123,6 +213,28 @@ function render(view, ctx) {
   const start = ctx.start || ((node) => node);
   const parts = [];
   const pad = 10;
+  const drafting = ctx.draft ? ctx.draft.type : null;
+  const dealOnPans = ctx.can && (drafting === "offer_bribe" || drafting === "found_alliance") ? drafting : null;
+  const deposits = (what, id) => (view.escrow ? view.escrow.deposits : []).filter((e) => e.for === what && e.id === id);
+  /** A deal in force on its trial's scale card: the bribe's escrow, or the alliance's members and deposits. */
+  const dealLine = (deal, x, dy, w) => {
+    if (deal.members) {
+      const held = deposits("alliance", deal.id);
+      const members = deal.members.map((m) => `${name(m.citizen)} ${plural((held.find((e) => e.depositor === m.citizen) || { cakes: 0 }).cakes, "cake")}`);
+      const node = K.g({ "data-key": `alliance-${deal.id}`, class: "deal-line" },
+        K.rect(x, dy - 9, w, 18, { rx: 4, fill: deal.side === "sans_culotte" ? "#e6ecff" : "#fde9e6", stroke: "#6b5a2a", "stroke-dasharray": "3 2" }),
+        K.count("cake", held.reduce((n, e) => n + e.cakes, 0), x + 12, dy, { size: 14 }),
+        K.label(x + 42, dy, `Alliance ${side(deal.side)}: ${deal.members.map((m) => name(m.citizen)).join(", ")}`, { max: w - 46, size: 14, min: 11 }));
+      K.tip(node, `The alliance voting ${side(deal.side)} on ${name(deal.trial)}: ${TERMS.alliance}. Members and their deposits in escrow (${TERMS.escrow}): ${members.join(", ")}.`);
+      return ctx.choice ? ctx.choice(node, "join_alliance", "alliance", deal.id, `Join the alliance voting ${side(deal.side)} on ${name(deal.trial)}`) : node;
+    }
+    const node = K.g({ "data-key": `escrow-bribe-${deal.id}`, class: "deal-line" },
+      K.rect(x, dy - 9, w, 18, { rx: 4, fill: "#fff1c2", stroke: "#8c6d1f", "stroke-dasharray": deal.status === "offered" ? "3 2" : null }),
+      K.count("cake", deal.deposit, x + 12, dy, { size: 14 }),
+      K.label(x + 44, dy, `${name(deal.briber)} → ${name(deal.voter)} (${deal.status})`, { max: w - 50, size: 14, min: 11 }));
+    return K.tip(node, `${bribeText(deal, name)}; if ${side(deal.side)} loses, up to ${plural(deal.cover, "lost cake")} back and ${deal.reward} more. ` +
+      `${name(deal.briber)}'s ${plural(deal.deposit, "cake")} are in escrow: ${TERMS.escrow}.`);
+  };
 
   // -- the table's centre: the Bastille, the die, the turn
   const top = K.g({});
@@ -145,7 +257,18 @@ function render(view, ctx) {
   const phaseLine = view.phase === "roles" ? "Each player chooses a role in secret"
     : view.phase === "over" ? "The game is over"
       : `Turn ${view.turn}: ${names[view.current_player]}${current ? ` plays ${current.name}` : ""}${view.step ? `, step ${view.step}` : ""}`;
-  const infoX = pad + 190;
+  // the escrow: a strongbox beside the die; drawn last (see below) so that a moment's selector
+  // "[data-key=scale-N], [data-key=escrow]" finds a trial's scale first while it is drawn
+  const escrow = view.escrow || { cakes: 0, deposits: [] };
+  const dealsOn = !!(view.options && view.options.deals);
+  const strongbox = dealsOn ? K.tip(K.g({ "data-key": "escrow", transform: `translate(${pad + 196} 30)` },
+    K.rect(0, 10, 72, 50, { rx: 6, fill: "#8c6d1f", stroke: "#4a3a10", "stroke-width": 2 }),
+    K.path("M0,22 Q36,-4 72,22", { fill: "#a88632", stroke: "#4a3a10", "stroke-width": 2 }),
+    K.rect(30, 26, 12, 12, { rx: 2, fill: "#e8d9a8", stroke: "#4a3a10" }),
+    K.text(36, 54, String(escrow.cakes), { anchor: "middle", size: 14, fill: "#fff", "font-weight": 700, "data-key": "escrow-cakes" }),
+    K.text(36, 76, "escrow", { anchor: "middle", size: 14 })),
+  `Escrow: ${TERMS.escrow}. It holds ${plural(escrow.cakes, "cake")} now.`) : null;
+  const infoX = pad + (dealsOn ? 285 : 190);
   if (width - infoX > 260) {
     top.appendChild(K.label(infoX, 40, phaseLine, { max: width - infoX - pad, size: 16, "font-weight": 700 }));
     if (view.end_agreed) top.appendChild(K.text(infoX, 64, `Last turns: ${view.final_turns_left ?? ""}`.trim(), { size: 15 }));
@@ -177,8 +300,11 @@ function render(view, ctx) {
   if (trials.length) {
     parts.push(K.text(pad, y + 10, "Trials", { size: 17, "font-weight": 700 }));
     y += 24;
-    const tw = 250;
-    const th = 128;
+    const inForce = (c) => [...(view.deals || []).filter((d) => d.trial === c.id && (d.status === "offered" || d.status === "accepted")),
+      ...(view.alliances || []).filter((a) => a.trial === c.id && a.status === "open")];
+    const most = Math.max(0, ...trials.map((c) => inForce(c).length));
+    const th = 128 + (most ? 8 + most * 20 : 0);
+    const tw = most ? Math.min(360, width - 2 * pad) : 250; // room for a deal's line
     const { per } = grid(trials.length, width - 2 * pad, tw, 12);
     trials.forEach((c, i) => {
       const x = pad + (i % per) * (tw + 12);
@@ -192,7 +318,11 @@ function render(view, ctx) {
           K.text(px + 52, 74 + (which === "sans_culotte" ? tilt : -tilt), side(which), { anchor: "middle", size: 14 }),
           K.count("cake", count, px + 34, 96 + (which === "sans_culotte" ? tilt : -tilt), { size: 17 }));
         K.tip(node, which === "sans_culotte" ? RULES.sansCulottePan : RULES.privilegedPan);
-        if (ctx.can && ctx.can("cake_vote", "citizen", c.id) && ctx.can("cake_vote", "side", which)) {
+        if (dealOnPans && ctx.can(dealOnPans, "trial", c.id) && ctx.can(dealOnPans, "side", which)) {
+          const chosen = ctx.picked(dealOnPans, "trial") === c.id && ctx.picked(dealOnPans, "side") === which;
+          K.choice(node, { value: which, label: `${dealOnPans === "offer_bribe" ? "Bribe to vote" : "An alliance voting"} ${side(which)} on ${c.name}`,
+            chosen, onPick: () => ctx.pickMany(dealOnPans, { trial: c.id, side: which }) });
+        } else if (ctx.can && ctx.can("cake_vote", "citizen", c.id) && ctx.can("cake_vote", "side", which)) {
           K.choice(node, { value: which, label: `Vote that ${c.name} is ${side(which)}`, chosen: picked, onPick: () => ctx.pickMany("cake_vote", { citizen: c.id, side: which }) });
         }
         return node;
@@ -202,12 +332,21 @@ function render(view, ctx) {
         K.text(tw / 2, 16, c.scales ? `Trial of ${c.name}` : `${c.name}: a new trial`, { anchor: "middle", size: 16, "font-weight": 700 }),
         K.tip(K.g({}, K.line(tw / 2, 30, tw / 2, 54, { "stroke-width": 3 }), K.line(tw / 2 - 70, 40 + tilt, tw / 2 + 70, 40 - tilt, { "stroke-width": 3 }),
           K.circle(tw / 2, 30, 5, { fill: "#6b5a2a" })), RULES.scale),
-        pan("sans_culotte", 12, scales.sans_culotte), pan("privileged", tw - 116, scales.privileged)));
+        pan("sans_culotte", 12, scales.sans_culotte), pan("privileged", tw - 116, scales.privileged),
+        inForce(c).map((deal, k) => dealLine(deal, 8, 136 + k * 20, tw - 16))));
     });
     y += Math.ceil(trials.length / per) * (th + 10) + 4;
   }
 
-  // -- each player's citizen sheets, one column per player
+  // -- each player's citizen sheets, one column per player; a deal being drafted picks its citizens
+  // here: one of yours pays (or joins), another player's is bribed (or receives)
+  const SHEET_PARAMS = { offer_bribe: [["from", "pays the bribe"], ["voter", "is bribed"]], found_alliance: [["from", "founds the alliance"]],
+    join_alliance: [["citizen", "joins the alliance"]], give_cakes: [["from", "gives the cakes"], ["to", "receives the cakes"]] };
+  const sheetPick = (c) => {
+    if (!ctx.can || !SHEET_PARAMS[drafting]) return null;
+    const found = SHEET_PARAMS[drafting].find(([param]) => ctx.can(drafting, param, c.id));
+    return found ? { param: found[0], text: `${c.name} ${found[1]}` } : null;
+  };
   const sw = width < 420 ? Math.floor((width - 2 * pad - 10) / 2) : 200;
   const sh = 112;
   const owners = names.map((player, seat) => ({ player, seat, own: citizens.filter((c) => c.owner === seat) })).filter((o) => o.own.length);
@@ -240,13 +379,24 @@ function render(view, ctx) {
               : isCurrent ? K.text(10, 99, "▶ playing now", { size: 14, fill: "#c0392b", "font-weight": 700 }) : null,
           c.status === "cap" ? K.tip(capIcon(K, sw - 22, 26), RULES.cap) : null,
           c.status === "scale" ? K.tip(scaleIcon(K, sw - 22, 26), RULES.scale) : null);
-        if (ctx.can && ctx.can("cake_vote", "citizen", c.id)) choice(sheet, "cake_vote", "citizen", c.id, `Cake-vote on ${c.name}`);
+        const bribed = (view.deals || []).filter((d) => d.voter === c.id && d.status === "accepted");
+        if (bribed.length) {
+          sheet.appendChild(K.tip(K.g({ "data-key": `bribed-${c.id}`, class: "bribe-mark" },
+            K.rect(sw - 64, 88, 58, 20, { rx: 10, fill: "#fff1c2", stroke: "#8c6d1f" }),
+            K.text(sw - 35, 98, bribed.length > 1 ? `bribed ×${bribed.length}` : "bribed", { anchor: "middle", size: 13, "font-weight": 700 })),
+          `${bribed.map((d) => `${bribeText(d, name)}; if that side loses, up to ${plural(d.cover, "lost cake")} back and ${d.reward} more`).join(". ")}. ` +
+            "Accepted: the promise binds until the trial closes."));
+        }
+        const dealPick = sheetPick(c);
+        if (dealPick) choice(sheet, drafting, dealPick.param, c.id, dealPick.text);
+        else if (ctx.can && ctx.can("cake_vote", "citizen", c.id)) choice(sheet, "cake_vote", "citizen", c.id, `Cake-vote on ${c.name}`);
         parts.push(sheet);
       });
       tallest = Math.max(tallest, 28 + own.length * (sh + 8));
     });
     y += tallest;
   }
+  if (strongbox) parts.push(strongbox);
   const drawing = K.svg(width, y + 8, { "aria-label": `The table: the Bastille holds ${plural(view.bastille, "cake")}`, "data-testid": "culottes-table" }, parts);
 
   // -- the last verdict, the Book, the deals: readable lines
@@ -264,18 +414,18 @@ function render(view, ctx) {
     rows.length ? h("ol", { class: "book-rows" }, rows) : h("p", { class: "muted" }, "No cake vote yet."));
   const bribes = (view.deals || []).filter((d) => d.status === "offered" || d.status === "accepted");
   const alliances = (view.alliances || []).filter((a) => a.status === "open");
-  const escrow = view.escrow || { cakes: 0, deposits: [] };
   const deposit = (e) => {
     const what = e.for === "bribe" ? dealById(view, e.id) : allianceById(view, e.id);
     const about = !what ? e.for : e.for === "bribe" ? `a bribe to ${name(what.voter)}` : `the alliance on ${name(what.trial)}`;
     return `${name(e.depositor)} ${e.cakes} for ${about}`;
   };
-  const deals = bribes.length || alliances.length || escrow.cakes ? h("div", { class: "deals" },
-    h("h3", {}, "Deals kept by the engine"),
+  // one readable line per deal in force (the drawing's words shrink on a phone)
+  const deals = bribes.length || alliances.length || escrow.cakes ? h("div", { class: "deals", "data-testid": "deals" },
+    h("h3", {}, "Deals held in ", term("escrow", "escrow")),
     h("ul", {}, bribes.map((d) => h("li", {},
       `${d.status === "offered" ? "Offered" : "Accepted"}: ${bribeText(d, name)}; if that side loses, up to ${plural(d.cover, "lost cake")} back and ${d.reward} more`)),
     alliances.map((a) => h("li", {}, `Alliance voting ${side(a.side)} on ${name(a.trial)}: ${a.members.map((m) => name(m.citizen)).join(", ")}`))),
-    h("p", {}, `Escrow holds ${plural(escrow.cakes, "cake")}` + (escrow.deposits.length ? ": " + escrow.deposits.map(deposit).join(", ") : ""))) : null;
+    h("p", {}, term("Escrow", "escrow"), ` holds ${plural(escrow.cakes, "cake")}` + (escrow.deposits.length ? ": " + escrow.deposits.map(deposit).join(", ") : ""))) : null;
   return h("div", { class: "board culottes" }, K.legend(names), drawing, verdict, deals, book,
     view.you && view.you.sealed_name ? h("p", { class: "muted" }, `Your first citizen's name, sealed with your role: ${view.you.sealed_name}`) : null);
 }
@@ -288,7 +438,122 @@ Tricolore.registerBoard("culottes", {
 
   /** The parameters chosen by clicking the board: a citizen and a side for a cake vote, a role. */
   choices() {
-    return { cake_vote: ["citizen", "side"], choose_role: ["role"] };
+    return { cake_vote: ["citizen", "side"], choose_role: ["role"], offer_bribe: ["from", "trial", "voter", "side"],
+      found_alliance: ["trial", "side", "from"], join_alliance: ["alliance", "citizen"], give_cakes: ["from", "to"],
+      counter_bribe: ["to", "deal"] };
+  },
+
+  /** A deal's parameters in players' words (the steppers' labels and the hints). */
+  paramLabel(type, param) {
+    return (PARAM_LABELS[type] || {})[param] || null;
+  },
+
+  /** Buttons on another player's panel: bribe one of their citizens, propose an alliance, give cakes. */
+  dealStarters(seat, ctx) {
+    const theirs = (ctx.view.citizens || []).filter((c) => c.owner === seat);
+    const starters = theirs.filter((c) => ctx.can("offer_bribe", "voter", c.id))
+      .map((c) => ({ label: `Bribe ${c.name}…`, type: "offer_bribe", values: { voter: c.id } }));
+    starters.push({ label: "Propose an alliance…", type: "found_alliance", values: {} });
+    const receivers = theirs.filter((c) => ctx.can("give_cakes", "to", c.id));
+    if (receivers.length) starters.push({ label: "Give cakes…", type: "give_cakes", values: receivers.length === 1 ? { to: receivers[0].id } : {} });
+    return starters;
+  },
+
+  /** A counter-offer to a bribe: the bribed side asks the briber for other terms. The engine does not
+   * keep it (it is a private message with its terms); sending it declines the bribe it answers, so
+   * the briber's deposit comes back for a new offer. */
+  proposalFamilies(ctx) {
+    const { view, names, seat } = ctx;
+    const name = citizenOf(view);
+    const open = (view.deals || []).filter((d) => d.status === "offered" && d.payee === seat);
+    if (!open.length) return [];
+    const payers = [...new Set(open.map((d) => d.payer))];
+    const most = Math.max(...open.map((d) => ((view.citizens || [])[d.briber] || { cakes: 0 }).cakes + d.deposit - 1));
+    return [{ type: "counter_bribe", help: "Ask the briber for other terms; the bribe offered now is declined",
+      params: [
+        { name: "to", domain: { kind: "choice", options: payers, labels: payers.map((p) => names[p]) } },
+        { name: "deal", domain: { kind: "choice", options: open.map((d) => d.id), labels: open.map((d) => `${name(d.briber)}'s bribe to ${name(d.voter)}`) } },
+        { name: "reward", domain: { kind: "amount", low: 1, high: Math.max(1, most) } },
+        { name: "cover", domain: { kind: "amount", low: 1, high: Math.max(1, most) } }],
+      also: (values) => ({ type: "decline_bribe", deal: values.deal }) }];
+  },
+
+  /** What a deal still lacks beyond its parameters: the briber's cakes for reward and lost cakes together. */
+  complete(type, values, { view }) {
+    const name = citizenOf(view);
+    if (type === "offer_bribe" && values.from !== undefined && values.reward !== undefined && values.cover !== undefined) {
+      const c = (view.citizens || [])[values.from];
+      if (c && values.reward + values.cover > c.cakes) return `${c.name} has ${plural(c.cakes, "cake")} for the reward and the lost cakes together.`;
+    }
+    if (type === "counter_bribe" && values.deal !== undefined) {
+      const d = dealById(view, values.deal);
+      if (!d) return "That bribe is no longer offered.";
+      if (values.to !== d.payer) return `The counter-offer goes to the player of ${name(d.briber)}, who offered the bribe.`;
+      const c = (view.citizens || [])[d.briber];
+      const budget = (c ? c.cakes : 0) + d.deposit;
+      if ((values.reward ?? 0) + (values.cover ?? 0) > budget) return `${name(d.briber)} has ${plural(budget, "cake")} for the reward and the lost cakes together.`;
+    }
+    return null;
+  },
+
+  /** Offers as cards under the status bar: bribes to answer (Accept, Decline, Counter), bribes to
+   * withdraw, counter-offers to answer, deals in force and just settled, alliances to join. */
+  offers(ctx) {
+    const { view, names, seat } = ctx;
+    const name = citizenOf(view);
+    const cards = [];
+    const relevant = (opened) => dealTrialState(view, opened) !== "old";
+    const answerable = ctx.offered("accept_bribe") ? ctx.offered("accept_bribe").params[0].domain.options : [];
+    const withdrawable = ctx.offered("withdraw_bribe") ? ctx.offered("withdraw_bribe").params[0].domain.options : [];
+    for (const d of view.deals || []) {
+      const mine = d.payer === seat || d.payee === seat;
+      if (!relevant(d.opened_row) || (!mine && d.status !== "accepted")) continue;
+      const closed = dealTrialState(view, d.opened_row) !== "open";
+      const status = {
+        offered: d.payee === seat ? "for you to answer" : `waiting for ${names[d.payee]}`,
+        accepted: "accepted: it binds both until the trial closes",
+        declined: "declined: the deposit went back",
+        withdrawn: "withdrawn: the deposit went back",
+        paid: `settled: ${name(d.voter)} was paid ${plural(d.paid, "cake")}, the rest went back`,
+        lapsed: closed ? "settled: nothing was owed, the deposit went back" : "lapsed: the deposit went back",
+      }[d.status] || d.status;
+      const buttons = [];
+      if (d.status === "offered" && answerable.includes(d.id)) {
+        buttons.push({ label: "Accept", testid: "accept-bribe", act: { type: "accept_bribe", deal: d.id } },
+          { label: "Decline", testid: "decline-bribe", act: { type: "decline_bribe", deal: d.id } },
+          { label: "Counter…", testid: "counter-bribe", draft: { type: "counter_bribe", values: { to: d.payer, deal: d.id, reward: d.reward, cover: d.cover } } });
+      }
+      if (d.status === "offered" && withdrawable.includes(d.id)) buttons.push({ label: "Withdraw", testid: "withdraw-bribe", act: { type: "withdraw_bribe", deal: d.id } });
+      cards.push({ key: `bribe-${d.id}`, sentence: Kit.sentence(...bribePromise(d, name), ...bribeEscrow(d, name, false)), status,
+        from: d.payer, to: d.payee, awaiting: d.status === "offered" && d.payee === seat, buttons });
+    }
+    for (const p of ctx.proposals || []) {
+      if (p.kind !== "counter_bribe") continue;
+      const d = dealById(view, p.values.deal);
+      if (!d || !relevant(d.opened_row)) continue;
+      const answer = (p.answers || []).find((a) => a.from === p.to);
+      const asked = p.to === seat;
+      const status = answer ? (answer.accepted ? `${asked ? "you" : names[p.to]} offered these terms` : `${asked ? "you" : names[p.to]} said no`)
+        : asked ? "for you to answer" : `waiting for ${names[p.to]}`;
+      const buttons = asked && !answer ? [
+        { label: "Offer these terms", testid: "offer-these-terms", answer: { proposal: p.number, accepted: true },
+          draft: { type: "offer_bribe", values: { from: d.briber, trial: d.trial, voter: d.voter, side: d.side, reward: p.values.reward, cover: p.values.cover } } },
+        { label: "No", testid: "refuse-counter", answer: { proposal: p.number, accepted: false } }] : [];
+      cards.push({ key: `proposal-${p.number}`, status, from: p.from, to: p.to, awaiting: asked && !answer, buttons,
+        sentence: Kit.sentence(`${p.from === seat ? "You" : names[p.from]} counter${p.from === seat ? "" : "s"} `, ...counterTerms(d, p.values, name),
+          ` The first offer (up to ${plural(d.cover, "lost cake")} and ${d.reward} more) is declined.`) });
+    }
+    const joinable = ctx.offered("join_alliance") ? ctx.offered("join_alliance").params[0].domain.options : [];
+    for (const a of view.alliances || []) {
+      if (!relevant(a.opened_row) || a.status === "dissolved") continue;
+      const members = a.members.map((m) => name(m.citizen));
+      const buttons = joinable.includes(a.id) ? [{ label: "Join…", testid: "join-alliance", draft: { type: "join_alliance", values: { alliance: a.id } } }] : [];
+      cards.push({ key: `alliance-${a.id}`, from: ((view.citizens || [])[a.founder] || {}).owner ?? null, to: null, awaiting: false, buttons,
+        status: a.status === "open" ? "open: its members vote its side until the trial closes" : "settled when the trial closed",
+        sentence: Kit.sentence(`${name(a.founder)}'s `, term("alliance", "alliance"), ` voting ${side(a.side)} on ${name(a.trial)}: ${list(members)}, each `,
+          a.status === "open" ? "with a 1-cake " : "having put a 1-cake ", term("deposit", "deposit"), " in ", term("escrow", "escrow"), ".") });
+    }
+    return cards;
   },
 
   actionLabel(type) {
@@ -330,7 +595,8 @@ Tricolore.registerBoard("culottes", {
   },
 
   /** The draft of a decision in one sentence. */
-  summary(type, values, { view }) {
+  summary(type, values, ctx) {
+    const { view } = ctx;
     const name = citizenOf(view);
     const mine = (view.citizens || [])[view.current_citizen];
     const who = mine ? mine.name : "Your citizen";
@@ -341,7 +607,7 @@ Tricolore.registerBoard("culottes", {
     if (type === "donate") return `${who} donates ${plural(values.cakes || 0, "cake")} to the Bastille.`;
     if (type === "choose_role") return values.role ? `You play as a ${roleName(values.role)}.` : "Choose a role card on the board.";
     if (type === "buy_cockade") return `${who} buys a cockade.`;
-    return null;
+    return dealSummary(type, values, ctx);
   },
 
   /** A choice's option in words: sides and roles as the rulebook says them, deals by what they promise. */
@@ -415,6 +681,36 @@ Tricolore.registerBoard("culottes", {
       case "donated": return { select: "[data-key=bastille]", say: describe(event, { names: [], view }), fly: [[`[data-key=citizen-${event.citizen}]`, "[data-key=bastille]"]] };
       case "bastille_distribution": return { select: ["[data-key=bastille]", ...event.citizens.map((c) => `[data-key=citizen-${c}]`)].join(", "),
         say: describe(event, { names: [], view }), fly: event.citizens.map((c) => ["[data-key=bastille]", `[data-key=citizen-${c}]`]) };
+      case "bribe_offered": return { select: `[data-key=escrow-bribe-${event.deal}]`, say: describe(event, { names: [], view }),
+        fly: [[`[data-key=citizen-${event.briber}]`, escrowAt(event.trial)]] };
+      case "bribe_accepted": return { select: `[data-key=bribed-${event.voter}], [data-key=escrow-bribe-${event.deal}]`, say: describe(event, { names: [], view }) };
+      case "bribe_declined": case "bribe_withdrawn": case "bribe_lapsed": {
+        const d = dealById(view, event.deal);
+        if (!d) return null;
+        return { select: `[data-key=citizen-${d.briber}]`, say: describe(event, { names: [], view }),
+          fly: event.returned ? [[escrowAt(d.trial), `[data-key=citizen-${d.briber}]`]] : [] };
+      }
+      case "bribe_settled": {
+        const d = dealById(view, event.deal);
+        const fly = [];
+        if (event.reimbursed + event.reward) fly.push([escrowAt(d ? d.trial : -1), `[data-key=citizen-${event.voter}]`]);
+        if (event.returned) fly.push([escrowAt(d ? d.trial : -1), `[data-key=citizen-${event.briber}]`]);
+        return { select: `[data-key=citizen-${event.voter}], [data-key=citizen-${event.briber}]`, say: describe(event, { names: [], view }), fly, ms: 600 };
+      }
+      case "alliance_founded": return { select: `[data-key=scale-${event.trial}]`, say: describe(event, { names: [], view }) };
+      case "alliance_joined": {
+        const a = allianceById(view, event.alliance);
+        return { select: `[data-key=alliance-${event.alliance}]`, say: describe(event, { names: [], view }),
+          fly: [[`[data-key=citizen-${event.citizen}]`, a ? escrowAt(a.trial) : "[data-key=escrow]"]] };
+      }
+      case "alliance_settled": case "alliance_dissolved": {
+        const a = allianceById(view, event.alliance);
+        const paid = a ? a.members.map((m) => m.citizen).filter((c) => !(event.disloyal || []).includes(c)) : [];
+        return { select: paid.map((c) => `[data-key=citizen-${c}]`).join(", ") || "[data-key=escrow]", say: describe(event, { names: [], view }),
+          fly: paid.map((c) => [escrowAt(a.trial), `[data-key=citizen-${c}]`]), ms: 600 };
+      }
+      case "cakes_given": return { select: `[data-key=citizen-${event.receiver}]`, say: describe(event, { names: [], view }),
+        fly: [[`[data-key=citizen-${event.giver}]`, `[data-key=citizen-${event.receiver}]`]] };
       case "cockade_bought": case "emigrated": case "vive_la_revolution":
         return { select: `[data-key=citizen-${event.citizen}]`, say: describe(event, { names: [], view }) };
       default: return null;

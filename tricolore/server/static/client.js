@@ -542,7 +542,11 @@ function pickQuietly(type, name, value) {
   // a later parameter whose domain depends on this one is asked again
   const at = family.params.findIndex((q) => q.name === name);
   for (const later of family.params.slice(at + 1)) {
-    if (later.depends) { delete table.draft.values[later.name]; delete table.draft.domains[later.name]; }
+    if (!later.depends) continue;
+    // kept aside: the value comes back if the domain asked again still holds it
+    if (table.draft.values[later.name] !== undefined) (table.draft.kept = table.draft.kept || {})[later.name] = table.draft.values[later.name];
+    delete table.draft.values[later.name];
+    delete table.draft.domains[later.name];
   }
 }
 
@@ -560,6 +564,8 @@ function fillDefaults() {
       askDomain(family.type, param.name, chosen).then((answer) => {
         if (table.draft !== draft || !answer) return;
         draft.domains[param.name] = answer;
+        const kept = draft.kept && draft.kept[param.name];
+        if (kept !== undefined && inDomain(answer, kept)) draft.values[param.name] = kept;
         fillDefaults();
         render();
       });
@@ -570,6 +576,13 @@ function fillDefaults() {
       draft.values[param.name] = domain.options[0];
     }
   }
+}
+
+/** Whether `value` lies in `domain` (an amount's range, a choice's options). */
+function inDomain(domain, value) {
+  if (domain.kind === "amount") return Number.isInteger(value) && value >= domain.low && value <= domain.high;
+  if (domain.kind === "choice") return domain.options.some((o) => same(o, value));
+  return false;
 }
 
 function board() {
@@ -844,8 +857,10 @@ function decisionBar(ctx) {
     const name = paramTitle(family.type, param.name, ctx);
     if (!domain) { rows.push(h("span", { class: "muted" }, `${name}: choose the parts above first`)); continue; }
     if (domain.kind === "amount") {
+      const asksAgain = family.params.slice(family.params.indexOf(param) + 1).some((q) => q.depends);
       rows.push(Kit.stepper({ value: value ?? domain.low, min: domain.low, max: domain.high, label: name, name: param.name,
-        onChange: (v) => { draft.values[param.name] = v; refreshSummary(); refreshConfirm(); } }));
+        // a later parameter's range follows this amount (a bribe's cover follows its reward): ask it again
+        onChange: (v) => { if (asksAgain) { pick(family.type, param.name, v); return; } draft.values[param.name] = v; refreshSummary(); refreshConfirm(); } }));
       if (value !== undefined) parts.push(`${name} ${value}`);
       continue;
     }
