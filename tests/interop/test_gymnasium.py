@@ -86,7 +86,8 @@ def test_an_invalid_action_costs_the_penalty_and_changes_nothing():
 
 
 def test_the_learner_may_take_another_seat_and_opponents_may_be_named_per_seat():
-    env = TricoloreEnv("let-them-eat-cake", players=3, seat=2, opponents=["random", "kingmaker"])
+    env = TricoloreEnv("let-them-eat-cake", players=3, seat=2, opponents=["random", "kingmaker"],
+                       raw_view=True)
     observation, info = env.reset(seed=0)
     assert info["view"] == env.state.view(2)
     assert observation["observation"][2] == 1.0  # the one-hot of the learner's seat

@@ -110,7 +110,7 @@ def test_a_named_strategy_plays_its_seat_by_spelling_its_actions(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_a_seat_never_finds_another_seats_secrets_in_its_observation_or_info(name):
     game = get_game(name)
-    table = env(name, players=game.info.min_players, seed=11, max_steps=400)
+    table = env(name, players=game.info.min_players, seed=11, max_steps=400, raw_view=True)
     table.reset(seed=11)
     rng = random.Random(2)
     checked = 0
@@ -124,7 +124,7 @@ def test_a_seat_never_finds_another_seats_secrets_in_its_observation_or_info(nam
                 other_world = table.state.determinize(seat, random.Random(step))
                 partial = table.partials[agent]
                 mine = table.observe(agent)["observation"]
-                theirs = table.table.encoder.encode(other_world, seat, partial)
+                theirs = table.episode.observer.encode(other_world, seat, partial)
                 assert np.array_equal(mine, theirs), f"{agent}'s observation depends on a secret"
                 checked += 1
         observation = table.observe(table.agent_selection)
@@ -135,7 +135,7 @@ def test_a_seat_never_finds_another_seats_secrets_in_its_observation_or_info(nam
 def test_simultaneous_seats_act_in_turn_and_a_sealed_choice_is_not_shown_to_the_others():
     tables = []
     for role in ("revolutionary", "grabber"):
-        table = env("culottes", players=4, seed=1)
+        table = env("culottes", players=4, seed=1, raw_view=True)
         table.reset(seed=1)
         codec = table.codec
         assert table.agent_selection == "player_0"
@@ -199,7 +199,7 @@ def test_parallel_random_agents_play_a_whole_game():
 
 
 def test_the_action_being_built_is_in_the_info_and_the_observation():
-    table = env("revolution", players=3, seed=1)
+    table = env("revolution", players=3, seed=1, raw_view=True)
     table.reset(seed=1)
     before = table.observe("player_0")["observation"]
     bid = table.codec.index_of_kind("bid")

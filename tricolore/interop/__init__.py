@@ -1,6 +1,7 @@
 """Tricolore for agent builders: the flat action codec (:mod:`tricolore.interop.codec`), the
 observation encoding (:mod:`tricolore.interop.observation`), PettingZoo environments
-(:mod:`tricolore.interop.pettingzoo`) and Gymnasium environments (:mod:`tricolore.interop.gymnasium`).
+(:mod:`tricolore.interop.pettingzoo`) and Gymnasium environments (:mod:`tricolore.interop.gymnasium`),
+which share their rewards, caches and guard against stalls (:mod:`tricolore.interop.episode`).
 
 The environments need the ``rl`` extra (``pip install 'tricolore[rl]'``). When Gymnasium is
 installed, importing this package registers the ids ``tricolore/Culottes-v0``,

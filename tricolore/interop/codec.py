@@ -127,6 +127,12 @@ class Values(Block):
 
     def __post_init__(self) -> None:
         self._index = {_key(v): i for i, v in enumerate(self.values)}
+        numbers = [v for v in self.values if type(v) is int]
+        whole = bool(numbers) and len(numbers) == len(self.values)
+        self.span: tuple[int, int] | None = (
+            (numbers[0], numbers[-1]) if whole and numbers == list(range(numbers[0], numbers[-1] + 1))
+            else None)
+        """``(first, last)`` when the values are the whole numbers from first to last."""
 
     @property
     def size(self) -> int:
@@ -402,6 +408,7 @@ class FlatActions:
             offset += block.size
         self.blocks = tuple(blocks)
         self.size: int = offset
+        self._bids: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Domain, Any]] = {}
 
     # -- the contract ---------------------------------------------------------------------------
     def start(self) -> Partial:
@@ -497,7 +504,20 @@ class FlatActions:
 
     def offers(self, state: State, seat: Seat, partial: Partial) -> list[Option]:
         """What ``seat`` may choose next: (flat index, value) pairs, each leading to a legal
-        action."""
+        action (read-only: the list is kept with the position, which forgets it once changed)."""
+        memo: dict[Any, Any] | None = getattr(state, "_memo", None)
+        if memo is not None:
+            # The mask and then the choice of one step ask for the same offers: the state's own
+            # memo (cleared whenever the state changes) keeps the last ones of each seat.
+            found = memo.get(("flat offers", seat))
+            if found is not None and found[0] is self and (found[1] is partial or found[1] == partial):
+                return found[2]
+            offers = self._offers(state, seat, partial)
+            memo["flat offers", seat] = (self, partial, offers)
+            return offers
+        return self._offers(state, seat, partial)
+
+    def _offers(self, state: State, seat: Seat, partial: Partial) -> list[Option]:
         families = self._families(state, seat)
         if partial.kind is None:
             seen: dict[int, Any] = {}
@@ -563,6 +583,9 @@ class FlatActions:
                     if domain.problem(name, text) is None]
         if isinstance(domain, Amount):
             if isinstance(block, Values):
+                if block.span is not None:  # an amount's slots are the whole numbers of its block
+                    first, last = block.span
+                    return [(v - first, v) for v in range(max(domain.low, first), min(domain.high, last) + 1)]
                 return [(slot, v) for v in range(domain.low, domain.high + 1)
                         if (slot := block.slot(v)) is not None]
             return []
@@ -603,13 +626,21 @@ class FlatActions:
                 return True
         return False
 
-    @staticmethod
-    def _bidder(domain: Domain, chips: Sequence[tuple[str, str]]) -> Any:
+    def _bidder(self, domain: Domain, chips: Sequence[tuple[str, str]]) -> Any:
+        """The bid ``chips`` make so far (read it only: it is kept for the next step, which asks
+        for the same chips again)."""
         from tricolore.games.revolution.bids import ChipByChip
 
+        key = (id(domain), tuple(chips))
+        found = self._bids.get(key)
+        if found is not None and found[0] is domain:
+            return found[1]
         builder = ChipByChip(domain.chart, domain.holding())  # type: ignore[attr-defined]
         for currency, space in chips:
             builder.place(currency, space)
+        if len(self._bids) >= 16:
+            self._bids.clear()
+        self._bids[key] = (domain, builder)
         return builder
 
     def _chip_offers(self, block: Chips, domain: Domain, chips: Sequence[tuple[str, str]]) -> list[Option]:

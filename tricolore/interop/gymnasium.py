@@ -13,28 +13,33 @@
 **Registered ids** (at import of :mod:`tricolore.interop`): ``tricolore/Culottes-v0``,
 ``tricolore/Trials-v0`` (the revolutionary trials, Culottes' tutorial), ``tricolore/LetThemEatCake-v0``,
 ``tricolore/Revolution-v0``, ``tricolore/BreadAndCircuses-v0``. Any registered game can also be
-made directly: ``TricoloreEnv("culottes", players=5)``.
+made directly: ``TricoloreEnv("culottes", players=5)``. Every id works with
+``gymnasium.make_vec(id, num_envs=n, vectorization_mode="sync")`` and ``"async"``.
 
 **Arguments.** ``players`` (default 4, or the nearest size the game allows); ``seat``, the
 learner's seat (default 0); ``opponents``, one strategy name for every other seat or a list with
 one per other seat in seat order (any name :func:`tricolore.agents.make_agent` knows: ``random``,
 the game's own strategies, ``ismcts:50``; default: the game's first own strategy); ``max_steps``;
-any other keyword is a game option (``regulated_bribery=True``).
+``observation`` (``"hashed"``, ``"structured"``, ``"flat"``); ``reward`` (``"win"``, ``"score"``,
+``"shaped"``, see :mod:`tricolore.interop.episode`); ``raw_view``; any other keyword is a game
+option (``regulated_bribery=True``).
 
 **Spaces.** The action space is the game's flat action space, ``Discrete(codec.size)``
 (:class:`~tricolore.interop.codec.FlatActions`): an action of the game takes one step per part
 (its kind, then each parameter), and the opponents move only once it is complete. The observation is
-``{"observation": float32 vector, "action_mask": int8 vector}`` as in the PettingZoo environments
-(:mod:`tricolore.interop.observation`); ``info["action_mask"]`` is the mask again and
-``info["view"]`` the learner's view as JSON.
+``{"observation": ..., "action_mask": int8 vector}`` as in the PettingZoo environments;
+``info`` holds only arrays and scalars, so vector environments can stack it:
+``info["action_mask"]`` is the mask again, and with ``raw_view=True`` ``info["view"]`` is the
+learner's view as JSON (a dictionary that a vector environment cannot stack).
 
 ``reset(seed=...)`` seeds the game and the opponents' generator (its ``options`` are accepted and
 unused: the game's options are given when the environment is made).
 
 **Turns.** The learner acts whenever the game asks its seat (its free actions — gifts, deals —
-offered with its prompt's); the opponents act, each through :func:`tricolore.agents.decide`, while
-it is not asked. **Reward**: at the end of the game, the learner's share of the win (``1/k`` if it
-is one of ``k`` winners, else 0). **An invalid action** (an index its mask rules out) changes
+offered with its prompt's, as far as :class:`~tricolore.interop.episode.StallGuard` allows); the
+opponents act, each through :func:`tricolore.agents.decide`, while it is not asked. **Reward**: by
+default at the end of the game, the learner's share of the win (``1/k`` if it is one of ``k``
+winners, else 0); see ``reward``. **An invalid action** (an index its mask rules out) changes
 nothing in the game and is answered with reward :data:`INVALID_ACTION_PENALTY`,
 ``info["invalid_action"]`` holding the sentence that refuses it; it still counts as a step. After
 ``max_steps`` steps (learner indices and opponent actions; default :data:`MAX_STEPS`) a game still
@@ -63,8 +68,7 @@ from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.model import State, copy_json
 from tricolore.core.registry import get_game
 from tricolore.interop.codec import FlatActions
-from tricolore.interop.episode import MAX_STEPS, default_players, win_shares
-from tricolore.interop.observation import BOUND, ObservationEncoder, hash_view
+from tricolore.interop.episode import MAX_STEPS, Episode, default_players, environment_options
 
 INVALID_ACTION_PENALTY = -0.01
 """The reward for an index the mask rules out (the game is unchanged)."""
@@ -91,12 +95,12 @@ class TricoloreEnv(gymnasium.Env):
 
     def __init__(self, game: str, players: int | None = None, seat: int = 0,
                  opponents: str | Sequence[str] | None = None, max_steps: int = MAX_STEPS,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, observation: str = "hashed", reward: str = "win",
+                 raw_view: bool = False, **options: Any) -> None:
         found = get_game(game)
         self.game = found
         self.players = default_players(game) if players is None else players
-        self.codec = FlatActions(game, self.players, options)
-        self.encoder = ObservationEncoder(self.codec)
+        self.codec = FlatActions(game, self.players, environment_options(game, options))
         if type(seat) is not int or not 0 <= seat < self.players:
             raise OptionsError(f"the learner's seat must be from 0 to {self.players - 1}; got {seat!r}")
         self.seat = seat
@@ -112,16 +116,22 @@ class TricoloreEnv(gymnasium.Env):
         if render_mode not in (None, "ansi"):
             raise OptionsError(f"render_mode must be None or 'ansi'; got {render_mode!r}")
         self.render_mode = render_mode
+        if type(raw_view) is not bool:
+            raise OptionsError(f"raw_view must be true or false; got {raw_view!r}")
+        self.raw_view = raw_view
+        self.episode = Episode(self.codec, observation, reward)
         self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
+            "observation": self.episode.space,
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8)})
         self.action_space = spaces.Discrete(self.codec.size)
-        self.state: State = found.new(self.players, 0, self.codec.options)
         self.partial = self.codec.start()
         self.steps = 0
         self._rng = random.Random(0)
-        self._view: tuple[dict[str, Any], np.ndarray] | None = None
-        """The learner's view and its hash, kept while the game does not change."""
+
+    @property
+    def state(self) -> State:
+        """The game being played (read it; change it only through :meth:`step`)."""
+        return self.episode.state
 
     def _opponent_names(self, game: str, opponents: str | Sequence[str] | None) -> list[str]:
         count = self.players - 1
@@ -137,40 +147,41 @@ class TricoloreEnv(gymnasium.Env):
 
     # -- the Gymnasium API ---------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
         """A new game, its seed drawn from the environment's generator (seeded by ``seed``); the
         opponents play until the learner is asked."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**31 - 1))
-        self.state = self.game.new(self.players, game_seed, self.codec.options)
+        self.episode.start(game_seed)
         self._rng = random.Random(game_seed)
         self.partial = self.codec.start()
         self.steps = 0
-        self._view = None
-        self._opponents_play()
+        if self._opponents_play():
+            self.episode.rewards([self.seat])  # the shaping potential paid from the learner's first turn
         return self._observation(), self._info()
 
-    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """One index of the learner's action; see the module's documentation."""
         self.steps += 1
         refused: str | None = None
+        episode = self.episode
+        before = self.partial
         try:
             if self.state.is_over() or self.seat not in self.state.pending():
                 raise IllegalAction("not_your_turn", "the learner is not asked to act")
-            self.partial, built = self.codec.choose(self.state, self.seat, self.partial, action)
+            self.partial, built = episode.choose(self.seat, before, action)
         except IllegalAction as exc:
             refused = str(exc)
             built = None
         if built is not None:
-            self.state.apply(self.seat, built)
-            self._view = None
+            episode.apply(self.seat, built, (*before.path, int(action)))
             self._opponents_play()
         terminated = self.state.is_over()
         truncated = not terminated and self.steps >= self.max_steps
         if refused is not None:
             reward = INVALID_ACTION_PENALTY
-        elif terminated and built is not None:
-            reward = win_shares(self.state)[self.seat]
+        elif built is not None:
+            reward = episode.rewards([self.seat])[self.seat]
         else:
             reward = 0.0
         info = self._info()
@@ -185,35 +196,32 @@ class TricoloreEnv(gymnasium.Env):
         return json.dumps(self.state.view(None), indent=1)
 
     # -- helpers ---------------------------------------------------------------------------------
-    def _opponents_play(self) -> None:
-        """The opponents act while the learner is not asked (and the game and the cap allow)."""
-        state = self.state
+    def _opponents_play(self) -> bool:
+        """The opponents act while the learner is not asked (and the game and the cap allow);
+        whether any did."""
+        state, episode = self.state, self.episode
+        acted = False
         while not state.is_over() and self.steps < self.max_steps:
             pending = state.pending()
             if self.seat in pending or not pending:
-                return
+                break
             other = min(pending)
-            state.apply(other, decide(self.opponents[other], state, other, self._rng))
+            episode.apply(other, decide(self.opponents[other], state, other, self._rng), None)
             self.steps += 1
+            acted = True
+        return acted
 
     def _mask(self) -> np.ndarray:
-        if self.state.is_over() or self.seat not in self.state.pending():
-            return np.zeros(self.codec.size, dtype=np.int8)
-        return self.codec.mask(self.state, self.seat, self.partial)
+        return self.episode.mask(self.seat, self.partial).copy()
 
-    def _seen(self) -> tuple[dict[str, Any], np.ndarray]:
-        if self._view is None:
-            view = self.state.view(self.seat)
-            self._view = (view, hash_view(view))
-        return self._view
-
-    def _observation(self) -> dict[str, np.ndarray]:
-        return {"observation": self.encoder.encode(self.state, self.seat, self.partial,
-                                                   hashed=self._seen()[1]),
-                "action_mask": self._mask()}
+    def _observation(self) -> dict[str, Any]:
+        return {"observation": self.episode.observe(self.seat, self.partial), "action_mask": self._mask()}
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._mask(), "view": copy_json(self._seen()[0])}
+        info: dict[str, Any] = {"action_mask": self._mask()}
+        if self.raw_view:
+            info["view"] = copy_json(self.episode.view(self.seat))
+        return info
 
 
 def register() -> None:

@@ -10,7 +10,9 @@ True
 True
 
 :func:`register` registers each game as ``tricolore_<name>`` (dashes become underscores) with
-``pyspiel.register_game``. How a Tricolore game becomes an OpenSpiel game:
+``pyspiel.register_game``; importing this module registers every game already, as OpenSpiel's own
+Python games do, so ``import tricolore.interop.openspiel`` is enough before ``pyspiel.load_game``.
+How a Tricolore game becomes an OpenSpiel game:
 
 - **Turns.** OpenSpiel asks one player at a time (``SEQUENTIAL`` dynamics). When several seats are
   asked at once (a sealed vote, a response window), the lowest pending seat acts first, as
@@ -166,6 +168,9 @@ class Position:
     """The legal steps, once worked out in this position."""
     seat: int | None = field(default=None)
     """The seat to act, once worked out in this position."""
+    tensors: dict[tuple[int, bool, bool], np.ndarray] | None = field(default=None)
+    """The observation tensors worked out in this position, per (player, perfect recall,
+    spectator)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Position:
         return Position(self.engine.clone(), self.partial, self.chosen, self.legal, self.seat)
@@ -294,6 +299,7 @@ class TricoloreState(pyspiel.State):
             position.engine.apply(seat, complete)
             position.partial, position.chosen = self._table.actions.start(), ()
         position.legal = position.seat = None
+        position.tensors = None
         self._moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -388,7 +394,20 @@ class TricoloreObserver:
         return seat is not None and not state.is_terminal() and seat == state.current_player()
 
     def set_from(self, state: TricoloreState, player: int) -> None:
-        """Fill :attr:`tensor` with ``state`` as ``player`` observes it."""
+        """Fill :attr:`tensor` with ``state`` as ``player`` observes it (worked out once per
+        position: OpenSpiel's algorithms ask again and again)."""
+        position = state._position
+        key = (player, self.perfect_recall, self.spectator)
+        if position.tensors is None:
+            position.tensors = {}
+        found = position.tensors.get(key)
+        if found is not None:
+            self.tensor[:] = found
+            return
+        self._fill(state, player)
+        position.tensors[key] = self.tensor.copy()
+
+    def _fill(self, state: TricoloreState, player: int) -> None:
         self.tensor.fill(0.0)
         engine = state.engine
         observation = self.dict["observation"]
@@ -446,3 +465,6 @@ def register(game: str | None = None) -> list[str]:
             pyspiel.register_game(kind, cls)
         names.append(name)
     return names
+
+
+register()  # as OpenSpiel's own Python games do: importing the module registers the games

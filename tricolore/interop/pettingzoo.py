@@ -14,9 +14,11 @@
 **Agents** are the seats, ``player_0`` to ``player_{n-1}``. **Actions** are the indices of the
 game's flat action space (:class:`~tricolore.interop.codec.FlatActions`): an action of the game is
 built in steps (its kind, then each parameter), one index per step, and the same agent stays
-selected until its action is complete. **Observations** are ``{"observation": float32 vector,
-"action_mask": int8 vector}`` (:mod:`tricolore.interop.observation`); ``infos[agent]["view"]`` is
-the seat's own view as JSON, and ``infos[agent]["building"]`` the action it is building.
+selected until its action is complete. **Observations** are ``{"observation": ..., "action_mask":
+int8 vector}``; ``observation=`` picks the form of the first (``"hashed"``, the default, a float32
+vector; ``"structured"``; ``"flat"``: :func:`tricolore.interop.observation.make_observer`).
+``infos[agent]`` is empty unless ``raw_view=True``: then ``infos[agent]["view"]`` is the seat's
+own view as JSON, and ``infos[agent]["building"]`` the action it is building.
 
 **Turns.** The selected agent is always a seat the game asks to act (``state.pending()``). When
 several are asked at once (a sealed role, a vote, a bid) they act in turn in seat order, each
@@ -24,11 +26,20 @@ seeing only its own view: a sealed choice is never shown to the others. A respon
 ordinary turns. After an action, the next agent is the next seat asked, going round the table from
 the one that acted, so every seat asked gets its turn. **Free actions** (gifts, transfers, deals,
 agreeing to end) are offered with the prompt's: a seat takes them on its turn, and its prompt stays
-open, so it acts again.
+open, so it acts again; a free action that changed nothing or repeats is not offered again, and a
+seat takes at most :data:`~tricolore.interop.episode.FREE_ACTIONS_PER_STAGE` in one stage of the
+game (:class:`~tricolore.interop.episode.StallGuard`), so no policy can stall a game.
 
-**Rewards** come at the end of a game only: the share of the win, ``1/k`` to each of the ``k``
-winners, 0 to the others. A game still running after ``max_steps`` steps (default
-:data:`MAX_STEPS`; a step is one index) is **truncated**, everyone with reward 0.
+**Rewards** (``reward=``): ``"win"`` (default), the share of the win at the end, ``1/k`` to each
+of the ``k`` winners; ``"score"``, the final score placed between the table's lowest and highest;
+``"shaped"``, the win share plus a potential-based shaping term every step (see
+:mod:`tricolore.interop.episode`). A game still running after ``max_steps`` steps (default
+:data:`MAX_STEPS`; a step is one index) is **truncated**.
+
+**An index the mask rules out** raises :class:`~tricolore.core.errors.IllegalAction` with a
+sentence and changes nothing; with ``invalid_action="penalty"`` it is answered instead, as in the
+Gymnasium environments, with reward :data:`INVALID_ACTION_PENALTY` for that agent and the sentence
+in its info (``infos[agent]["invalid_action"]``), the game unchanged; it still counts as a step.
 
 **Parallel.** PettingZoo's ``aec_to_parallel`` requires every live agent to act once per cycle;
 here only the seats the game asks act, and an action may take several steps, so it does not apply.
@@ -43,7 +54,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from contextlib import suppress
 from typing import Any
 
 import numpy as np
@@ -57,11 +67,15 @@ except ImportError as missing:
     raise ImportError(f"the PettingZoo environments need PettingZoo and Gymnasium; {RL_EXTRA}") from missing
 
 from tricolore.core.errors import IllegalAction, OptionsError
-from tricolore.core.model import Seat, State
+from tricolore.core.model import Seat, State, copy_json
 from tricolore.core.registry import get_game
 from tricolore.interop.codec import FlatActions, Partial
-from tricolore.interop.episode import MAX_STEPS, default_players, win_shares
-from tricolore.interop.observation import BOUND, ObservationEncoder, hash_view
+from tricolore.interop.episode import MAX_STEPS, Episode, check_choice, default_players, environment_options
+
+INVALID_ACTION_PENALTY = -0.01
+"""The reward for an index the mask rules out, with ``invalid_action="penalty"``."""
+INVALID_ACTIONS = ("raise", "penalty")
+"""What an index the mask rules out gets: an :class:`IllegalAction`, or the penalty."""
 
 
 def agent_name(seat: Seat) -> str:
@@ -69,41 +83,59 @@ def agent_name(seat: Seat) -> str:
     return f"player_{seat}"
 
 
+def _seat(agent: str) -> Seat:
+    return int(agent[7:])  # "player_<seat>"
+
+
 class _Table:
-    """What both forms share: the game, its codec and encoder, the spaces."""
+    """What both forms share: the game, its codec, the episode and the spaces."""
 
     def __init__(self, game: str, players: int | None, seed: int | None, max_steps: int,
-                 options: Mapping[str, Any], noop: bool) -> None:
+                 options: Mapping[str, Any], noop: bool, observation: str, reward: str,
+                 raw_view: bool, invalid_action: str) -> None:
         found = get_game(game)
         self.game_name = found.info.name
         self.players = default_players(game) if players is None else players
-        self.codec = FlatActions(game, self.players, options)
+        self.codec = FlatActions(game, self.players, environment_options(game, options))
         self.game_options = self.codec.options
-        self.encoder = ObservationEncoder(self.codec)
         if type(max_steps) is not int or max_steps < 1:
             raise OptionsError(f"max_steps must be a whole number of at least 1; got {max_steps!r}")
+        if type(raw_view) is not bool:
+            raise OptionsError(f"raw_view must be true or false; got {raw_view!r}")
+        self.raw_view = raw_view
+        self.invalid_action = check_choice("invalid_action", invalid_action, INVALID_ACTIONS)
+        self.episode = Episode(self.codec, observation, reward)
         self.max_steps = max_steps
         self.seed = 0 if seed is None else seed
         self.actions = self.codec.size + (1 if noop else 0)
         self.possible_agents = [agent_name(s) for s in range(self.players)]
         self._obs_space = spaces.Dict({
-            "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
+            "observation": self.episode.space,
             "action_mask": spaces.Box(0, 1, (self.actions,), np.int8)})
         self._act_space = spaces.Discrete(self.actions)
 
     def new_state(self, seed: int | None) -> State:
         if seed is not None:
             self.seed = seed
-        return get_game(self.game_name).new(self.players, self.seed, self.game_options)
+        return self.episode.start(self.seed)
+
+    def raw_info(self, seat: Seat, partial: Partial) -> dict[str, Any]:
+        """The seat's view and the action it is building, as JSON."""
+        return {"view": copy_json(self.episode.view(seat)),
+                "building": None if partial.empty else partial.action()}
 
 
 class TricoloreAEC(AECEnv):
     """A game as a PettingZoo AEC environment (see the module's documentation)."""
 
     def __init__(self, game: str, players: int | None = None, seed: int | None = None,
-                 max_steps: int = MAX_STEPS, render_mode: str | None = None, **options: Any) -> None:
+                 max_steps: int = MAX_STEPS, render_mode: str | None = None,
+                 observation: str = "hashed", reward: str = "win", raw_view: bool = False,
+                 invalid_action: str = "raise", **options: Any) -> None:
         super().__init__()
-        self.table = _Table(game, players, seed, max_steps, options, noop=False)
+        self.table = _Table(game, players, seed, max_steps, options, False, observation, reward,
+                            raw_view, invalid_action)
+        self.episode = self.table.episode
         self.metadata = {"name": f"tricolore_{self.table.game_name.replace('-', '_')}_v0",
                          "render_modes": ["ansi"], "is_parallelizable": False}
         if render_mode not in (None, "ansi"):
@@ -111,11 +143,18 @@ class TricoloreAEC(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = list(self.table.possible_agents)
         self.codec = self.table.codec
-        self.state: State = self.table.new_state(None)
+        self._none = np.zeros(self.codec.size, dtype=np.int8)
+        self._none.flags.writeable = False
+        self.table.new_state(None)
         self._reset_bookkeeping()
 
+    @property
+    def state(self) -> State:
+        """The game being played (read it; change it only through :meth:`step`)."""
+        return self.episode.state
+
     def observation_space(self, agent: str) -> spaces.Space:
-        """The same for every agent: the observation vector and the action mask."""
+        """The same for every agent: the observation and the action mask."""
         return self.table._obs_space
 
     def action_space(self, agent: str) -> spaces.Space:
@@ -130,15 +169,14 @@ class TricoloreAEC(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._hashed: dict[str, np.ndarray] = {}
         self.steps = 0
-        self._refresh_infos(changed=True)
+        self._refresh_infos()
         self.agent_selection = self._first_asked()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``seed`` seeds it (by default the seed given at creation, then the last
         one). The game's options are given at creation; ``options`` here is accepted and unused."""
-        self.state = self.table.new_state(seed)
+        self.table.new_state(seed)
         self._reset_bookkeeping()
 
     def _first_asked(self, after: Seat = -1) -> str:
@@ -148,56 +186,67 @@ class TricoloreAEC(AECEnv):
         later = [s for s in pending if s > after]
         return agent_name((later or pending)[0])
 
-    def _refresh_infos(self, changed: bool) -> None:
-        """Each agent's view (made again when the game has ``changed``) and the action it is
-        building."""
+    def _refresh_infos(self) -> None:
+        """Each agent's info: empty, or with ``raw_view`` its view and the action it builds."""
+        if not self.table.raw_view:
+            for agent in self.agents:
+                self.infos[agent] = {}
+            return
         for agent in self.agents:
-            seat = int(agent.split("_")[1])
-            info = self.infos.get(agent)
-            if changed or not info:
-                info = self.infos[agent] = {"view": self.state.view(seat)}
-                self._hashed.pop(agent, None)
-            partial = self.partials[agent]
-            info["building"] = None if partial.empty else partial.action()
+            self.infos[agent] = self.table.raw_info(_seat(agent), self.partials[agent])
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's observation vector and action mask (all zeros when it is not its turn)."""
-        seat = int(agent.split("_")[1])
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation and action mask (all zeros when it is not its turn)."""
+        seat = _seat(agent)
         partial = self.partials.get(agent, self.codec.start())
-        mask = (self.codec.mask(self.state, seat, partial) if agent == self.agent_selection
-                and not self.state.is_over() else np.zeros(self.codec.size, dtype=np.int8))
-        hashed = self._hashed.get(agent)
-        if hashed is None:
-            view = self.infos[agent]["view"] if agent in self.infos else self.state.view(seat)
-            hashed = self._hashed[agent] = hash_view(view)
-        return {"observation": self.table.encoder.encode(self.state, seat, partial, hashed=hashed),
-                "action_mask": mask}
+        if agent == self.agent_selection and not self.terminations.get(agent) \
+                and not self.truncations.get(agent):
+            mask = self.episode.mask(seat, partial)
+        else:
+            mask = self._none
+        return {"observation": self.episode.observe(seat, partial), "action_mask": mask.copy()}
 
     def step(self, action: Any) -> None:
-        """One index of the selected agent's action; an index its mask rules out raises
-        :class:`~tricolore.core.errors.IllegalAction` with a sentence and changes nothing."""
+        """One index of the selected agent's action; see the module's documentation for an index
+        its mask rules out."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = int(agent.split("_")[1])
-        partial, built = self.codec.choose(self.state, seat, self.partials[agent], action)
+        seat = _seat(agent)
+        episode = self.episode
+        before = self.partials[agent]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        try:
+            partial, built = episode.choose(seat, before, action)
+        except IllegalAction as refused:
+            if self.table.invalid_action == "raise":
+                raise
+            self.steps += 1
+            self.rewards[agent] = INVALID_ACTION_PENALTY
+            self._truncate()
+            self._refresh_infos()
+            self.infos[agent]["invalid_action"] = str(refused)
+            self._accumulate_rewards()
+            return
         self.partials[agent] = partial
         self.steps += 1
         if built is not None:
-            self.state.apply(seat, built)
+            episode.apply(seat, built, (*before.path, int(action)))
             if self.state.is_over():
-                for a, share in zip(self.possible_agents, win_shares(self.state), strict=True):
-                    self.rewards[a] = share
-                    self.terminations[a] = True
+                self.terminations = dict.fromkeys(self.agents, True)
             else:
                 self.agent_selection = self._first_asked(seat)
+            for a, reward in zip(self.possible_agents, episode.rewards(), strict=True):
+                self.rewards[a] = reward
+        self._truncate()
+        self._refresh_infos()
+        self._accumulate_rewards()
+
+    def _truncate(self) -> None:
         if not self.state.is_over() and self.steps >= self.table.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._refresh_infos(changed=built is not None)
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The spectator's view as JSON text (``render_mode="ansi"``); nothing otherwise."""
@@ -213,8 +262,12 @@ class TricoloreParallelEnv(ParallelEnv):
     """A game as a PettingZoo Parallel environment (see the module's documentation)."""
 
     def __init__(self, game: str, players: int | None = None, seed: int | None = None,
-                 max_steps: int = MAX_STEPS, render_mode: str | None = None, **options: Any) -> None:
-        self.table = _Table(game, players, seed, max_steps, options, noop=True)
+                 max_steps: int = MAX_STEPS, render_mode: str | None = None,
+                 observation: str = "hashed", reward: str = "win", raw_view: bool = False,
+                 invalid_action: str = "raise", **options: Any) -> None:
+        self.table = _Table(game, players, seed, max_steps, options, True, observation, reward,
+                            raw_view, invalid_action)
+        self.episode = self.table.episode
         self.metadata = {"name": f"tricolore_{self.table.game_name.replace('-', '_')}_v0",
                          "render_modes": ["ansi"]}
         if render_mode not in (None, "ansi"):
@@ -224,78 +277,106 @@ class TricoloreParallelEnv(ParallelEnv):
         self.agents = list(self.possible_agents)
         self.codec = self.table.codec
         self.noop = self.codec.size
-        self.state: State = self.table.new_state(None)
+        self.table.new_state(None)
         self.partials: dict[str, Partial] = {}
         self.steps = 0
 
+    @property
+    def state(self) -> State:
+        """The game being played (read it; change it only through :meth:`step`)."""
+        return self.episode.state
+
     def observation_space(self, agent: str) -> spaces.Space:
-        """The same for every agent: the observation vector and the action mask."""
+        """The same for every agent: the observation and the action mask."""
         return self.table._obs_space
 
     def action_space(self, agent: str) -> spaces.Space:
         """``Discrete(codec.size + 1)``: the flat actions, then the no-op."""
         return self.table._act_space
 
-    def _observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = int(agent.split("_")[1])
-        partial = self.partials[agent]
+    def _mask(self, agent: str) -> np.ndarray:
         mask = np.zeros(self.table.actions, dtype=np.int8)
-        if seat in self.state.pending() and not self.state.is_over():
-            mask[:self.noop] = self.codec.mask(self.state, seat, partial)
+        mask[:self.noop] = self.episode.mask(_seat(agent), self.partials[agent])
         if not mask.any():
             mask[self.noop] = 1
-        return {"observation": self.table.encoder.encode(self.state, seat, partial),
-                "action_mask": mask}
+        return mask
+
+    def _observe(self, agent: str) -> dict[str, Any]:
+        return {"observation": self.episode.observe(_seat(agent), self.partials[agent]),
+                "action_mask": self._mask(agent)}
 
     def _infos(self) -> dict[str, dict[str, Any]]:
-        return {a: {"view": self.state.view(int(a.split("_")[1]))} for a in self.agents}
+        if not self.table.raw_view:
+            return {a: {} for a in self.agents}
+        return {a: self.table.raw_info(_seat(a), self.partials[a]) for a in self.agents}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
         """A new game; as :meth:`TricoloreAEC.reset`."""
-        self.state = self.table.new_state(seed)
+        self.table.new_state(seed)
         self.agents = list(self.possible_agents)
         self.partials = {a: self.codec.start() for a in self.agents}
         self.steps = 0
         return {a: self._observe(a) for a in self.agents}, self._infos()
 
+    def _refuse(self, agent: str, sentence: str, refused: dict[str, str]) -> None:
+        if self.table.invalid_action == "raise":
+            raise IllegalAction("masked_out", sentence)
+        refused[agent] = sentence
+
     def step(self, actions: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                          dict[str, bool], dict[str, dict[str, Any]]]:
         """One index from every agent: the seats asked choose at once, the others send the no-op.
-        An index a mask rules out raises :class:`IllegalAction` with a sentence."""
+        An index a mask rules out is refused (see the module's documentation)."""
+        episode = self.episode
         asked = self.state.pending()
-        built: list[tuple[Seat, dict[str, Any]]] = []
+        built: list[tuple[Seat, dict[str, Any], tuple[int, ...]]] = []
         after: dict[str, Partial] = {}
+        refused: dict[str, str] = {}
         for agent in self.agents:
-            seat = int(agent.split("_")[1])
+            seat = _seat(agent)
             index = actions.get(agent, self.noop)
+            partial = self.partials[agent]
             if index is None or int(index) == self.noop:
-                if seat in asked and self.codec.mask(self.state, seat, self.partials[agent]).any():
-                    raise IllegalAction("masked_out", f"{agent} is asked to act and cannot pass")
+                if seat in asked and episode.mask(seat, partial).any():
+                    self._refuse(agent, f"{agent} is asked to act and cannot pass", refused)
                 continue
             if seat not in asked:
-                raise IllegalAction("not_your_turn", f"{agent} is not asked to act: send the no-op")
-            after[agent], action = self.codec.choose(self.state, seat, self.partials[agent], index)
+                self._refuse(agent, f"{agent} is not asked to act: send the no-op", refused)
+                continue
+            try:
+                after[agent], action = episode.choose(seat, partial, index)
+            except IllegalAction as exc:
+                self._refuse(agent, str(exc), refused)
+                continue
             if action is not None:
-                built.append((seat, action))
+                built.append((seat, action, (*partial.path, int(index))))
         self.partials.update(after)
-        for seat, action in built:
-            with suppress(IllegalAction):  # made illegal by one applied before it: asked again
-                self.state.apply(seat, action)
-        for agent in self.agents:
-            partial = self.partials[agent]
-            if not partial.empty and not self.codec.mask(
-                    self.state, int(agent.split("_")[1]), partial).any():
-                self.partials[agent] = self.codec.start()
+        applied = False
+        for seat, action, path in built:
+            try:
+                episode.apply(seat, action, path)
+                applied = True
+            except IllegalAction:  # made illegal by one applied before it: asked again
+                pass
+        if applied:
+            for agent in self.agents:
+                partial = self.partials[agent]
+                if not partial.empty and not self.codec.mask(self.state, _seat(agent), partial).any():
+                    self.partials[agent] = self.codec.start()
         self.steps += 1
         over = self.state.is_over()
-        shares = win_shares(self.state) if over else [0.0] * self.table.players
-        rewards = {a: shares[int(a.split("_")[1])] for a in self.agents}
+        shares = episode.rewards() if applied or over else [0.0] * self.table.players
+        rewards = {a: shares[_seat(a)] for a in self.agents}
+        for agent in refused:
+            rewards[agent] += INVALID_ACTION_PENALTY
         terminations = dict.fromkeys(self.agents, over)
         cut = not over and self.steps >= self.table.max_steps
         truncations = dict.fromkeys(self.agents, cut)
         observations = {a: self._observe(a) for a in self.agents}
         infos = self._infos()
+        for agent, sentence in refused.items():
+            infos[agent]["invalid_action"] = sentence
         if over or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
@@ -311,14 +392,19 @@ class TricoloreParallelEnv(ParallelEnv):
 
 
 def env(game: str, players: int | None = None, seed: int | None = None, max_steps: int = MAX_STEPS,
-        render_mode: str | None = None, **options: Any) -> TricoloreAEC:
+        render_mode: str | None = None, observation: str = "hashed", reward: str = "win",
+        raw_view: bool = False, invalid_action: str = "raise", **options: Any) -> TricoloreAEC:
     """The AEC environment of ``game`` for ``players`` seats (default 4, or the nearest size the
-    game allows); ``options`` are the game's options (``regulated_bribery=True``)."""
-    return TricoloreAEC(game, players, seed, max_steps, render_mode, **options)
+    game allows); ``options`` are the game's options (``regulated_bribery=True``); see the
+    module's documentation for the others."""
+    return TricoloreAEC(game, players, seed, max_steps, render_mode, observation, reward, raw_view,
+                        invalid_action, **options)
 
 
 def parallel_env(game: str, players: int | None = None, seed: int | None = None,
                  max_steps: int = MAX_STEPS, render_mode: str | None = None,
-                 **options: Any) -> TricoloreParallelEnv:
+                 observation: str = "hashed", reward: str = "win", raw_view: bool = False,
+                 invalid_action: str = "raise", **options: Any) -> TricoloreParallelEnv:
     """The Parallel environment of ``game``: as :func:`env`, every seat asked choosing at once."""
-    return TricoloreParallelEnv(game, players, seed, max_steps, render_mode, **options)
+    return TricoloreParallelEnv(game, players, seed, max_steps, render_mode, observation, reward,
+                                raw_view, invalid_action, **options)

@@ -1,0 +1,168 @@
+"""The environments' speed in every game, beside PettingZoo's classic connect_four_v3 measured in
+the same run.
+
+    python benchmarks/environments.py [--steps 2000] [--rounds 3] [--json] [--profile GAME]
+
+For each game at its default table size (4 seats, or the nearest the game allows) it runs, with
+masked random actions (a uniformly drawn index among those the mask allows), the PettingZoo AEC
+environment, the Parallel environment and the OpenSpiel game (one ``apply_action`` and the next
+player's ``observation_tensor`` a step), and prints steps per second and the ratio to
+connect_four_v3's AEC steps per second. The peer is timed again before every measurement and the
+figures are the medians over ``--rounds`` interleaved rounds, so a busy machine slows both sides
+alike. A step is one index of an action (Parallel: one index from every seat asked). With
+``--profile GAME`` it prints where an AEC step of that game spends its time (cProfile) instead.
+Needs the rl extra and pygame (connect_four_v3 draws with it). Figures only: nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import pstats
+import statistics
+import time
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from tricolore.core.registry import games
+from tricolore.interop.pettingzoo import env, parallel_env
+
+
+def aec_speed(table: Any, steps: int, seed: int = 0) -> float:
+    """AEC steps per second with masked random actions, resetting finished games."""
+    rng = np.random.default_rng(seed)
+    table.reset(seed=seed)
+    done = 0
+    start = time.perf_counter()
+    while done < steps:
+        if not table.agents:
+            table.reset(seed=int(rng.integers(1 << 30)))
+            continue
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        done += 1
+    return steps / (time.perf_counter() - start)
+
+
+def parallel_speed(table: Any, steps: int, seed: int = 0) -> float:
+    """Parallel steps per second with masked random actions from every seat."""
+    rng = np.random.default_rng(seed)
+    observations, _ = table.reset(seed=seed)
+    done = 0
+    start = time.perf_counter()
+    while done < steps:
+        if not table.agents:
+            observations, _ = table.reset(seed=int(rng.integers(1 << 30)))
+            continue
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in observations.items()}
+        observations, *_ = table.step(actions)
+        done += 1
+    return steps / (time.perf_counter() - start)
+
+
+def openspiel_speed(name: str, steps: int, seed: int = 0) -> float | None:
+    """OpenSpiel steps per second: a random legal action, then the observation tensor of the next
+    player (``None`` without OpenSpiel)."""
+    try:
+        import pyspiel
+
+        from tricolore.interop.openspiel import openspiel_name
+    except ImportError:
+        return None
+    rng = np.random.default_rng(seed)
+    game = pyspiel.load_game(openspiel_name(name), {"players": _players(name), "seed": seed})
+    state = game.new_initial_state()
+    done = 0
+    start = time.perf_counter()
+    while done < steps:
+        if state.is_terminal():
+            state = game.new_initial_state()
+            continue
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        if not state.is_terminal():
+            state.observation_tensor(state.current_player())
+        done += 1
+    return steps / (time.perf_counter() - start)
+
+
+def _players(name: str) -> int:
+    return env(name).table.players
+
+
+def peer() -> Callable[[int], float]:
+    """connect_four_v3's AEC steps per second, the same loop."""
+    from pettingzoo.classic import connect_four_v3
+
+    table = connect_four_v3.env()
+    return lambda steps: aec_speed(table, steps)
+
+
+def measure(steps: int, rounds: int) -> list[dict[str, Any]]:
+    """Every game's figures, interleaved with the peer's."""
+    connect_four = peer()
+    rows = []
+    for name in sorted(games()):
+        figures: dict[str, list[float]] = {"aec": [], "parallel": [], "openspiel": [], "peer": []}
+        aec, parallel = env(name), parallel_env(name)
+        for i in range(rounds):
+            figures["peer"].append(connect_four(steps))
+            figures["aec"].append(aec_speed(aec, steps, i))
+            figures["parallel"].append(parallel_speed(parallel, steps, i))
+            spiel = openspiel_speed(name, steps, i)
+            if spiel is not None:
+                figures["openspiel"].append(spiel)
+        row: dict[str, Any] = {"game": name}
+        for key, values in figures.items():
+            row[key] = statistics.median(values) if values else None
+        for key in ("aec", "parallel", "openspiel"):
+            row[f"{key}_ratio"] = None if row[key] is None else row[key] / row["peer"]
+        rows.append(row)
+    return rows
+
+
+def profile(name: str, steps: int) -> str:
+    """Where an AEC step of ``name`` spends its time: cProfile's top entries by own time."""
+    table = env(name)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    aec_speed(table, steps)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(15)
+    return out.getvalue()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--steps", type=int, default=2000, help="steps per measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (the median is shown)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--profile", metavar="GAME", help="profile the AEC environment of GAME instead")
+    args = parser.parse_args()
+    warnings.simplefilter("ignore")
+    if args.profile:
+        print(profile(args.profile, args.steps))
+        return
+    rows = measure(args.steps, args.rounds)
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return
+    print(f"{'game':20} {'AEC/s':>8} {'×c4':>6} {'Parallel/s':>11} {'×c4':>6} {'OpenSpiel/s':>12} {'×c4':>6}"
+          f" {'c4 AEC/s':>9}")
+    for row in rows:
+        spiel = "skipped" if row["openspiel"] is None else f"{row['openspiel']:.0f}"
+        spiel_ratio = "" if row["openspiel"] is None else f"{row['openspiel_ratio']:.2f}"
+        print(f"{row['game']:20} {row['aec']:8.0f} {row['aec_ratio']:6.2f} {row['parallel']:11.0f} "
+              f"{row['parallel_ratio']:6.2f} {spiel:>12} {spiel_ratio:>6} {row['peer']:9.0f}")
+
+
+if __name__ == "__main__":
+    main()
