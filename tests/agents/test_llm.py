@@ -16,13 +16,24 @@ from typing import Any
 import pytest
 
 import tricolore
-from tricolore.agents import Heard, Said, decide, make_agent, offered_actions, strategy_names, take_said
+from tricolore.agents import (
+    Heard,
+    Message,
+    Said,
+    decide,
+    make_agent,
+    offered_actions,
+    strategy_names,
+    take_said,
+)
 from tricolore.agents.llm import (
+    ACTIONS_TEMPLATE,
     RETRY_TEMPLATE,
     SYSTEM_TEMPLATE,
     TURN_TEMPLATE,
     LanguageModelAgent,
     action_schema,
+    fill_nulls,
     parse_strategy,
 )
 from tricolore.core.errors import OptionsError
@@ -39,6 +50,7 @@ class FakeEndpoint:
     def __init__(self) -> None:
         self.requests: list[dict[str, Any]] = []
         self.reply: Reply = lambda request: "{}"
+        self.status_for: Callable[[dict[str, Any]], int] = lambda request: 200
         self.delay = 0.0
         endpoint = self
 
@@ -55,7 +67,7 @@ class FakeEndpoint:
                     answer = {"choices": [{"message": {"role": "assistant", "content": answer}}],
                               "usage": {"prompt_tokens": 100, "completion_tokens": 10}}
                 data = json.dumps(answer).encode()
-                self.send_response(200)
+                self.send_response(endpoint.status_for(body))
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
@@ -243,7 +255,7 @@ def test_a_chat_message_that_cannot_be_sent_is_dropped_and_the_action_kept(endpo
 
 
 def test_the_prompt_shows_the_chat_the_seat_may_read_and_the_latest_events(endpoint):
-    from tricolore.agents import Message
+    from tricolore.core.registry import terminal_renderer
 
     state = trials_state()
     seat = min(state.pending())
@@ -254,15 +266,68 @@ def test_the_prompt_shows_the_chat_the_seat_may_read_and_the_latest_events(endpo
     turn = endpoint.requests[0]["messages"][1]["content"]
     assert "seat 1 to all: hello all" in turn and f"seat 2 to seat {seat}: psst" in turn
     assert "not-for-you" not in turn
-    assert '{"kind":"trial_started"' in turn
+    started = state.events_for(seat)[0]
+    assert started["kind"] == "trial_started" and f"— trial 1: seat {started['accused']} is accused —" in turn
+    assert '"kind"' not in turn  # events are the log's sentences, not JSON
     for _ in range(3):
         state.apply(min(state.pending()), state.legal_actions(min(state.pending())).sample(random.Random(1)))
     seat = min(state.pending())
     endpoint.reply = lambda request: json.dumps({"action": next(iter(state.legal_actions(seat)))})
     decide(make_agent(tricolore.get_game("culottes-trials"), "llm@memory=2"), state, seat, random.Random(0))
-    events = endpoint.requests[-1]["messages"][1]["content"].split("(JSON, oldest first):\n", 1)[1]
+    events = endpoint.requests[-1]["messages"][1]["content"].split("(oldest first):\n", 1)[1]
     shown = events.split("\n\n", 1)[0].splitlines()
-    assert [json.loads(e) for e in shown] == state.events_for(seat)[-2:]
+    render = terminal_renderer("culottes-trials")
+    assert render is not None
+    assert shown == [render.event(e, state.view(seat)) for e in state.events_for(seat)[-2:]]
+
+
+def test_a_later_prompt_shows_only_what_happened_and_was_said_since_the_last_decision(endpoint):
+
+    game = tricolore.get_game("culottes-trials")
+    state = trials_state()
+    rng = random.Random(3)
+    endpoint.reply = lambda request: json.dumps({"action": action_from_schema(schema_in(request), rng)})
+    agents = {s: make_agent(game, "llm") for s in range(3)}
+    chat = [Message(1, "first words"), Message(2, "aside", (0,))]
+    asked = [min(state.pending())]
+    state.apply(asked[0], decide(agents[asked[0]], state, asked[0], rng, chat=chat))
+    before = len(endpoint.requests)
+    while not state.is_over():
+        seat = min(state.pending())
+        if seat == asked[0]:
+            break
+        state.apply(seat, state.legal_actions(seat).sample(rng))
+    else:
+        pytest.fail("the first seat was never asked again")
+    seat = asked[0]
+    chat.append(Message(2, "new words"))
+    shown_first = endpoint.requests[0]["messages"][1]["content"]
+    decide(agents[seat], state, seat, rng, chat=chat)
+    turn = endpoint.requests[before]["messages"][1]["content"]
+    said = turn.split("What was said since your last decision (oldest first):\n", 1)[1].split("\n\n", 1)[0]
+    assert "new words" in said and "first words" not in said
+    readable = [m for m in chat[:2] if m.readable_by(seat)]
+    assert said.startswith(f"(before that: {len(readable)} messages")
+    happened = turn.split("What happened since your last decision (oldest first):\n", 1)[1].split("\n\n")[0]
+    first_events = shown_first.split("What happened since your last decision (oldest first):\n", 1)[1]
+    assert happened.splitlines()[0] not in first_events.split("\n\n")[0].splitlines()
+
+
+def test_what_a_failing_endpoint_never_showed_the_model_is_shown_at_the_next_decision(endpoint):
+    state = trials_state()
+    seat = min(state.pending())
+    agent = make_agent(tricolore.get_game("culottes-trials"), "llm")
+    endpoint.status_for = lambda request: 500
+    decide(agent, state, seat, random.Random(0), chat=[Message(1, "hello all")])
+    assert agent.counters.errors == 1 and agent.counters.fallbacks == 1
+    endpoint.status_for = lambda request: 200
+    endpoint.reply = lambda request: json.dumps({"action": next(iter(state.legal_actions(seat)))})
+    decide(agent, state, seat, random.Random(0), chat=[Message(1, "hello all")])
+    turn = endpoint.requests[-1]["messages"][1]["content"]
+    assert "seat 1 to all: hello all" in turn and "is accused" in turn
+    decide(agent, state, seat, random.Random(0), chat=[Message(1, "hello all")])
+    turn = endpoint.requests[-1]["messages"][1]["content"]  # the model has seen them now
+    assert "seat 1 to all: hello all" not in turn and "is accused" not in turn
 
 
 def test_free_actions_are_marked_and_withdrawn_after_a_few_in_a_row(endpoint):
@@ -277,12 +342,33 @@ def test_free_actions_are_marked_and_withdrawn_after_a_few_in_a_row(endpoint):
     endpoint.reply = lambda request: json.dumps({"action": {"type": "give_gold", "to": (seat + 1) % 3,
                                                             "gold": 1}})
     for _ in range(3):
-        assert decide(agent, state, seat, random.Random(0))["type"] == "give_gold"
+        gift = decide(agent, state, seat, random.Random(0))
+        assert gift["type"] == "give_gold"
+        state.apply(seat, gift)
     schema = schema_in(endpoint.requests[-1])
     endpoint.reply = lambda request: json.dumps({"action": action_from_schema(schema_in(request),
                                                                               random.Random(0))})
     decide(agent, state, seat, random.Random(0))
     assert all("any time" not in s["description"] for s in schema_in(endpoint.requests[-1])["anyOf"])
+
+
+def test_a_free_action_that_changed_nothing_is_not_offered_again_until_the_prompt_is_answered(endpoint):
+    game = tricolore.get_game("bread-and-circuses")
+    state = game.new(3, seed=1)
+    seat = min(state.pending())
+    agent = make_agent(game, "llm")
+    endpoint.reply = lambda request: json.dumps({"action": {"type": "give_gold", "to": (seat + 1) % 3,
+                                                            "gold": 1}})
+    assert decide(agent, state, seat, random.Random(0))["type"] == "give_gold"  # not applied: no change
+    assert "give_gold" in [s["title"] for s in schema_in(endpoint.requests[-1])["anyOf"]]
+    asked = next(iter(state.legal_actions(seat)))
+    endpoint.reply = lambda request: json.dumps({"action": asked})
+    assert decide(agent, state, seat, random.Random(0)) == asked
+    titles = [s["title"] for s in schema_in(endpoint.requests[-1])["anyOf"]]
+    assert "give_gold" not in titles
+    assert set(titles) >= set(state.legal_actions(seat).kinds)
+    decide(agent, state, seat, random.Random(0))  # the prompt was answered: gifts are offered again
+    assert "give_gold" in [s["title"] for s in schema_in(endpoint.requests[-1])["anyOf"]]
 
 
 def test_a_parameter_that_depends_on_another_is_spelled_out_per_choice():
@@ -309,7 +395,7 @@ def test_actions_built_from_the_schema_are_legal(name):
         space = state.legal_actions(seat)
         action = action_from_schema(action_schema(space), rng)
         tried += 1
-        legal += space.contains(action)
+        legal += space.contains(fill_nulls(action, space))  # as an answer is read
         state.apply(seat, space.sample(rng))
     assert legal == tried
 
@@ -373,7 +459,7 @@ def test_language_model_players_finish_a_whole_game_talking(endpoint, name, seat
 # -- the documentation -----------------------------------------------------------------------------
 def test_the_documented_prompt_is_the_one_sent():
     doc = (Path(__file__).parents[2] / "docs" / "agents.md").read_text()
-    for template in (SYSTEM_TEMPLATE, TURN_TEMPLATE, RETRY_TEMPLATE):
+    for template in (SYSTEM_TEMPLATE, TURN_TEMPLATE, ACTIONS_TEMPLATE, RETRY_TEMPLATE):
         assert template in doc
 
 
@@ -515,3 +601,186 @@ def test_a_fallback_is_drawn_from_what_the_prompt_asks_never_a_free_action(endpo
     kinds = {decide(agent, state, seat, random.Random(i))["type"] for i in range(12)}
     assert kinds <= set(state.legal_actions(seat).kinds) and "give_gold" in state.free_actions(seat).kinds
     assert agent.counters.fallbacks == 12 and agent.counters.retries == 12
+
+
+# -- standard JSON Schema ---------------------------------------------------------------------------
+ALL_GAMES = ["culottes", "culottes-trials", "let-them-eat-cake", "revolution", "bread-and-circuses"]
+
+
+def mangled(action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal action made illegal one way or another: an unknown kind or field, a number far out
+    of range, a parameter left out or a value of the wrong type."""
+    wrong = dict(action)
+    params = [k for k in action if k != "type"]
+    how = rng.randrange(4) if params else rng.randrange(2)
+    if how == 0:
+        wrong["type"] = "storm_the_bastille"
+    elif how == 1:
+        wrong["pikes"] = 3
+    elif how == 2:
+        del wrong[rng.choice(params)]
+    else:
+        name = rng.choice(params)
+        wrong[name] = 10**6 if not isinstance(action[name], int) or isinstance(action[name], bool) else "many"
+    return wrong
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_every_schema_is_standard_json_schema_and_holds_every_legal_action(name):
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
+
+    game = tricolore.get_game(name)
+    state = game.new(4, seed=3)
+    rng = random.Random(3)
+    checked = refused = mangled_count = 0
+    for _ in range(120):
+        if state.is_over():
+            break
+        seat = min(state.pending())
+        space = offered_actions(state, seat, type("Trader", (), {"trades": True})())
+        schema = action_schema(space, state.legal_actions(seat).kinds)
+        Draft202012Validator.check_schema(schema)
+        assert "x-domain" not in json.dumps(schema)
+        validator = Draft202012Validator(schema)
+        for _ in range(4):
+            action = space.sample(rng)
+            assert validator.is_valid(action), (action, list(validator.iter_errors(action))[:1])
+            checked += 1
+            wrong = mangled(action, rng)
+            if not space.contains(fill_nulls(dict(wrong), space)):
+                mangled_count += 1
+                refused += not validator.is_valid(wrong)
+        state.apply(seat, state.legal_actions(seat).sample(rng))
+    assert checked >= 100
+    assert refused >= 0.9 * mangled_count
+
+
+def test_revolutions_bid_is_written_in_standard_keywords():
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
+
+    game = tricolore.get_game("revolution")
+    state = game.new(4, seed=1)
+    seat = min(state.pending())
+    space = state.legal_actions(seat)
+    assert "bid" in space.kinds
+    (bid,) = [s for s in action_schema(space)["anyOf"] if s["title"] == "bid"]
+    placement = bid["properties"]["placement"]
+    held = state.view(seat)["chips"][seat]
+    validator = Draft202012Validator(placement)
+    every = {name: {"gold": 0} for name in placement["propertyNames"]["enum"]}
+    assert validator.is_valid({}) and not validator.is_valid({"Nowhere": {"gold": 1}})
+    assert not validator.is_valid(every) or len(every) <= placement["maxProperties"]
+    space_name = placement["propertyNames"]["enum"][0]
+    assert not validator.is_valid({space_name: {"gold": held["gold"] + 1}})
+    assert f"{held['gold']} gold" in placement["description"]
+
+
+def test_a_sabotage_card_that_names_nobody_need_not_say_target_null(endpoint):
+    game = tricolore.get_game("bread-and-circuses")
+    state = game.new(3, seed=1)
+    rng = random.Random(3)
+    for _ in range(400):
+        seat = min(state.pending())
+        family = state.legal_actions(seat).family("play_sabotage")
+        untargeted = [a for a in family if a["target"] is None] if family is not None else []
+        if untargeted:
+            break
+        state.apply(seat, state.legal_actions(seat).sample(rng))
+    else:
+        pytest.fail("no Sabotage card without a target came up")
+    card = untargeted[0]["card"]
+    branch = [s for s in action_schema(state.legal_actions(seat))["anyOf"] if s["title"] == "play_sabotage"
+              and card in s["properties"]["card"].get("enum", [s["properties"]["card"].get("const")])]
+    assert branch and all("target" not in s["required"] for s in branch
+                          if s["properties"]["target"] in ({"const": None}, {"enum": [None]}))
+    endpoint.reply = lambda request: json.dumps({"action": {"type": "play_sabotage", "card": card}})
+    agent = make_agent(game, "llm")
+    played = decide(agent, state, seat, random.Random(0))
+    assert played == {"type": "play_sabotage", "card": card, "target": None}
+    assert agent.counters.retries == 0
+
+
+# -- structured output and tool calling ------------------------------------------------------------
+@pytest.mark.parametrize("output", ["json_schema", "tools"])
+def test_structured_output_and_tools_send_the_answer_schema_and_read_the_answer(endpoint, output):
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
+
+    state = trials_state()
+    seat = min(state.pending())
+    wanted = next(iter(state.legal_actions(seat)))
+    answer = json.dumps({"action": wanted, "chat": {"to": "all", "text": "Trust me."}})
+
+    def reply(request: dict[str, Any]) -> dict[str, Any]:
+        message: dict[str, Any] = {"role": "assistant", "content": answer}
+        if output == "tools":
+            message = {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "act", "arguments": answer}}]}
+        return {"choices": [{"message": message}], "usage": {"prompt_tokens": 50, "completion_tokens": 5}}
+
+    endpoint.reply = reply
+    agent = make_agent(tricolore.get_game("culottes-trials"), f"llm@output={output}")
+    assert decide(agent, state, seat, random.Random(0)) == wanted
+    assert take_said(agent) == [Said("Trust me.", None)]
+    request = endpoint.requests[0]
+    schema = (request["response_format"]["json_schema"]["schema"] if output == "json_schema"
+              else request["tools"][0]["function"]["parameters"])
+    Draft202012Validator.check_schema(schema)
+    assert Draft202012Validator(schema).is_valid(json.loads(answer))
+    assert SCHEMA_HEADER not in request["messages"][1]["content"]  # the schema is in the request only
+
+
+def test_an_endpoint_that_refuses_structured_output_is_asked_as_text_from_then_on(endpoint):
+    state = trials_state()
+    seat = min(state.pending())
+    wanted = next(iter(state.legal_actions(seat)))
+
+    def reply(request: dict[str, Any]) -> Any:
+        if "response_format" in request:
+            return {"error": {"message": "response_format is not supported"}}
+        return json.dumps({"action": wanted})
+
+    endpoint.reply = reply
+    agent = make_agent(tricolore.get_game("culottes-trials"), "llm@output=json_schema")
+    endpoint.status_for = lambda request: 400 if "response_format" in request else 200
+    assert decide(agent, state, seat, random.Random(0)) == wanted
+    assert "response_format" in endpoint.requests[0] and "response_format" not in endpoint.requests[1]
+    assert SCHEMA_HEADER in endpoint.requests[1]["messages"][1]["content"]
+    assert agent.counters.fallbacks == 0
+    decide(agent, state, seat, random.Random(0))
+    assert "response_format" not in endpoint.requests[2]
+
+
+@pytest.mark.parametrize("name", ["culottes", "bread-and-circuses", "culottes-trials"])
+def test_no_prompt_holds_a_secret_of_another_seat(endpoint, name):
+    from tricolore.core.registry import terminal_renderer
+
+    game = tricolore.get_game(name)
+    state = game.new(4, seed=6)
+    state.record_events = True
+    render = terminal_renderer(name)
+    assert render is not None
+    endpoint.reply = talking_model(2)
+    agents = [make_agent(game, "llm") for _ in range(4)]
+    rng = random.Random(6)
+    chat: list[Message] = []
+    secrets_checked = 0
+    for _ in range(60):
+        if state.is_over():
+            break
+        seat = min(state.pending())
+        action = decide(agents[seat], state, seat, rng, chat=chat)
+        turn = endpoint.requests[-1]["messages"][1]["content"]
+        hidden = [e for e in state.log if e.to is not None and seat not in e.to]
+        seen = {render.event(e, state.view(seat)) for e in state.events_for(seat)}
+        for event in hidden:
+            line = render.event(event.as_dict(), state.view(seat))
+            if line.startswith("(secret)") and line not in seen:  # another seat's, not told this one
+                secrets_checked += 1
+                assert line not in turn
+        for message in chat:
+            if not message.readable_by(seat):
+                assert f": {message.text}" not in turn or any(
+                    m.text == message.text and m.readable_by(seat) for m in chat)
+        state.apply(seat, action)
+        chat.extend(Message(seat, s.text, s.to) for s in take_said(agents[seat]))
+    assert name != "culottes" or secrets_checked > 0
