@@ -31,6 +31,8 @@ SEARCH = "ismcts"
 per decision) gives it a budget."""
 LLM = "llm"
 """The language-model player; ``llm:<model>`` names the model (see :mod:`tricolore.agents.llm`)."""
+POLICY = "policy"
+"""A trained policy; ``policy:PATH`` plays the one saved at PATH (see :mod:`tricolore.agents.policy`)."""
 RECENT_EVENTS = 40
 """How many of the latest events a talking agent is told before each decision, unless its
 ``memory`` attribute says otherwise."""
@@ -173,7 +175,8 @@ def strategy_names(game: Game) -> list[str]:
 def make_agent(game: Game, strategy: str) -> Agent:
     """A fresh agent playing ``strategy`` for ``game``; ``ismcts:<budget>`` sets the search's
     budget (see :class:`tricolore.agents.search.Budget`), ``llm:<model>`` the language model (see
-    :func:`tricolore.agents.llm.make`), and ``name:key=value,...`` a named strategy's parameters
+    :func:`tricolore.agents.llm.make`), ``policy:PATH`` a trained policy (see
+    :func:`tricolore.agents.policy.make`), and ``name:key=value,...`` a named strategy's parameters
     (see :mod:`tricolore.agents.params`; ``tricolore games`` lists each strategy's)."""
     if strategy == "random":
         return RandomAgent()
@@ -184,6 +187,10 @@ def make_agent(game: Game, strategy: str) -> Agent:
         from tricolore.agents import llm  # imported on demand: it brings the HTTP client
 
         return llm.make(game, strategy)
+    if strategy.partition(":")[0] == POLICY and strategy not in game.strategies:
+        from tricolore.agents import policy  # imported on demand: it brings the flat action codec
+
+        return policy.make(game, strategy)
     factory = RandomAgent if name == "random" else game.strategies.get(name)
     if factory is None:
         raise OptionsError(f"{game.info.title} has no strategy {name!r}; strategies are: "
@@ -212,6 +219,10 @@ def strategy_schema(game: Game) -> list[dict[str, Any]]:
 def canonical_strategy(game: Game, strategy: str) -> str:
     """``strategy`` written the one way (keys sorted, defaults left out); checked as
     :func:`make_agent` checks it."""
+    if strategy.partition(":")[0] == POLICY and strategy not in game.strategies:
+        from tricolore.agents import policy
+
+        return policy.canonical(strategy)
     name, values = params.parse(strategy)
     if not values:
         return strategy
@@ -222,6 +233,10 @@ def canonical_strategy(game: Game, strategy: str) -> str:
 def strategy_parameters(game: Game, strategy: str) -> dict[str, params.Value]:
     """Every parameter of ``strategy`` with its value, defaults included (what a results file
     records for each strategy it names)."""
+    if strategy.partition(":")[0] == POLICY and strategy not in game.strategies:
+        from tricolore.agents import policy
+
+        return policy.settings(strategy)
     name, values = params.parse(strategy)
     factory = strategy_class(game, strategy)
     return params.full(factory, params.convert(name, factory, values))
