@@ -23,7 +23,7 @@ from rich.text import Text
 from tricolore.agents import LLM, SEARCH, canonical_strategy, make_agent, strategy_names, strategy_schema
 from tricolore.agents.params import Parameter
 from tricolore.agents.params import split as split_strategies
-from tricolore.cli import research
+from tricolore.cli import llm_bench, printing, research
 from tricolore.cli.options import BackendArg, OptionArg, RayAddressArg, WorkersArg
 from tricolore.cli.reading import MAX_DIGITS, text_problem, whole_number
 from tricolore.core import IllegalAction, OptionsError, RecordError, get_game, list_games
@@ -701,6 +701,8 @@ def study_kept(plan: Any, folder: Path, command: list[str]) -> str:
 
 app.command("empirical")(research.empirical)
 app.command("psro")(research.psro)
+app.command("print")(printing.print_pdf)
+app.command("llm-bench")(llm_bench.llm_bench)
 
 
 MOST_BENCH_GAMES = 10_000
