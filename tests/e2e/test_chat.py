@@ -44,7 +44,8 @@ def test_a_private_conversation_starts_from_the_panel_and_counts_what_is_unread(
     expect(desk.locator("#chat-to")).to_have_text("Only you and Lucile read this conversation.")
     desk.fill("input[name=text]", "Vote privileged on Marat and I give you 3 cakes")
     desk.click(".chat-form button")
-    expect(desk.locator("[data-testid=chat] li")).to_have_text(["You: Vote privileged on Marat and I give you 3 cakes"])
+    expect(desk.locator("[data-testid=chat] li")).to_have_text(
+        ["You: Vote privileged on Marat and I give you 3 cakes"])
 
     # on Lucile's phone: a badge on the chat button and an unread count on Camille's panel
     expect(phone.locator("[data-testid=chat-badge]")).to_have_text("1")
@@ -61,7 +62,7 @@ def test_a_private_conversation_starts_from_the_panel_and_counts_what_is_unread(
     status = phone.locator("[data-testid=status-sentence]").bounding_box()
     opened = drawer.bounding_box()
     assert status is not None and opened is not None
-    assert 0 <= status["y"] and status["y"] + status["height"] <= opened["y"], (status, opened)
+    assert status["y"] >= 0 and status["y"] + status["height"] <= opened["y"], (status, opened)
     phone.screenshot(path=output / "chat-drawer-phone.png")
     phone.fill("input[name=text]", "Make it 4")
     phone.click(".chat-form button")

@@ -94,10 +94,10 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return server.rsplit("/", 1)[0] + "/" + name
 
 
-def new_store(url: str) -> TableStore:
+def new_store(url: str, policies: str | None = None) -> TableStore:
     engine = make_engine(url)
     migrate(engine)
-    return TableStore(engine)
+    return TableStore(engine, policies=policies)
 
 
 # -- a live server in this process ----------------------------------------------------------------
@@ -210,7 +210,7 @@ def serve(url: str, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLO
           socket_limit: int = 10**6, settings: Settings | None = None) -> Iterator[LiveServer]:
     """A live server over ``url``; with ``resume``, it first rebuilds the tables already stored,
     as ``tricolore serve`` does after a restart."""
-    store = new_store(url)
+    store = new_store(url, policies=settings.policies if settings else None)
     if resume:
         store.resume()
     port = free_port()

@@ -772,6 +772,10 @@ def serve(
     db_pool_size: Annotated[int, typer.Option(
         envvar="TRICOLORE_DB_POOL_SIZE",
         help="Database connections kept open (PostgreSQL).")] = 5,
+    policies: Annotated[Path | None, typer.Option(
+        envvar="TRICOLORE_POLICIES",
+        help="A folder of trained policies (.npz, from the self-play example) the lobby offers as "
+             "bots: policy:NAME plays NAME.npz.")] = None,
 ) -> None:
     """Serve the browser client: the lobby, the tables and their replays.
 
@@ -790,7 +794,8 @@ def serve(
         try:
             settings = Settings(tables_per_minute=tables_per_minute,
                                 sockets_per_address=sockets_per_address, trusted_proxies=proxies,
-                                hello_seconds=hello_seconds, db_pool_size=db_pool_size)
+                                hello_seconds=hello_seconds, db_pool_size=db_pool_size,
+                                policies=None if policies is None else str(policies))
         except OptionsError as exc:
             raise Refused(str(exc)) from None
         where = shown_database(db)

@@ -20,7 +20,7 @@ def build_app(url: str, bot_delay: float = 0.6, settings: Settings | None = None
     settings = settings or Settings()
     engine = make_engine(url, pool_size=settings.db_pool_size)
     migrate(engine)
-    store = TableStore(engine)
+    store = TableStore(engine, policies=settings.policies)
     resumed = store.resume()
     return create_app(store, bot_delay=bot_delay, settings=settings), resumed
 

@@ -50,6 +50,7 @@ from tricolore.core.errors import IllegalAction
 from tricolore.core.inputs import InputError, depth_problem, loads, text_problem
 from tricolore.core.model import project
 from tricolore.core.registry import board_file, get_game, list_games
+from tricolore.server.paper import router as paper_router
 from tricolore.server.settings import Settings
 from tricolore.server.tables import (
     BOT,
@@ -317,7 +318,9 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     takers: dict[str, Limiter] = {}
     sockets_open: dict[str, int] = {}
     talkers: dict[tuple[str, int, str], Agent] = {}
-    """Bots that talk (language-model players), kept from move to move: their counters add up."""
+    """Every bot, kept from move to move for its table, as a simulation keeps one per seat: a
+    language-model player's counters add up, and a player that counts its own free actions (a
+    trained policy) cannot stall the game by starting afresh each move."""
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -356,6 +359,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
 
     # -- pages -------------------------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(paper_router)  # the Book and scoring helpers for tables playing on paper
 
     @app.get("/", include_in_schema=False)
     def lobby_page() -> FileResponse:
@@ -398,7 +402,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                         "max_players": info.max_players, "summary": info.summary,
                         "options": info.options().as_dict(),
                         "option_schema": info.options.schema(info.max_players),
-                        "strategies": strategy_names(game),
+                        "strategies": [*strategy_names(game), *store.policy_names(info.name)],
                         "strategy_parameters": {s["name"]: s["parameters"] for s in strategy_schema(game)}})
         return out
 
@@ -736,10 +740,10 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         """What a bot needs to decide for ``seat`` (by ``strategy``, else the seat's own), on a
         copy of the state, so the decision can be made without the room's lock (hold it here)."""
         name = strategy or table.seats[seat]["strategy"]
-        agent = talkers.get((table.id, seat, name)) or make_agent(get_game(table.game), name)
+        agent = talkers.get((table.id, seat, name)) or make_agent(get_game(table.game), store.resolve(name))
+        talkers[table.id, seat, name] = agent
         chat: list[Message] = []
         if getattr(agent, "talks", False):
-            talkers[table.id, seat, name] = agent
             rows = await asyncio.to_thread(store.chat_for, table.id, seat)
             chat = [Message(r["from"], r["text"], None if r["to"] is None else (r["to"],)) for r in rows]
         return BotPlan(agent, table.state.clone(), seat,

@@ -5,6 +5,7 @@ or from ``TRICOLORE_*`` environment variables (see ``tricolore serve --help``)."
 from __future__ import annotations
 
 import ipaddress
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -28,6 +29,9 @@ class Settings:
     """Seconds a new socket has to say hello before it is closed with a reason."""
     db_pool_size: int = 5
     """Database connections kept open (PostgreSQL; SQLite keeps one per thread)."""
+    policies: str | None = None
+    """A folder of trained policies (``.npz``, see :mod:`tricolore.agents.policy`) the lobby offers
+    as bots, ``policy:NAME`` for ``NAME.npz``; none offered if not set."""
 
     def __post_init__(self) -> None:
         for name, least in (("tables_per_minute", 1), ("sockets_per_address", 1), ("db_pool_size", 1)):
@@ -39,6 +43,8 @@ class Settings:
             raise OptionsError("the hello timeout must be from 0.1 to 600 seconds, "
                                f"not {self.hello_seconds!r}")
         networks(self.trusted_proxies)  # each one readable, or a sentence
+        if self.policies is not None and not os.path.isdir(self.policies):
+            raise OptionsError(f"the policies folder {self.policies!r} is not a folder")
 
     def client_address(self, peer: str | None, headers: Mapping[str, str]) -> str:
         """The address a request comes from: the peer's, unless the peer is a trusted proxy; then

@@ -16,6 +16,7 @@ import hashlib
 import hmac
 import json
 import logging
+import os
 import random
 import re
 import secrets
@@ -23,6 +24,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -30,7 +32,14 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from tricolore.agents import canonical_strategy, make_agent, params, strategy_names, strategy_parameters
+from tricolore.agents import (
+    POLICY,
+    canonical_strategy,
+    make_agent,
+    params,
+    strategy_names,
+    strategy_parameters,
+)
 from tricolore.core import IllegalAction, OptionsError, State
 from tricolore.core.actions import Text
 from tricolore.core.inputs import clean_text, is_valid_unicode, text_problem
@@ -55,6 +64,8 @@ MAX_TOKEN = 64
 """The longest invite token accepted (the server makes 32-character ones)."""
 KEEP_FINISHED = 64
 """How many finished or closed tables stay in memory once asked for (their replays, end screens)."""
+POLICY_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+"""A trained policy's name in the lobby: its file's name in the policies folder, without .npz."""
 ACTIVE = ("waiting", "playing")
 
 OPEN_SEAT_NAMES = ("First player", "Second player", "Third player", "Fourth player", "Fifth player",
@@ -239,11 +250,64 @@ class Tables(Mapping[str, LiveTable]):
 class TableStore:
     """The live tables of this process, backed by the database."""
 
-    def __init__(self, engine: Engine, keep_finished: int = KEEP_FINISHED) -> None:
+    def __init__(self, engine: Engine, keep_finished: int = KEEP_FINISHED,
+                 policies: str | os.PathLike[str] | None = None) -> None:
         self.engine = engine
         self.session = sessionmaker(engine, expire_on_commit=False)
         self.live = Tables(self._load, keep_finished)
         self._unservable: set[str] = set()
+        self.policies = Path(policies) if policies is not None else None
+        """The folder of trained policies the lobby offers as bots (``policy:NAME`` plays
+        ``NAME.npz`` from it); none if not set."""
+
+    # -- trained policies as bots ------------------------------------------------------------
+    def policy_names(self, game: str) -> list[str]:
+        """The trained policies of the folder that play ``game``, as the lobby offers them."""
+        if self.policies is None or not self.policies.is_dir():
+            return []
+        from tricolore.agents.policy import load_cached
+
+        found = []
+        for path in sorted(self.policies.glob("*.npz")):
+            if not POLICY_NAME.match(path.stem):
+                continue
+            try:
+                if load_cached(str(path)).game == game:
+                    found.append(f"{POLICY}:{path.stem}")
+            except OptionsError:
+                log.warning("the policy %s cannot be read; the lobby leaves it out", path.name)
+        return found
+
+    def resolve(self, strategy: str) -> str:
+        """The strategy a bot plays: ``policy:NAME`` (with its settings) becomes the policy's file
+        in the folder; anything else is itself."""
+        head, at, settings = strategy.partition("@")
+        name, colon, stem = head.partition(":")
+        if name != POLICY or not colon or self.policies is None or not POLICY_NAME.match(stem):
+            return strategy
+        return f"{POLICY}:{self.policies / (stem + '.npz')}{at}{settings}"
+
+    def check_policy(self, game: str, players: int, strategy: str, seat: str) -> str:
+        """``strategy`` if it names a policy of the folder for this game and table size, written
+        the one way; a :class:`TableError` naming the ``seat`` otherwise."""
+        head, _, _ = strategy.partition("@")
+        if head not in self.policy_names(game):
+            offered = ", ".join(self.policy_names(game)) or "none"
+            raise TableError(f"the {seat}'s seat cannot be played by {strategy[:80]!r}: the trained "
+                             f"policies offered for this game are {offered}")
+        from tricolore.agents.policy import canonical, load_cached
+
+        resolved = self.resolve(strategy)
+        trained = load_cached(resolved.partition("@")[0].partition(":")[2])
+        if trained.players != players:
+            raise TableError(f"the {seat}'s seat cannot be played by {head}: it was trained for "
+                             f"{trained.players} players, and this table has {players}")
+        try:
+            make_agent(get_game(game), resolved)
+            written = canonical(strategy)
+        except OptionsError as exc:
+            raise TableError(f"the {seat}'s seat cannot be played by {strategy[:80]!r}: {exc}") from None
+        return written
 
     # -- the lobby ---------------------------------------------------------------------------
     def create(self, game: str, players: int, seats: Sequence[str], options: Mapping[str, Any] | None = None,
@@ -277,7 +341,9 @@ class TableStore:
             if kind == OPEN:
                 layout.append({"kind": OPEN, "name": None})
             else:
-                strategy = bot_strategy(definition, kind, OPEN_SEAT_NAMES[s % len(OPEN_SEAT_NAMES)].lower())
+                seat_name = OPEN_SEAT_NAMES[s % len(OPEN_SEAT_NAMES)].lower()
+                strategy = (self.check_policy(game, players, kind, seat_name) if kind.startswith(f"{POLICY}:")
+                            else bot_strategy(definition, kind, seat_name))
                 layout.append({"kind": BOT, "strategy": strategy, "name": names[s % len(names)]})
         table_id = secrets.token_urlsafe(9)
         creator = secrets.token_urlsafe(24)
