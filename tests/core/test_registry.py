@@ -70,7 +70,7 @@ def test_the_terminal_renderer_of_an_unknown_game_is_refused_with_the_registry_s
 
 
 def test_a_game_without_a_terminal_py_gets_the_generic_renderer(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setitem(registry._MODULES, "culottes", "tricolore.core")  # a package, no terminal.py
+    monkeypatch.setitem(registry._MODULES, "culottes", "tricolore.agents")  # a package, no terminal.py
     assert terminal_renderer("culottes") is None
     assert renderer("culottes") is GENERIC
     monkeypatch.setitem(registry._MODULES, "culottes", "tricolore.core.model")  # a plain module

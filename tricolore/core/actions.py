@@ -371,9 +371,17 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
-def shown(value: object) -> str:
-    """A value as the sender wrote it, for a refusal's "you sent …": text quoted, anything else as
-    JSON (``null``, ``true``), cut to 40 characters."""
-    text = repr(value) if isinstance(value, str) else json.dumps(value, ensure_ascii=False,
-                                                                  default=repr)
-    return text if len(text) <= 40 else text[:37] + "..."
+def shown(value: object, *, as_json: bool = False) -> str:
+    """A value as the sender wrote it, for a refusal's "you sent …": text quoted (``'king'``, or
+    with ``as_json`` as JSON quotes it, ``"king"``), anything else as JSON (``null``, ``true``),
+    cut to 40 characters; cut text keeps its closing quote.
+
+    >>> shown("king"), shown("king", as_json=True), shown(None), shown([1, True])
+    ("'king'", '"king"', 'null', '[1, true]')
+    """
+    quoted = isinstance(value, str)
+    text = (repr(value) if quoted and not as_json
+            else json.dumps(value, ensure_ascii=False, default=repr))
+    if len(text) <= 40:
+        return text
+    return text[:36] + "..." + text[-1] if quoted else text[:37] + "..."

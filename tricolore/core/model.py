@@ -3,7 +3,8 @@
 A game is a deterministic state machine. :class:`State` is the base every game's state extends:
 it owns the seeded random generator, the event log and the generic half of :meth:`State.apply`
 (whose turn it is, which kinds are allowed, exact validation against the action space); the game
-writes only its rules, as one ``do_<kind>`` method per kind of action.
+writes only its rules, as one ``do_<kind>`` method per kind of action, and words its own refusals
+through :meth:`State.refusal`.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, Self
 
-from tricolore.core.actions import Action, ActionSpace
+from tricolore.core.actions import Action, ActionSpace, shown
 from tricolore.core.chance import Script, ScriptedChance, check_script
 from tricolore.core.errors import IllegalAction, OptionsError, listed, spoken
 
@@ -497,6 +498,22 @@ class State(ABC):
         kind = action["type"]
         if self.is_over():
             raise IllegalAction("game_over", "the game is over")
+        try:
+            self._check(seat, kind, action)
+        except IllegalAction as refused:
+            better = self.refusal(seat, action, refused)
+            if better is None:
+                raise
+            raise better from None
+        start = len(self.log)
+        try:
+            getattr(self, "do_" + kind)(seat, action)
+        finally:
+            self.changed()
+        return self.log[start:]
+
+    def _check(self, seat: Seat, kind: str, action: Action) -> None:
+        """Raise the generic refusal unless ``action`` is in ``seat``'s legal or free actions."""
         prompt = self.pending().get(seat)
         if prompt is not None and kind in prompt.kinds:
             legal = self.legal_actions(seat)
@@ -504,29 +521,33 @@ class State(ABC):
                 free = self.free_actions(seat)  # a kind may be both prompted and free (agree_end)
                 if not (kind in free.kinds and free.contains(action)):
                     legal.check(action)
+            return
+        free = self.free_actions(seat)
+        if kind in free.kinds:
+            free.check(action)
+        elif not callable(getattr(self, "do_" + kind, None)):  # no such decision: waiting won't help
+            allowed = listed([spoken(k) for k in (prompt.kinds if prompt else ()) + free.kinds])
+            raise IllegalAction("not_allowed_now", f"this game has no action {shown(kind, as_json=True)}"
+                                + (f"; you may {allowed}" if allowed else ""))
+        elif prompt is None:
+            waiting = tuple(sorted(self.pending()))
+            names = listed([f"{{{i}}}" for i in range(len(waiting))], "and")
+            raise IllegalAction("not_your_turn", f"it is not your turn; waiting for {names}", waiting)
         else:
-            free = self.free_actions(seat)
-            if kind in free.kinds:
-                free.check(action)
-            elif not callable(getattr(self, "do_" + kind, None)):  # no such decision: waiting won't help
-                shown = json.dumps(kind, ensure_ascii=False)
-                shown = shown if len(shown) <= 40 else shown[:37] + '..."'
-                allowed = listed([spoken(k) for k in (prompt.kinds if prompt else ()) + free.kinds])
-                raise IllegalAction("not_allowed_now", f"this game has no action {shown}"
-                                    + (f"; you may {allowed}" if allowed else ""))
-            elif prompt is None:
-                waiting = tuple(sorted(self.pending()))
-                names = listed([f"{{{i}}}" for i in range(len(waiting))], "and")
-                raise IllegalAction("not_your_turn", f"it is not your turn; waiting for {names}", waiting)
-            else:
-                allowed = listed([spoken(k) for k in prompt.kinds + free.kinds])
-                raise IllegalAction("not_allowed_now", f"you cannot {spoken(kind)} now; you may {allowed}")
-        start = len(self.log)
-        try:
-            getattr(self, "do_" + kind)(seat, action)
-        finally:
-            self.changed()
-        return self.log[start:]
+            allowed = listed([spoken(k) for k in prompt.kinds + free.kinds])
+            raise IllegalAction("not_allowed_now", f"you cannot {spoken(kind)} now; you may {allowed}")
+
+    def refusal(self, seat: Seat, action: Action, refused: IllegalAction) -> IllegalAction | None:
+        """The game's own sentence for a refusal, or ``None`` to keep the generic one.
+
+        :meth:`apply` asks it when ``action`` (a JSON object with a ``type``, from a seat at the
+        table, in a game not over) is outside ``seat``'s legal and free actions: ``refused`` is the
+        generic refusal, coded ``not_your_turn``, ``not_allowed_now`` or ``bad_<kind>``, in general
+        words ("You cannot take back now."). A game answers with the rule that refuses it
+        ("You have no disclosed tile to take back."), keeping its sentences in its
+        ``refusals.py``. It only reads the state.
+        """
+        return None
 
     def apply_trusted(self, seat: Seat, action: Action) -> list[Event]:
         """Carry out an action the engine itself drew for ``seat`` in this very position (from

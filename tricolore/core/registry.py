@@ -24,7 +24,7 @@ from tricolore.core.errors import OptionsError
 from tricolore.core.model import Game, GameInfo, Options, State
 
 if TYPE_CHECKING:
-    from tricolore.cli.render import Renderer
+    from tricolore.core.terminal import Renderer
 
 ENTRY_POINT_GROUP = "tricolore.games"
 

@@ -6,7 +6,8 @@ Circuses have a rule behind them that a player wants to hear: "You have no discl
 back.", "Your disclosed tile is the tile you play.", "Only the offerer may withdraw an offer, and
 only before it is answered: Danton made the deal of 3 Gold from Danton to Marat." :func:`refusal`
 finds that rule for an action the core has refused, naming players as ``{0}``, ``{1}`` ... (see
-:class:`IllegalAction`); :meth:`BreadState.apply` raises it in place of the general sentence.
+:class:`IllegalAction`); :meth:`State.apply` raises it in place of the general sentence, through
+the state's :meth:`~tricolore.core.model.State.refusal`.
 
 It only reads the state. It returns ``None`` when no rule of the game explains the refusal better
 than the core's own sentence (a typo, a missing field, a player who must wait their turn).
@@ -14,17 +15,45 @@ than the core's own sentence (a typo, a missing field, a player who must wait th
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tricolore.core import IllegalAction, Seat
-from tricolore.core.deals import ACCEPTED, OFFERED, Deal
+from tricolore.core.actions import shown
+from tricolore.core.deals import ACCEPTED, OFFERED, Deal, DealBook
 from tricolore.core.errors import listed
+from tricolore.core.mechanisms import ResponseWindow, SealedSubmissions
 from tricolore.games.bread_and_circuses.data import AFTER_REVEAL, CARDS, NEGOTIATION, SCORING
 
-if TYPE_CHECKING:
-    from tricolore.games.bread_and_circuses.rules import BreadState
+
+class TableOptions(Protocol):
+    """The option the refusals read."""
+
+    @property
+    def regulated_bribery(self) -> bool:
+        """Whether deals bind (the Regulated Bribery variant)."""
+
+
+class Table(Protocol):
+    """What the refusals read of a game of Bread and Circuses: its state, never changed here."""
+
+    players: int
+    phase: str
+    gold: list[int]
+    hands: list[list[str]]
+    deals: DealBook
+    disclosed: list[tuple[str, str] | None]
+    barred: set[Seat]
+    ready: list[bool]
+    play: SealedSubmissions | None
+    modifiers: dict[str, set[Seat]]
+    window: ResponseWindow | None
+
+    @property
+    def options(self) -> TableOptions:
+        """The table's options."""
+
+    def _targets(self, seat: Seat, card: object) -> tuple[Any, ...] | None: ...
 
 TIMING_WORDS = {NEGOTIATION: "during Negotiation", AFTER_REVEAL: "in the After-Reveal window",
                 SCORING: "in the Scoring window"}
@@ -62,23 +91,18 @@ def target_rule(card: str) -> str:
     return f"{card} names {NEEDS[kind]}"
 
 
-def shown(value: object) -> str:
-    """A value a player sent, as JSON would write it."""
-    try:
-        return json.dumps(value)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
 def waiting_for(seats: list[Seat]) -> str:
     """"{0}, {1} and {2}" for that many seats."""
     return listed([f"{{{i}}}" for i in range(len(seats))], "and")
 
 
-def refusal(state: BreadState, seat: Seat, action: Mapping[str, Any]) -> IllegalAction | None:
-    """The rule that refuses ``action`` by ``seat`` (an action the core has refused), or ``None``
-    when the core's own sentence is the best there is."""
+def refusal(state: Table, seat: Seat, action: Mapping[str, Any], refused: IllegalAction
+            ) -> IllegalAction | None:
+    """The rule that refuses ``action`` by ``seat`` (an action the core has ``refused``), or
+    ``None`` when the core's own sentence is the best there is."""
     kind = action.get("type")
+    if refused.code not in ("not_allowed_now", "not_your_turn", f"bad_{kind}"):
+        return None
     if kind in ("disclose", "take_back", "ready", "withdraw_ready"):
         return _negotiation(state, seat, action)
     if kind == "play":
@@ -92,7 +116,7 @@ def refusal(state: BreadState, seat: Seat, action: Mapping[str, Any]) -> Illegal
     return None
 
 
-def _negotiation(state: BreadState, seat: Seat, action: Mapping[str, Any]) -> IllegalAction | None:
+def _negotiation(state: Table, seat: Seat, action: Mapping[str, Any]) -> IllegalAction | None:
     kind = action["type"]
     if state.phase != "negotiation":
         if kind in ("disclose", "take_back"):  # the book's own words, under Disclosure
@@ -112,7 +136,7 @@ def _negotiation(state: BreadState, seat: Seat, action: Mapping[str, Any]) -> Il
     return None
 
 
-def _play(state: BreadState, seat: Seat) -> IllegalAction | None:
+def _play(state: Table, seat: Seat) -> IllegalAction | None:
     if state.phase == "negotiation":
         return IllegalAction("still_negotiating", "tiles are placed once every player is ready; "
                              "during Negotiation you may disclose one")
@@ -129,7 +153,7 @@ def _play(state: BreadState, seat: Seat) -> IllegalAction | None:
     return None
 
 
-def _sabotage(state: BreadState, seat: Seat, action: Mapping[str, Any]) -> IllegalAction | None:
+def _sabotage(state: Table, seat: Seat, action: Mapping[str, Any]) -> IllegalAction | None:
     if action["type"] == "pass":
         if state.window is None:
             return IllegalAction("no_window", "passing is for the After-Reveal and Scoring windows "
@@ -142,7 +166,7 @@ def _sabotage(state: BreadState, seat: Seat, action: Mapping[str, Any]) -> Illeg
     if not isinstance(card, str):
         return None if state.hands[seat] else IllegalAction("no_sabotage", "you hold no Sabotage card")
     if card not in CARDS:
-        return IllegalAction("no_such_card", f"there is no Sabotage card {shown(card)}")
+        return IllegalAction("no_such_card", f"there is no Sabotage card {shown(card, as_json=True)}")
     if card not in state.hands[seat]:
         return IllegalAction("card_not_held", f"you do not hold {card}")
     timing = CARDS[card].timing
@@ -158,7 +182,7 @@ def _sabotage(state: BreadState, seat: Seat, action: Mapping[str, Any]) -> Illeg
     return _target(state, seat, card, action["target"], targets)
 
 
-def _target(state: BreadState, seat: Seat, card: str, target: object, targets: tuple[Any, ...]
+def _target(state: Table, seat: Seat, card: str, target: object, targets: tuple[Any, ...]
             ) -> IllegalAction | None:
     kind = CARDS[card].target
     if target in targets and type(target) is type(targets[0]):
@@ -180,7 +204,7 @@ def _target(state: BreadState, seat: Seat, card: str, target: object, targets: t
     return None if why is None else IllegalAction("bad_target", why, (target,))
 
 
-def _gold(state: BreadState, seat: Seat) -> IllegalAction | None:
+def _gold(state: Table, seat: Seat) -> IllegalAction | None:
     if state.phase == "play":  # game-facts 3.4.8: Gold passes "during Negotiation and Scoring"
         return IllegalAction("gold_not_now", "Gold changes hands during Negotiation and the "
                              "After-Reveal and Scoring windows, not while tiles are placed")
@@ -189,7 +213,7 @@ def _gold(state: BreadState, seat: Seat) -> IllegalAction | None:
     return None
 
 
-def _deal(state: BreadState, seat: Seat, action: Mapping[str, Any]) -> IllegalAction | None:
+def _deal(state: Table, seat: Seat, action: Mapping[str, Any]) -> IllegalAction | None:
     if not state.options.regulated_bribery:
         return IllegalAction("no_regulated_bribery", NO_BRIBERY)
     if state.phase != "negotiation":
@@ -206,7 +230,8 @@ def _deal(state: BreadState, seat: Seat, action: Mapping[str, Any]) -> IllegalAc
         return None
     deal_id = action["deal"]
     if type(deal_id) is not int or not 0 <= deal_id < len(state.deals.deals):
-        return IllegalAction("no_such_deal", f"there is no such deal; you sent {shown(deal_id)}")
+        return IllegalAction("no_such_deal",
+                             f"there is no such deal; you sent {shown(deal_id, as_json=True)}")
     deal = state.deals.get(deal_id)
     if kind == "withdraw_deal":
         if seat != deal.offered_by:

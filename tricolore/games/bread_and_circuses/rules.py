@@ -28,7 +28,6 @@ from tricolore.core import (
     ActionSpace,
     Amount,
     Choice,
-    Event,
     GameInfo,
     IllegalAction,
     Options,
@@ -393,21 +392,11 @@ class BreadState(State):
                                              help="Withdraw an offer not yet answered"))
         return ActionSpace(tuple(families))
 
-    def apply(self, seat: Seat, action: Action) -> list[Event]:
-        """Check ``action`` for ``seat`` and carry it out, as every game does; an action refused in
-        general words ("you cannot take back now", "it is not your turn", "the deal must be 0")
-        is refused instead with the rule that refuses it, naming the players it concerns
-        (:mod:`.refusals`). The state is unchanged after a refusal."""
-        try:
-            return super().apply(seat, action)
-        except IllegalAction as refused:
-            kind = action.get("type") if isinstance(action, Mapping) else None
-            if refused.code not in ("not_allowed_now", "not_your_turn", f"bad_{kind}"):
-                raise  # a malformed action, a seat not at the table, the game over
-            better = refusals.refusal(self, seat, action)
-            if better is None:
-                raise
-            raise better from None
+    def refusal(self, seat: Seat, action: Action, refused: IllegalAction) -> IllegalAction | None:
+        """An action refused in general words ("you cannot take back now", "it is not your turn",
+        "the deal must be 0") is refused instead with the rule that refuses it, naming the
+        players it concerns (:mod:`.refusals`)."""
+        return refusals.refusal(self, seat, action, refused)
 
     # -- negotiation -------------------------------------------------------------------------
     def do_disclose(self, seat: Seat, action: Mapping[str, Any]) -> None:

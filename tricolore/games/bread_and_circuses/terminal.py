@@ -9,7 +9,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tricolore.cli.render import Renderer, generic_event, secret_panel
+from tricolore.core.terminal import Renderer, generic_event, secret_panel
 
 
 def bread_terms(condition: Mapping[str, Any]) -> str:

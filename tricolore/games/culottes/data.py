@@ -25,3 +25,11 @@ CITIZEN_NAMES = (
     "Cazalès", "Malouet", "Necker", "Calonne", "Breteuil", "Polignac", "Artois", "Provence",
     "Lamballe", "Tourzel", "Élisabeth", "Dillon",
 )
+
+CITIZEN_STEPS = ("vive_la_revolution", "buy_cockade", "donate", "cake_vote", "emigrate")
+"""The kinds of action a citizen takes in steps 1 to 6 of its owner's turn."""
+DEAL_KINDS = ("offer_bribe", "accept_bribe", "decline_bribe", "withdraw_bribe", "found_alliance",
+              "join_alliance")
+"""The deals the engine keeps: the rulebook's bribery attack and alliance defence."""
+KINDS = (*CITIZEN_STEPS, "choose_role", "pass", "recruit", "agree_end", "give_cakes", *DEAL_KINDS)
+"""Every kind of action of the game."""

@@ -24,7 +24,6 @@ from tricolore.core import (
     ActionSpace,
     Amount,
     Choice,
-    Event,
     GameInfo,
     IllegalAction,
     Options,
@@ -36,10 +35,11 @@ from tricolore.core import (
     State,
     Text,
 )
-from tricolore.core.actions import NO_ACTIONS, shown
-from tricolore.core.deals import ACCEPTED, OFFERED, Deal, DealBook, Escrow
+from tricolore.core.actions import NO_ACTIONS
+from tricolore.core.deals import Deal, DealBook, Escrow
 from tricolore.core.errors import listed
 from tricolore.core.model import one_prompt, prompt
+from tricolore.games.culottes import refusals
 from tricolore.games.culottes.book import (
     BASTILLE,
     PRIVILEGED,
@@ -48,7 +48,14 @@ from tricolore.games.culottes.book import (
     BookOfPublicSafety,
     TrialClosing,
 )
-from tricolore.games.culottes.data import CITIZEN_NAMES, GRABBER, NATURES, REVOLUTIONARY, ROLES
+from tricolore.games.culottes.data import (
+    CITIZEN_NAMES,
+    GRABBER,
+    NATURES,
+    REVOLUTIONARY,
+    ROLES,
+)
+from tricolore.games.culottes.refusals import AGREE_REFUSAL
 from tricolore.games.culottes.scoring import CitizenTally, score_player
 
 NAME_LENGTH = 24
@@ -61,23 +68,13 @@ MAX_ROUNDS = 1000
 """Upper bounds of the options: generous for any real table, and small enough that no option
 can make a game slow or large."""
 
-AGREE_REFUSAL = "agree to end the game with true, or withdraw your agreement with false"
-"""Why an ``agree`` other than true or false is refused."""
-CITIZEN_STEPS = ("vive_la_revolution", "buy_cockade", "donate", "cake_vote", "emigrate")
-"""The kinds of action a citizen takes in steps 1 to 6 of its owner's turn."""
-DEAL_KINDS = ("offer_bribe", "accept_bribe", "decline_bribe", "withdraw_bribe", "found_alliance",
-              "join_alliance")
-"""The deals the engine keeps: the rulebook's bribery attack and alliance defence."""
-KINDS = (*CITIZEN_STEPS, "choose_role", "pass", "recruit", "agree_end", "give_cakes", *DEAL_KINDS)
-"""Every kind of action of the game."""
 DEAL_METRICS = (
     "bribes_offered", "bribes_accepted", "bribes_declined", "bribes_withdrawn", "bribes_lapsed",
     "bribe_cakes_deposited", "bribed_cakes_voted", "bribes_won", "bribes_lost", "bribes_paid",
     "bribe_cakes_paid", "bribe_rewards_paid", "alliances_founded", "alliance_members",
     "alliance_loyal", "alliance_disloyal", "alliance_deposits_forfeited", "alliances_won")
 """The counts of deals in ``result().metrics`` (see docs/games/culottes.md, "Deals")."""
-DONE_AT_STEP = {3: "bought a cockade", 4: "donated to the Bastille", 6: "cake-voted"}
-"""What the current citizen did last this turn, by the step it has reached."""
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,17 +221,6 @@ def _other_side(side: str) -> str:
 def _side_words(side: str) -> str:
     """A side as players say it: "sans-culotte" or "privileged"."""
     return "sans-culotte" if side == SANS_CULOTTE else "privileged"
-
-
-def _not_now(rule: str) -> IllegalAction:
-    """A refusal of a kind of action the rules do not allow now, naming the rule."""
-    return IllegalAction("not_allowed_now", rule)
-
-
-def _wait(rule: str, waiting: tuple[Seat, ...]) -> IllegalAction:
-    """A refusal where waiting is the answer: the rule, then the seats waited for."""
-    names = listed([f"{{{i}}}" for i in range(len(waiting))], "and")
-    return IllegalAction("not_your_turn", f"{rule}; waiting for {names}", waiting)
 
 
 class Citizen:
@@ -484,102 +470,12 @@ class CulottesState(State):
                                          help="Agree (or no longer agree) to end the game"))
         return ActionSpace(tuple(families))
 
-    def apply(self, seat: Seat, action: Action) -> list[Event]:
-        """Check ``action`` for ``seat``, carry it out, and return the events it caused.
-
-        As :meth:`State.apply`; a kind of action the rules do not allow now is refused with the
-        rule that forbids it ("Danton has already cake-voted this turn; ...") rather than with the
-        list of what is allowed, under the same code (``not_allowed_now``, or ``not_your_turn``
-        where waiting is the answer). The state is unchanged after a refusal.
-        """
-        try:
-            return super().apply(seat, action)
-        except IllegalAction as refused:
-            if refused.code not in ("not_allowed_now", "not_your_turn") and not refused.code.startswith(
-                    "bad_"):
-                raise  # a malformed action, a seat not at the table, the game over
-            kind = str(action["type"])
-            if kind in DEAL_KINDS and refused.code == f"bad_{kind}":
-                better = self._deal_value_refusal(seat, action)
-                if better is None:
-                    raise
-                raise better from None
-            if refused.code not in ("not_allowed_now", "not_your_turn"):
-                raise
-            better = self._rule_against(seat, kind)
-            if better is None:
-                raise
-            raise better from None
-
-    def _rule_against(self, seat: Seat, kind: str) -> IllegalAction | None:
-        """The rule that refuses ``kind`` to ``seat`` now, when the core refused it as out of
-        turn or not allowed now; ``None`` keeps the core's sentence (an unknown kind, or another
-        player's turn, where waiting is the answer)."""
-        if kind not in KINDS:
-            return None
-        if self.phase == "roles":
-            assert self.role_choice is not None
-            waiting = self.role_choice.waiting()
-            if kind == "choose_role":
-                return _wait("you have already chosen your role", waiting)
-            if self.role_choice.expects(seat):
-                return _not_now("play begins once every player has secretly chosen a role; "
-                                "choose yours first")
-            return _wait("play begins once every player has chosen a role", waiting)
-        if kind == "choose_role":
-            return _not_now("every player chose a role at the start of the game, and a role is "
-                            "never changed")
-        if kind == "agree_end":
-            return _not_now("every player has already agreed to end the game; each plays one "
-                            "last turn")
-        if kind == "give_cakes":
-            return _not_now("none of your citizens has any cakes to give")
-        if kind in DEAL_KINDS:
-            return self._deal_rule_against(seat, kind)
-        if seat != self.current:
-            return None
-        if self.phase == "recruit":
-            if kind in CITIZEN_STEPS:
-                return _not_now("your citizens have all played this turn; now recruit a new "
-                                "citizen or pass (step 8)")
-            return None
-        citizen = self.current_citizen()
-        assert citizen is not None
-        return self._citizen_rule_against(citizen, kind)
-
-    def _citizen_rule_against(self, citizen: Citizen, kind: str) -> IllegalAction | None:
-        """Why the current citizen may not take ``kind`` at its step (steps 1 to 7)."""
-        name = citizen.name
-        if kind == "recruit":
-            return _not_now(f"recruiting is step 8, once each of your citizens has played; pass "
-                            f"to finish with {name}")
-        if kind == "vive_la_revolution":
-            if self.step == 2:
-                return _not_now(f"{name} is already back from emigration")
-            return _not_now(f"{name} has not emigrated; vive la révolution brings back an "
-                            "emigrated citizen")
-        if citizen.emigrated:
-            return _not_now(f"{name} has emigrated: say vive la révolution first, or pass")
-        done = DONE_AT_STEP.get(self.step)
-        if kind == "buy_cockade" and done is not None:
-            if self.step == 3:
-                return _not_now(f"{name} has already bought a cockade this turn; a citizen buys "
-                                "at most one a turn")
-            return _not_now(f"{name} has already {done} this turn; cockades are bought before "
-                            "that, at step 2")
-        if kind == "donate":
-            if self.step == 4:
-                return _not_now(f"{name} has already donated this turn; a citizen donates once a turn")
-            if self.step == 6:
-                return _not_now(f"{name} has already cake-voted this turn; donations come before "
-                                "the cake vote, at step 3")
-            return _not_now(f"{name} has no cakes to donate")
-        if kind == "cake_vote":
-            if self.step == 6:
-                return _not_now(f"{name} has already cake-voted this turn; a citizen cake-votes "
-                                "once a turn")
-            return _not_now(f"{name} has no cakes to vote with")
-        return None
+    def refusal(self, seat: Seat, action: Action, refused: IllegalAction) -> IllegalAction | None:
+        """A kind of action the rules do not allow now is refused with the rule that forbids it
+        ("Danton has already cake-voted this turn; ...") rather than with the list of what is
+        allowed, under the same code (``not_allowed_now``, or ``not_your_turn`` where waiting is
+        the answer); a refused deal names the bribe or trial concerned (:mod:`.refusals`)."""
+        return refusals.refusal(self, seat, action, refused)
 
     def _give_limit(self, giver: object) -> Amount:
         if type(giver) is int and 0 <= giver < len(self.citizens):
@@ -926,67 +822,6 @@ class CulottesState(State):
         """Citizens in an open alliance of ``trial``'s open trial."""
         return {m["citizen"] for a in self.alliances if a["status"] == "open" and a["trial"] == trial
                 for m in a["members"]}
-
-    def _deal_rule_against(self, seat: Seat, kind: str) -> IllegalAction:
-        """Why a deal action of ``kind`` is not allowed now at all."""
-        if not self.options.deals:
-            return _not_now("this table plays without deals (option deals is off), so the engine "
-                            "keeps no promise; cakes may still be given")
-        if not self.trials_open():
-            return _not_now("no trial is open; a bribe or an alliance is about the trial of a "
-                            "citizen with a justice scale")
-        if kind == "offer_bribe":
-            if all(c.owner == seat for c in self.citizens):
-                return _not_now("a bribe is offered to another player's citizen")
-            return _not_now("a bribe deposits its reward and at least 1 cake of cover; none of "
-                            "your citizens has 2 cakes")
-        if kind in ("accept_bribe", "decline_bribe"):
-            return _not_now("no bribe waits for your answer")
-        if kind == "withdraw_bribe":
-            return _not_now("you have no bribe waiting for an answer to withdraw")
-        if kind == "join_alliance" and any(self.citizens[i].cakes for i in self.holdings[seat]):
-            return _not_now("there is no alliance your citizens may join: a citizen joins one "
-                            "alliance per trial; found one in an open trial")
-        return _not_now("an alliance deposit is 1 cake: none of your citizens may found or join "
-                        "one, each having no cakes or an alliance in every open trial")
-
-    def _deal_value_refusal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction | None:
-        """A refusal naming the bribe or trial concerned, for a deal action whose value the
-        action space refused; ``None`` keeps the space's sentence."""
-        kind = action["type"]
-        code = f"bad_{kind}"
-        trial = action.get("trial")
-        if (kind in ("offer_bribe", "found_alliance") and "trial" in action
-                and trial not in self.trials_open()):
-            if type(trial) is int and 0 <= trial < len(self.citizens):
-                return IllegalAction(code, f"{self.citizens[trial].name} has no justice scale; the "
-                                           f"open trials are {self._trial_names()}")
-            return None
-        if kind == "found_alliance" and type(trial) is int and not self._founders(seat, trial).options:
-            return IllegalAction(code, f"none of your citizens may found an alliance in "
-                                       f"{self.citizens[trial].name}'s trial: each has no cakes or is "
-                                       "in an alliance of it already")
-        if kind not in ("accept_bribe", "decline_bribe", "withdraw_bribe") or "deal" not in action:
-            return None
-        deal_id = action["deal"]
-        if type(deal_id) is not int or not 0 <= deal_id < len(self.deals.deals):
-            return IllegalAction(code, f"there is no such bribe; you sent {shown(deal_id)}")
-        deal = self.deals.deals[deal_id]
-        if deal.status == ACCEPTED:
-            return IllegalAction(code, f"{self._bribe_name(deal_id)} is already accepted, and binds {{0}} "
-                                       "and {1}",
-                                 (deal.payer, deal.payee))
-        if deal.status != OFFERED:
-            return IllegalAction(code, f"{self._bribe_name(deal_id)} is {deal.status}; an offer is "
-                                       "answered only once")
-        if kind == "withdraw_bribe":
-            return IllegalAction(code, "only the briber may withdraw a bribe, and only before it is "
-                                       f"answered: {{0}} offered {self._bribe_name(deal_id)}", (deal.payer,))
-        if seat == deal.payer:
-            return IllegalAction(code, f"you offered {self._bribe_name(deal_id)}; {{0}} accepts or "
-                                       "declines it",
-                                 (deal.payee,))
-        return IllegalAction(code, f"{self._bribe_name(deal_id)} is for {{0}} to answer", (deal.payee,))
 
     def _tally(self, key: str, n: int = 1) -> None:
         self.deal_tally[key] = self.deal_tally.get(key, 0) + n

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tricolore.cli.render import Renderer, generic_event, secret_panel
+from tricolore.core.terminal import Renderer, generic_event, secret_panel
 
 
 def _name(view: Mapping[str, Any], citizen: object) -> str:

@@ -13,7 +13,6 @@ from tricolore.core import (
     ActionFamily,
     ActionSpace,
     Choice,
-    Event,
     GameInfo,
     IllegalAction,
     Options,
@@ -27,10 +26,10 @@ from tricolore.core import (
     Subset,
     Text,
 )
-from tricolore.core.actions import NO_ACTIONS, shown
-from tricolore.core.errors import listed
+from tricolore.core.actions import NO_ACTIONS
 from tricolore.core.model import one_prompt, prompt
 from tricolore.games.culottes.data import GRABBER, REVOLUTIONARY
+from tricolore.games.culottes_trials import refusals
 
 STATEMENT_LENGTH = 280
 EXAMPLE_STATEMENTS = (
@@ -132,18 +131,6 @@ def _designate_space(players: int, accused: Seat) -> ActionSpace:
         help="Secretly name the other grabbers"),))
 
 
-def _not_now(rule: str, seats: tuple[Seat, ...] = ()) -> IllegalAction:
-    """A refusal of an action the rules do not allow now, naming the rule (and seats as
-    ``{0}``...)."""
-    return IllegalAction("not_allowed_now", rule, seats)
-
-
-def _wait(rule: str, waiting: tuple[Seat, ...]) -> IllegalAction:
-    """A refusal where waiting is the answer: the rule, then the seats waited for."""
-    names = listed([f"{{{i}}}" for i in range(len(waiting))], "and")
-    return IllegalAction("not_your_turn", f"{rule}; waiting for {names}", waiting)
-
-
 class TrialsState(State):
     """A game of revolutionary trials."""
 
@@ -229,107 +216,11 @@ class TrialsState(State):
             return NO_ACTIONS
         return AGREE_SPACE
 
-    def apply(self, seat: Seat, action: Action) -> list[Event]:
-        """Check ``action`` for ``seat``, carry it out, and return the events it caused.
-
-        As :meth:`State.apply`; an action the rules do not allow now is refused with the rule
-        that forbids it ("The accused does not vote."), players by name, under the same code
-        (``not_allowed_now``, or ``not_your_turn`` where waiting is the answer). The state is
-        unchanged after a refusal.
-        """
-        try:
-            return super().apply(seat, action)
-        except IllegalAction as refused:
-            better = None
-            if refused.code in ("not_allowed_now", "not_your_turn"):
-                better = self._rule_against(seat, str(action["type"]))
-            elif refused.code == "bad_designate":
-                better = self._designation_rule(action.get("grabbers"))
-            if better is None:
-                raise
-            raise better from None
-
-    def _rule_against(self, seat: Seat, kind: str) -> IllegalAction | None:
-        """The rule that refuses ``kind`` to ``seat`` now, when the core refused it as out of
-        turn or not allowed now; ``None`` keeps the core's sentence."""
-        accused = (self.accused,)
-        if kind == "designate":
-            if seat != self.accused:
-                return _not_now("only the accused, {0}, designates the grabbers", accused)
-            return _not_now("you have already designated the grabbers of this trial"
-                            + ("; now make your statement" if self.phase == "statement" else ""))
-        if kind == "state":
-            if seat != self.accused:
-                return _not_now("only the accused, {0}, makes the statement", accused)
-            if self.phase == "designate":
-                return _not_now("first designate the other grabbers, then make your statement")
-            return _not_now("you have already made your statement in this trial")
-        if kind == "vote":
-            return self._vote_rule_against(seat)
-        if kind in ("argue", "pass"):
-            return self._debate_rule_against(seat, kind)
-        return None
-
-    def _vote_rule_against(self, seat: Seat) -> IllegalAction:
-        """Why ``seat`` may not vote now."""
-        if seat == self.accused:
-            return _not_now("the accused does not vote")
-        if self.phase in ("designate", "statement"):
-            return _wait("the vote opens once the accused has made a statement", (self.accused,))
-        if self.phase == "debate":
-            return _not_now("the debate comes between the two votes; the second vote opens once "
-                            "everyone has passed")
-        assert self.vote is not None
-        return _wait("you have already voted", self.vote.waiting())
-
-    def _debate_rule_against(self, seat: Seat, kind: str) -> IllegalAction:
-        """Why ``seat`` may not argue or pass now."""
-        if self.phase in ("designate", "statement"):
-            return _wait("the debate opens after the accused's statement and the first vote",
-                         (self.accused,))
-        if self.phase == "first_vote":
-            assert self.vote is not None
-            if self.vote.expects(seat):
-                return _not_now("vote first: the debate opens once everyone has voted a first time")
-            return _wait("the debate opens once everyone has voted a first time", self.vote.waiting())
-        if self.phase == "second_vote":
-            return _not_now("the debate is closed; the second vote is under way")
-        assert self.debate is not None
-        if seat not in self.debate.waiting():
-            rule = ("you have passed; you may argue again once someone else argues" if kind == "argue"
-                    else "you have already passed")
-            return _wait(rule, self.debate.waiting())
-        allowed = self.options.arguments_per_debate
-        if allowed == 0:
-            return _not_now("this table allows no arguments in the debate; you may only pass")
-        return _not_now(f"you have made your {allowed} argument{'s' if allowed > 1 else ''} in "
-                        "this debate; you may only pass")
-
-    def _designation_rule(self, grabbers: object) -> IllegalAction | None:
-        """The rule a refused designation breaks: the accused named among the others, or more
-        grabbers than half the players, or a seat that is not another player's (named by the players'
-        names); ``None`` keeps the core's sentence (a seat named twice, a designation that is not a
-        list)."""
-        if not isinstance(grabbers, list):
-            return None
-        others = [s for s in range(self.players) if s != self.accused]
-        for item in grabbers:
-            if type(item) is int and item == self.accused:
-                return IllegalAction("bad_designate", "you are the accused and a grabber already; "
-                                     "designate other players")
-            if type(item) is not int or item not in others:
-                named = listed([f"{{{i}}}" for i in range(len(others))], "and")
-                return IllegalAction("bad_designate", "the grabbers are chosen among the other players, "
-                                     f"{named}; you sent {shown(item)}", tuple(others))
-        room = max_grabbers(self.players) - 1
-        if len(set(grabbers)) != len(grabbers) or len(grabbers) <= room:
-            return None
-        if room == 0:
-            return IllegalAction("bad_designate", f"with {self.players} players the accused is "
-                                 "the only grabber: designate nobody")
-        return IllegalAction("bad_designate", "grabbers, the accused included, may be at most half "
-                             f"the players, {room + 1} of {self.players}: designate at most {room} "
-                             f"other player{'s' if room > 1 else ''}")
+    def refusal(self, seat: Seat, action: Action, refused: IllegalAction) -> IllegalAction | None:
+        """An action the rules do not allow now is refused with the rule that forbids it ("The
+        accused does not vote."), players by name, under the same code (``not_allowed_now``, or
+        ``not_your_turn`` where waiting is the answer); see :mod:`.refusals`."""
+        return refusals.refusal(self, seat, action, refused, max_grabbers(self.players))
 
     # -- a trial -----------------------------------------------------------------------------
     def do_designate(self, seat: Seat, action: Mapping[str, Any]) -> None:

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tricolore.cli.render import Renderer, generic_event, secret_panel
+from tricolore.core.terminal import Renderer, generic_event, secret_panel
 
 
 def trials_table(view: Mapping[str, Any]) -> list[RenderableType]:

@@ -29,7 +29,6 @@ from tricolore.core import (
     ActionSpace,
     Amount,
     Choice,
-    Event,
     GameInfo,
     IllegalAction,
     Options,
@@ -45,6 +44,7 @@ from tricolore.core import (
 from tricolore.core.actions import NO_ACTIONS
 from tricolore.core.errors import listed
 from tricolore.core.model import one_prompt, prompt
+from tricolore.games.let_them_eat_cake import refusals
 from tricolore.games.let_them_eat_cake.data import (
     COLOURS,
     COUP_COST,
@@ -406,12 +406,12 @@ class LetThemEatCakeState(State):
         if self.medals[seat]:
             families.append(ActionFamily(
                 "give_medals", {"to": others, "medals": Amount(
-                    1, self.medals[seat], 1, f"you have {_count(self.medals[seat], 'Medal')}")},
+                    1, self.medals[seat], 1, f"you have {refusals.count(self.medals[seat], 'Medal')}")},
                 help="Give Medals of Honour to another player"))
         if self.generals(seat):
             families.append(ActionFamily(
                 "give_generals", {"to": others, "generals": Amount(
-                    1, self.generals(seat), 1, f"you have {_count(self.generals(seat), 'General')}")},
+                    1, self.generals(seat), 1, f"you have {refusals.count(self.generals(seat), 'General')}")},
                 help="Give Generals to another player"))
         if self.stashes[seat]:
             size = len(self.stashes[seat])
@@ -442,127 +442,14 @@ class LetThemEatCakeState(State):
         return Choice(free, tuple(_card_name(self.draw[i]) for i in free), f"{rule}: {listing}")
 
     # -- refusals ----------------------------------------------------------------------------
-    def apply(self, seat: Seat, action: Action) -> list[Event]:
-        """As :meth:`State.apply`; a kind of action this seat may not take now is refused with the
-        rule that refuses it (who decides, what it costs, when it comes), and "not your turn" is
-        said only where waiting would help."""
-        if (type(seat) is int and 0 <= seat < self.players and isinstance(action, Mapping)
-                and isinstance(action.get("type"), str) and not self.is_over()):
-            kind = action["type"]
-            if kind not in self.legal_actions(seat).kinds and kind not in self.free_actions(seat).kinds:
-                refusal = self._refusal(seat, kind)
-                if refusal is not None:
-                    raise refusal
-        return super().apply(seat, action)
-
-    def _now(self) -> tuple[str, Seat | None]:
-        """What the table is waiting for, as a phrase that names at most one seat, as ``{0}``."""
-        title = "" if self.election is None else OFFICE_TITLES[self.election.office]
-        asking = self.window_seat()
-        phrases: dict[str, tuple[str, Seat | None]] = {
-            "ballot": (f"the players are voting for the {title}", None),
-            "coup": (f"{{0}} may stage a coup before the vote for the {title}", asking),
-            "rigging": (f"{{0}} may allege that the vote for the {title} was rigged", asking),
-            "tie": (f"the Head of Committee, {{0}}, is breaking the tied vote for the {title}",
-                    self.head),
-            "head_medal": ("the new Head of Committee, {0}, is moving a Medal", self.head),
-            "seize": ("{0} may seize one of the Secretary's cards", asking),
-            "donate": ("{0} may donate this round's Cake card", asking),
-        }
-        for phase, office, doing in (
-                ("guillotine", "operator", "is deciding the fate of the Pawn on the Guillotine"),
-                ("deal", "secretary", "is dealing the drawn cards"),
-                ("inspect", "inspector", "is inspecting the batch")):
-            if office in self.offices:
-                phrases[phase] = (f"the {OFFICE_TITLES[office]}, {{0}}, {doing}",
-                                  self.offices[office])
-        phrase, seat = phrases.get(self.phase, ("the round goes on", None))
-        return (phrase, seat) if seat is not None or "{0}" not in phrase else ("the round goes on", None)
-
-    def _refusal(self, seat: Seat, kind: str) -> IllegalAction | None:
-        """The rule that refuses ``kind`` to ``seat`` now, or ``None`` to let the generic sentence
-        speak (a kind the game does not know)."""
-        phase = self.phase
-        now, now_seat = self._now()
-
-        def not_now(code: str, rule: str) -> IllegalAction:
-            return IllegalAction(code, f"{rule}: {now}", () if now_seat is None else (now_seat,))
-
-        if kind in ("give_pawns", "give_voting_cards"):
-            return IllegalAction("never_traded", "Pawns and Voting cards never change hands")
-        if kind in _NOTHING_TO_GIVE:
-            return IllegalAction("nothing_to_give", _NOTHING_TO_GIVE[kind])
-        if kind == "vote":
-            if phase == "ballot":
-                assert self.election is not None and self.election.ballot is not None
-                if self.election.ballot.submitted(seat) is not None:
-                    return IllegalAction("already_voted", "you have already played your Voting "
-                                         "card in this vote; the cards are revealed when everyone has")
-                return IllegalAction("no_vote", "your only Pawn is on the Guillotine, so you have "
-                                     "no vote")
-            if phase == "coup":
-                return not_now("vote_not_begun", "the vote has not begun")
-            return not_now("no_vote_now", "there is no vote now")
-        if kind in _GENERALS_USES:
-            window, cost, doing, when = _GENERALS_USES[kind]
-            if kind == "seize" and seat in self.seized:
-                return IllegalAction("already_seized", "you have already seized a card this round")
-            if self.generals(seat) < cost:
-                return IllegalAction("too_few_generals", f"{doing} costs {_count(cost, 'General')}; "
-                                     f"you have {_count(self.generals(seat), 'General')}")
-            if phase != window:
-                return not_now("not_now", when)
-            return self._window_turn(seat)
-        if kind == "pass":
-            if phase == "ballot":
-                return IllegalAction("must_vote", "every player with a vote plays a Voting card; "
-                                     "a vote cannot be passed")
-            if self.window is None:
-                return not_now("nothing_to_pass", "there is nothing to pass now")
-            if not self._can_act_in_window(seat):
-                return IllegalAction("not_asked", _ASKED[phase])
-            return self._window_turn(seat)
-        if kind == "donate":
-            if phase != "donate":
-                return not_now("not_now", "Cake is donated only after a safe batch, at the end of "
-                                          "the round")
-            if seat not in self.received:
-                return IllegalAction("no_cake_received", "you received no Cake card this round, so "
-                                     "you have none to donate")
-            if seat in self.donors:
-                return IllegalAction("already_donated", "you have already donated this round's "
-                                     "Cake card")
-            if self._received_card(seat) is None:
-                return IllegalAction("cake_given_away", "you no longer hold the Cake card you "
-                                     "received this round")
-            return self._window_turn(seat)
-        if kind in ("award_medal", "remove_medal") and phase == "head_medal" and seat == self.head:
-            if kind == "award_medal":
-                return IllegalAction("centre_empty", "the centre has no Medal to award; remove "
-                                     "one from another player instead")
-            return IllegalAction("no_medal_to_remove", "no other player has a Medal to remove; "
-                                 "award one from the centre instead")
-        if kind in _DECIDERS:
-            decision, only, otherwise = _DECIDERS[kind]
-            if phase == decision:
-                decider = self._decider()
-                if seat != decider:
-                    return IllegalAction("not_yours", only, (decider,))
-                return None
-            return not_now("not_now", otherwise)
-        return None
-
-    def _window_turn(self, seat: Seat) -> IllegalAction | None:
-        """Why ``seat``, who could act in the open window, may not act in it now."""
-        assert self.window is not None
-        if seat not in self.window.waiting():
-            return IllegalAction("already_passed", _PASSED[self.phase])
-        asking = self.window_seat()
-        if asking is None or asking == seat:
+    def refusal(self, seat: Seat, action: Action, refused: IllegalAction) -> IllegalAction | None:
+        """A kind of action this seat may not take now is refused with the rule that refuses it
+        (who decides, what it costs, when it comes), and "not your turn" is said only where
+        waiting would help (:mod:`.refusals`)."""
+        kind = action["type"]
+        if kind in self.legal_actions(seat).kinds or kind in self.free_actions(seat).kinds:
             return None
-        return IllegalAction("not_your_turn", "it is not your turn; the window asks one player at "
-                             "a time, clockwise from the Head of Committee: waiting for {0}",
-                             (asking,))
+        return refusals.refusal(self, seat, kind)
 
     # -- the round ---------------------------------------------------------------------------
     def _start_round(self) -> None:
@@ -1199,13 +1086,6 @@ def _colours(seats: Iterable[Seat], last: str = "or") -> str:
     return listed([COLOURS[s] for s in seats], last)
 
 
-def _count(number: int, thing: str) -> str:
-    """"1 Medal", "3 Medals", "no Generals"."""
-    if number == 0:
-        return f"no {thing}s"
-    return f"{number} {thing}" + ("" if number == 1 else "s")
-
-
 def _card_name(value: int) -> str:
     return "General" if value == GENERAL else f"Cake {value}"
 
@@ -1213,52 +1093,5 @@ def _card_name(value: int) -> str:
 def _known(card: CakeCard, known: frozenset[Seat]) -> CakeCard:
     return CakeCard(card.id, card.value, card.starter, known)
 
-
-_NOTHING_TO_GIVE: Mapping[str, str] = MappingProxyType({
-    "give_medals": "you have no Medals of Honour to give",
-    "give_generals": "you have no Generals to give",
-    "give_cakes": "your stash has no Cake cards to give"})
-"""Why a free action is missing: nothing of the kind to give."""
-
-_GENERALS_USES: Mapping[str, tuple[str, int, str, str]] = MappingProxyType({
-    "coup": ("coup", COUP_COST, "a coup", "a coup comes just before a vote"),
-    "allege_rigging": ("rigging", RIGGING_COST, "alleging vote rigging",
-                       "vote rigging is alleged just after a vote"),
-    "seize": ("seize", SEIZE_COST, "seizing cake",
-              "cake is seized just after the Secretary's draw, before the cards are dealt")})
-"""For each use of the Generals: its window, its cost, its name in a sentence and when it comes."""
-
-_ASKED: Mapping[str, str] = MappingProxyType({
-    "coup": f"only players with {COUP_COST} Generals are asked in the coup window",
-    "rigging": "only players with a General are asked whether the vote was rigged",
-    "seize": f"only players with {SEIZE_COST} Generals who have not seized a card this round are "
-             "asked in the seize window",
-    "donate": "only players who received a Cake card this round and have not donated it are asked "
-              "about donations"})
-"""Who a window asks, for a seat it does not ask."""
-
-_PASSED: Mapping[str, str] = MappingProxyType({
-    "coup": "you have let the coup window go by for this vote",
-    "rigging": "you have already accepted the result of this vote",
-    "seize": "you have passed; the seize window asks you again only if someone seizes a card",
-    "donate": "you have passed; the donation window asks you again only if someone donates"})
-"""For a seat that has passed in the open window."""
-
-_DECIDERS: Mapping[str, tuple[str, str, str]] = MappingProxyType({
-    "break_tie": ("tie", "only the Head of Committee, {0}, breaks a tie",
-                  "there is no tied vote to break"),
-    "award_medal": ("head_medal", "only the new Head of Committee, {0}, moves a Medal",
-                    "the Head of Committee moves a Medal only just after being elected"),
-    "remove_medal": ("head_medal", "only the new Head of Committee, {0}, moves a Medal",
-                     "the Head of Committee moves a Medal only just after being elected"),
-    "execute": ("guillotine", "only the Guillotine Operator, {0}, executes the Pawn or shows mercy",
-                "no Pawn awaits the Guillotine Operator's decision"),
-    "mercy": ("guillotine", "only the Guillotine Operator, {0}, executes the Pawn or shows mercy",
-              "no Pawn awaits the Guillotine Operator's decision"),
-    "deal": ("deal", "only the Secretary, {0}, deals the drawn cards",
-             "there are no drawn cards to deal"),
-    "inspect": ("inspect", "only the Food Inspector, {0}, declares the batch safe or unsafe",
-                "there is no batch to inspect")})
-"""For each decision of one officer: its phase, the rule for anyone else, and for another time."""
 
 __all__ = ["INFO", "CakeCard", "Election", "LetThemEatCakeOptions", "LetThemEatCakeState"]

@@ -9,7 +9,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tricolore.cli.render import Renderer, generic_event, secret_panel
+from tricolore.core.terminal import Renderer, generic_event, secret_panel
 
 _OFFICES = {"head": "Head of Committee", "enemy": "Enemy of the Revolution",
             "operator": "Guillotine Operator", "secretary": "Secretary", "inspector": "Food Inspector"}

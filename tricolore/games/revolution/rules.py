@@ -25,7 +25,6 @@ from tricolore.core import (
     ActionFamily,
     ActionSpace,
     Choice,
-    Event,
     GameInfo,
     IllegalAction,
     Options,
@@ -36,7 +35,7 @@ from tricolore.core import (
     Seat,
     State,
 )
-from tricolore.core.errors import listed
+from tricolore.games.revolution import refusals
 from tricolore.games.revolution.bids import Bid, normalise, table_of
 from tricolore.games.revolution.data import (
     AREAS,
@@ -54,6 +53,7 @@ from tricolore.games.revolution.data import (
     STARTING_CHIPS,
     Space,
 )
+from tricolore.games.revolution.refusals import NO_SUCH_AREA, REMOVE_SAYS, SPY_SAYS, SWAP_SAYS
 
 AREA_NAMES = tuple(a.name for a in AREAS)
 AREA_SPACES: Mapping[str, int] = MappingProxyType({a.name: a.spaces for a in AREAS})
@@ -104,37 +104,6 @@ class RuledChoice(Choice):
             if type(value) is type(ruled) and value == ruled:
                 return why
         return Choice.problem(self, name, value)
-
-
-# The sentences that refuse a marker for the Spy, the Apothecary and a Remove 1 Influence card:
-# "empty" an area with no marker, "only" an area with none but the chooser's (or, for the
-# Apothecary's second marker, none but the first marker's owner's), "self" the chooser's own
-# marker, "none" a player with no marker in the chosen area, "nobody" a seat not at the table.
-# The rules (Resolving Actions; Cards): the Spy replaces "a previously placed Influence Marker
-# with her own" and "does not enable a player to place an Influence Marker on an empty Influence
-# Space"; the Apothecary switches "any two previously placed Influence Markers, including his
-# own" (of two different players: a swap of one owner's markers changes nothing); a Remove card
-# removes "an opponent's Influence Marker from any occupied area".
-SPY_SAYS: Mapping[str, str] = MappingProxyType({
-    "empty": "there is no marker in the {area} to replace: the Spy never fills an empty space",
-    "only": "you cannot spy on your own marker: every marker in the {area} is yours",
-    "self": "you cannot spy on your own marker",
-    "none": "that player has no marker in the {area} to replace",
-    "nobody": "choose an opponent who has a marker in the {area}"})
-SWAP_SAYS: Mapping[str, str] = MappingProxyType({
-    "empty": "there is no marker in the {area} to swap",
-    "only": "the Apothecary swaps the markers of two different players: every marker in the {area} "
-            "belongs to the player whose marker you chose first",
-    "self": "the Apothecary swaps the markers of two different players: choose someone else's",
-    "none": "that player has no marker in the {area} to swap",
-    "nobody": "choose a player who has a marker in the {area}"})
-REMOVE_SAYS: Mapping[str, str] = MappingProxyType({
-    "empty": "there is no marker in the {area} to remove",
-    "only": "Remove 1 Influence takes an opponent's marker: every marker in the {area} is yours",
-    "self": "Remove 1 Influence takes an opponent's marker, not your own",
-    "none": "that player has no marker in the {area} to remove",
-    "nobody": "choose an opponent who has a marker in the {area}"})
-NO_SUCH_AREA = "there is no such area; the areas are " + listed([a.name for a in AREAS], "and")
 
 
 def strength(chips: Mapping[str, int]) -> tuple[int, int, int]:
@@ -369,28 +338,10 @@ class RevolutionState(State):
         owners = {s for a in AREA_NAMES for s, n in enumerate(self.board[a]) if n}
         return len(owners) >= 2
 
-    # -- refusals the generic ones would word badly -----------------------------------------------
-    def apply(self, seat: Seat, action: Action) -> list[Event]:
-        """Check ``action`` for ``seat`` and carry it out (see :meth:`State.apply`); an action
-        from a player who has bid, while others still bid, and a declined Remove 1 Influence card
-        are refused with their own rule."""
-        if (type(seat) is int and 0 <= seat < self.players and isinstance(action, Mapping)
-                and not self.is_over()):
-            self._refuse_out_of_place(seat, action.get("type"))
-        return super().apply(seat, action)
-
-    def _refuse_out_of_place(self, seat: Seat, kind: object) -> None:
-        # Bidding: each player bids once a round, behind the shield; Cards: a Remove 1 Influence
-        # card instructs the player, it is not optional (docs/games/revolution.md).
-        if self.phase == "bid" and self.bids is not None and not self.bids.expects(seat):
-            waiting = self.bids.waiting()
-            names = listed([f"{{{i}}}" for i in range(len(waiting))], "and")
-            verb = "has" if len(waiting) == 1 else "have"
-            raise IllegalAction("already_bid", f"you have already placed your bid this round; the "
-                                f"shields come down when {names} {verb} bid", tuple(waiting))
-        if kind == "decline" and self.phase == "remove" and seat == self.decider:
-            raise IllegalAction("remove_is_not_optional", "a Remove 1 Influence card cannot be "
-                                "declined: choose an opponent's marker to remove")
+    def refusal(self, seat: Seat, action: Action, refused: IllegalAction) -> IllegalAction | None:
+        """An action from a player who has bid, while others still bid, and a declined Remove 1
+        Influence card are refused with their own rule (:mod:`.refusals`)."""
+        return refusals.refusal(self, seat, action)
 
     # -- bidding -----------------------------------------------------------------------------
     def do_bid(self, seat: Seat, action: Mapping[str, Any]) -> None:

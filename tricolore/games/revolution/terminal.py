@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.table import Table
 
-from tricolore.cli.render import Renderer, generic_event, secret_panel
+from tricolore.core.terminal import Renderer, generic_event, secret_panel
 
 _CHIP = {"force": "F", "blackmail": "B", "gold": "G"}
 
