@@ -810,9 +810,11 @@ def serve(
         console.print(f"{resumed} {noun} in play resumed from {where} (finished ones open when asked "
                       "for); Ctrl+C stops the server.",
                       highlight=False, soft_wrap=True)
-        # the application decides whom to believe (--trusted-proxy), not uvicorn's own proxy headers
+        # the application decides whom to believe (--trusted-proxy), not uvicorn's own proxy
+        # headers; messages are small JSON, so compressing them costs the server a quarter of its
+        # throughput under load for little saved (docs/performance.md, "The server under load")
         uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=1 << 20,
-                    proxy_headers=False)
+                    proxy_headers=False, ws_per_message_deflate=False)
 
 
 def check_can_listen(host: str, port: int) -> None:

@@ -14,15 +14,18 @@ The clocks' deadlines are stored with the table, so a restarted server keeps the
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
+import sys
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -44,7 +47,7 @@ from tricolore.agents import (
     strategy_schema,
     take_said,
 )
-from tricolore.core import OptionsError, State
+from tricolore.core import OptionsError
 from tricolore.core.actions import ActionSpace
 from tricolore.core.errors import IllegalAction
 from tricolore.core.inputs import InputError, depth_problem, loads, text_problem
@@ -90,6 +93,15 @@ MAX_ACTION_ID = 64
 MAX_SEAT = 200
 """The longest seat in a new table's request: ``open`` or a strategy with its parameters."""
 STATIC = Path(__file__).with_name("static")
+ACTING_THREADS = 256
+"""Threads that apply actions and wait for their commit: more than the tables acting at once
+under load, so that every action waiting joins the next group commit."""
+THINKING_THREADS = 4
+"""Threads in which bots decide."""
+SWITCH_INTERVAL = 0.0005
+"""The most seconds a busy thread keeps the GIL from one waiting for it (Python's default: 0.005)."""
+
+T = TypeVar("T")
 
 log = logging.getLogger("tricolore.server")
 
@@ -266,21 +278,32 @@ class Room:
     driver: asyncio.Task[None] | None = None
 
 
+STALE = object()
+"""What :meth:`BotPlan.decide` gives when the table moved on before the bot could look at it."""
+
+
 @dataclass(slots=True)
 class BotPlan:
-    """A bot's decision to make: its agent, a copy of the state, its seat, its randomness (from the
-    table's secret), and the chat and names a talking agent is told."""
+    """A bot's decision to make: its agent, the table and how many actions it had, its seat, its
+    randomness (from the table's secret), and the chat and names a talking agent is told."""
 
     agent: Agent
-    state: State
+    table: LiveTable
+    number: int
     seat: int
     rng: random.Random
     chat: list[Message]
     names: list[str]
 
     def decide(self) -> Any:
-        """The agent's action (run in a worker thread, without the room's lock)."""
-        return decide(self.agent, self.state, self.seat, self.rng, chat=self.chat, names=self.names)
+        """The agent's action, decided on a copy of the state taken here (run in a worker thread,
+        without the room's lock, so that neither the copy nor the thinking holds up the event
+        loop); :data:`STALE` if an action was applied since the plan was made."""
+        with self.table.lock:
+            if len(self.table.actions) != self.number:
+                return STALE
+            state = self.table.state.clone()
+        return decide(self.agent, state, self.seat, self.rng, chat=self.chat, names=self.names)
 
 
 def view_delta(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
@@ -321,9 +344,25 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
     """Every bot, kept from move to move for its table, as a simulation keeps one per seat: a
     language-model player's counters add up, and a player that counts its own free actions (a
     trained policy) cannot stall the game by starting afresh each move."""
+    # Actions wait in their own threads for the group commit (one per table acting at once), and
+    # bots think in theirs: neither queues behind the other nor behind the lobby's requests.
+    actors = ThreadPoolExecutor(ACTING_THREADS, thread_name_prefix="tricolore-act")
+    thinkers = ThreadPoolExecutor(THINKING_THREADS, thread_name_prefix="tricolore-bot")
+
+    async def acting(func: Callable[..., T], /, *args: Any) -> T:
+        """``func(*args)`` in an action's thread: a store call that waits for its commit."""
+        return await asyncio.get_running_loop().run_in_executor(actors, functools.partial(func, *args))
+
+    async def thinking(func: Callable[[], T]) -> T:
+        """``func()`` in a bot's thread: a decision, made without the room's lock."""
+        return await asyncio.get_running_loop().run_in_executor(thinkers, func)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # Threads blocked on the disk (the group commit) or on a commit (actions) take the GIL
+        # back sooner: under load the default 5 ms per hand-over adds up to tens of milliseconds
+        # between an action's commit and its acknowledgement.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         for table_id, table in store.live.items():
             if table.status == "playing":
                 kick(table_id)
@@ -716,7 +755,9 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                     plan = await bot_plans(table, seat)
                 # The bot thinks on a copy, without the lock: people act and chat meanwhile (a
                 # search or a language model may take seconds).
-                action = await asyncio.to_thread(plan.decide)
+                action = await thinking(plan.decide)
+                if action is STALE:
+                    continue
                 async with r.lock:
                     if table.status != "playing" or seat not in table.state.pending():
                         continue  # the decision is no longer asked; ask again
@@ -746,17 +787,18 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         if getattr(agent, "talks", False):
             rows = await asyncio.to_thread(store.chat_for, table.id, seat)
             chat = [Message(r["from"], r["text"], None if r["to"] is None else (r["to"],)) for r in rows]
-        return BotPlan(agent, table.state.clone(), seat,
-                       bot_rng(table.bot_secret, seat, len(table.actions)), chat, table.names())
+        number = len(table.actions)
+        return BotPlan(agent, table, number, seat, bot_rng(table.bot_secret, seat, number), chat,
+                       table.names())
 
     async def bot_moves(table: LiveTable, seat: int, plan: BotPlan, action: Any) -> bool:
         """Play a bot's decided ``action`` (hold the room's lock); ``False`` if even a random legal
         action was refused."""
-        outcome = await asyncio.to_thread(store.act, table.id, seat, action)
+        outcome = await acting(store.act, table.id, seat, action)
         if not outcome.accepted:  # a bot must only choose legal actions; fall back to a random one
             log.error("bot %s at table %s refused: %s", seat, table.id, outcome.message)
             fallback = table.state.legal_actions(seat).sample(plan.rng)
-            outcome = await asyncio.to_thread(store.act, table.id, seat, fallback)
+            outcome = await acting(store.act, table.id, seat, fallback)
         await bot_says(table, seat, plan.agent)
         return outcome.accepted
 
@@ -764,7 +806,8 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
         """One bot move at once (hold the room's lock): a clock ran out and a bot decides for a
         person. ``False`` if even a random legal action was refused."""
         plan = await bot_plans(table, seat, strategy)
-        return await bot_moves(table, seat, plan, await asyncio.to_thread(plan.decide))
+        action = await thinking(plan.decide)  # nothing is applied meanwhile: the room's lock is held
+        return await bot_moves(table, seat, plan, action)
 
     async def bot_says(table: LiveTable, seat: int, agent: Agent) -> None:
         """Post what a talking bot said to the table's chat as its seat, checked as a person's
@@ -799,7 +842,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
                 continue
             table.deadlines[seat] = (key, None)  # dealt with: not again, even if refused
             if "pass" in prompt.kinds:
-                await asyncio.to_thread(store.act, table.id, seat, {"type": "pass"})
+                await acting(store.act, table.id, seat, {"type": "pass"})
             elif table.bots_take_over:
                 await bot_acts(table, seat, takeover_strategy(table.game))
         if expired:
@@ -964,7 +1007,7 @@ def create_app(store: TableStore, bot_delay: float = 0.0, flood_limit: tuple[int
             return
         r = room(table.id)
         async with r.lock:
-            outcome = await asyncio.to_thread(store.act, table.id, connection.seat, message["action"],
+            outcome = await acting(store.act, table.id, connection.seat, message["action"],
                                               client_id)
             if not outcome.accepted:
                 await error(connection, message, outcome.code or "refused", outcome.message or "")

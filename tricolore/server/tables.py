@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -67,6 +67,9 @@ KEEP_FINISHED = 64
 POLICY_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 """A trained policy's name in the lobby: its file's name in the policies folder, without .npz."""
 ACTIVE = ("waiting", "playing")
+IDLE_WRITER = 10.0
+"""Seconds the group commit's thread waits for an action before it ends (it starts again with the
+next action)."""
 
 OPEN_SEAT_NAMES = ("First player", "Second player", "Third player", "Fourth player", "Fifth player",
                    "Sixth player", "Seventh player", "Eighth player", "Ninth player", "Tenth player",
@@ -144,6 +147,8 @@ class LiveTable:
     deadlines: dict[int, tuple[str, float | None]] = field(default_factory=dict)
     """The running clocks: per seat, the decision's key (:func:`decision_key`) and when it runs
     out in seconds since the epoch (``None``: it ran out and was dealt with)."""
+    client_ids: dict[tuple[int, str], int] = field(default_factory=dict)
+    """The number of each action by its seat and client action id, to answer a resend."""
 
     def open_seats(self) -> list[int]:
         """Seats still waiting for a person."""
@@ -247,6 +252,78 @@ class Tables(Mapping[str, LiveTable]):
             return len(self._finished)
 
 
+@dataclass(slots=True, eq=False)
+class Write:
+    """One accepted action waiting to be committed: its row, the table's new snapshot if one is
+    due, and whether it ends the game; ``done`` is set once it is committed (or refused, with
+    ``failure``)."""
+
+    table_id: str
+    action: dict[str, Any]
+    over: bool = False
+    snapshot: dict[str, Any] | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+    failure: BaseException | None = None
+
+
+class GroupCommit:
+    """The one writer of actions: a thread that takes every action waiting, commits them all in
+    one transaction (one synchronous write to disk for all of them), then releases each caller.
+
+    Durability is unchanged: :meth:`commit` returns only once its action's transaction has
+    committed, and raises that transaction's error if it failed, in which case none of its actions
+    was written. Concurrent tables share the cost of the commit instead of queueing for it.
+    """
+
+    def __init__(self, engine: Engine, most: int = 512) -> None:
+        self.engine = engine
+        self.most = most
+        """The most actions one transaction carries."""
+        self._waiting: list[Write] = []
+        self._ready = threading.Condition(threading.Lock())
+        self._thread: threading.Thread | None = None
+
+    def commit(self, write: Write) -> None:
+        """Commit ``write`` with whatever else is waiting; raises the transaction's error."""
+        with self._ready:
+            self._waiting.append(write)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="group-commit", daemon=True)
+                self._thread.start()
+            self._ready.notify()
+        write.done.wait()
+        if write.failure is not None:
+            raise write.failure
+
+    def _run(self) -> None:
+        while True:
+            with self._ready:
+                if not self._waiting:
+                    self._ready.wait(IDLE_WRITER)
+                if not self._waiting:  # idle: the next commit starts the writer again
+                    self._thread = None
+                    return
+                batch, self._waiting = self._waiting[:self.most], self._waiting[self.most:]
+            try:
+                self._write(batch)
+            except BaseException as exc:  # every action of the transaction is refused with its error
+                for write in batch:
+                    write.failure = exc
+            for write in batch:
+                write.done.set()
+
+    def _write(self, batch: Sequence[Write]) -> None:
+        snapshots_due = {w.table_id: w.snapshot for w in batch if w.snapshot is not None}
+        finished = sorted({w.table_id for w in batch if w.over})
+        with self.engine.begin() as connection:
+            connection.execute(insert(ActionRow), [w.action for w in batch])
+            if snapshots_due:
+                connection.execute(delete(SnapshotRow).where(SnapshotRow.table_id.in_(list(snapshots_due))))
+                connection.execute(insert(SnapshotRow), list(snapshots_due.values()))
+            if finished:
+                connection.execute(update(TableRow).where(TableRow.id.in_(finished)).values(status="over"))
+
+
 class TableStore:
     """The live tables of this process, backed by the database."""
 
@@ -255,6 +332,8 @@ class TableStore:
         self.engine = engine
         self.session = sessionmaker(engine, expire_on_commit=False)
         self.live = Tables(self._load, keep_finished)
+        self.writer = GroupCommit(engine)
+        """The one writer of actions: it commits every action waiting in one transaction."""
         self._unservable: set[str] = set()
         self.policies = Path(policies) if policies is not None else None
         """The folder of trained policies the lobby offers as bots (``policy:NAME`` plays
@@ -631,13 +710,18 @@ class TableStore:
     def act(self, table_id: str, seat: int, action: Mapping[str, Any],
             client_action_id: str | None = None) -> Outcome:
         """Apply ``action`` for ``seat`` and commit it before returning; a resend of the same
-        ``client_action_id`` returns the first outcome and applies nothing."""
+        ``client_action_id`` returns the first outcome and applies nothing.
+
+        The commit is the :class:`GroupCommit`'s: the actions of every table that arrive while a
+        commit is being written are committed together in the next one, and each caller returns
+        once its own action is on disk. If that commit fails, every action in it is refused and
+        its table rebuilt from the actions committed before it."""
         table = self.live.get(table_id)
         if table is None:
             return Outcome(False, code="no_such_table", message="There is no such table.")
         with table.lock:
             if client_action_id is not None:
-                number = self._applied(table_id, seat, client_action_id)
+                number = table.client_ids.get((seat, client_action_id))
                 if number is not None:
                     return Outcome(True, number=number, duplicate=True)
             if table.status == "waiting":
@@ -655,33 +739,29 @@ class TableStore:
                 return Outcome(False, code=exc.code, message=exc.for_names(table.names()))
             number = len(table.actions)
             digest = table.state.digest()
+            over = table.state.is_over()
+            write = Write(table_id, {"table_id": table_id, "number": number, "seat": seat,
+                                     "action": dict(action), "client_action_id": client_action_id,
+                                     "digest": digest}, over=over)
+            if (number + 1) % snapshots.EVERY == 0 and not over:
+                write.snapshot = {"table_id": table_id, "actions": number + 1, "digest": digest,
+                                  "code": snapshots.code(table.game), "state": snapshots.dumps(table.state)}
             try:
-                with self.session() as db, db.begin():
-                    db.add(ActionRow(table_id=table_id, number=number, seat=seat, action=dict(action),
-                                     client_action_id=client_action_id, digest=digest))
-                    if (number + 1) % snapshots.EVERY == 0 and not table.state.is_over():
-                        db.merge(SnapshotRow(table_id=table_id, actions=number + 1, digest=digest,
-                                             code=snapshots.code(table.game),
-                                             state=snapshots.dumps(table.state)))
-                    if table.state.is_over():
-                        row = db.get(TableRow, table_id)
-                        assert row is not None
-                        row.status = "over"
+                self.writer.commit(write)
             except IntegrityError:
                 table.state = self._rebuild(table)
                 return Outcome(False, code="conflict", message="That action was not saved; try again.")
+            except Exception:
+                table.state = self._rebuild(table)  # not saved: the table is as it was before it
+                raise
             table.actions.append((seat, dict(action)))
             table.digests.append(digest)
-            if table.state.is_over():
+            if client_action_id is not None:
+                table.client_ids[seat, client_action_id] = number
+            if over:
                 table.status = "over"
                 self.live.add(table)
             return Outcome(True, number=number, events=events)
-
-    def _applied(self, table_id: str, seat: int, client_action_id: str) -> int | None:
-        with self.session() as db:
-            return db.scalar(select(ActionRow.number).where(
-                ActionRow.table_id == table_id, ActionRow.seat == seat,
-                ActionRow.client_action_id == client_action_id))
 
     def _rebuild(self, table: LiveTable) -> State:
         return replay(table.record())
@@ -741,7 +821,8 @@ class TableStore:
             if text != chat.text:
                 log.warning("table %s: repaired text in chat message %s", row.id, chat.id)
                 chat.text = text
-        rows = db.execute(select(ActionRow.number, ActionRow.seat, ActionRow.action, ActionRow.digest)
+        rows = db.execute(select(ActionRow.number, ActionRow.seat, ActionRow.action, ActionRow.digest,
+                                 ActionRow.client_action_id)
                           .where(ActionRow.table_id == row.id).order_by(ActionRow.number)).all()
         start = 0
         snapshot = db.get(SnapshotRow, row.id)
@@ -754,7 +835,7 @@ class TableStore:
         actions = [(r.seat, dict(r.action)) for r in rows[:start]]
         digests = [r.digest for r in rows[:start]]
         moved = False  # after a repaired action, the stored digests no longer hold
-        for number, seat, stored, recorded in rows[start:]:
+        for number, seat, stored, recorded, _ in rows[start:]:
             action = repaired(stored, 1000)
             changed = action != stored
             if changed:
@@ -774,11 +855,12 @@ class TableStore:
             digests.append(digest)
         deadlines = {int(seat): (str(key), None if when is None else float(when))
                      for seat, (key, when) in (row.deadlines or {}).items()}
+        client_ids = {(r.seat, r.client_action_id): r.number for r in rows if r.client_action_id is not None}
         return LiveTable(row.id, row.game, row.players, row.seed, dict(row.options),
                          [dict(s) for s in seats], row.status, state, actions, digests,
                          row.bots_take_over, row.window_seconds, row.bot_secret,
                          clock_seconds=row.clock_seconds, open_to_all=bool(row.open_to_all),
-                         deadlines=deadlines)
+                         deadlines=deadlines, client_ids=client_ids)
 
     # -- bots --------------------------------------------------------------------------------
     def bot_seats(self, table_id: str) -> list[int]:
