@@ -7,8 +7,11 @@ For each game at its default table size (4 seats, or the nearest the game allows
 masked random actions (a uniformly drawn index among those the mask allows), the PettingZoo AEC
 environment, the Parallel environment and the OpenSpiel game (one ``apply_action`` and the next
 player's ``observation_tensor`` a step), and prints steps per second and the ratio to
-connect_four_v3's AEC steps per second. The peer is timed again before every measurement and the
-figures are the medians over ``--rounds`` interleaved rounds, so a busy machine slows both sides
+connect_four_v3's AEC steps per second; for the Parallel form also its decisions per second (the
+indices chosen by the seats asked, the unit of an AEC step: a Parallel step carries one from every
+seat asked at once). The peer is timed again before every measurement and the
+figures are the medians over ``--rounds`` interleaved rounds. Times are the process's CPU time
+(``time.process_time``), so other work on a busy machine does not count, and both sides are timed
 alike. A step is one index of an action (Parallel: one index from every seat asked). With
 ``--profile GAME`` it prints where an AEC step of that game spends its time (cProfile) instead.
 Needs the rl extra and pygame (connect_four_v3 draws with it). Figures only: nothing is asserted.
@@ -38,7 +41,7 @@ def aec_speed(table: Any, steps: int, seed: int = 0) -> float:
     rng = np.random.default_rng(seed)
     table.reset(seed=seed)
     done = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while done < steps:
         if not table.agents:
             table.reset(seed=int(rng.integers(1 << 30)))
@@ -49,23 +52,31 @@ def aec_speed(table: Any, steps: int, seed: int = 0) -> float:
             continue
         table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
         done += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
-def parallel_speed(table: Any, steps: int, seed: int = 0) -> float:
-    """Parallel steps per second with masked random actions from every seat."""
+def parallel_speed(table: Any, steps: int, seed: int = 0) -> tuple[float, float]:
+    """Parallel steps and decisions per second with masked random actions from every seat (a
+    decision is one index chosen by a seat asked to act: the unit of an AEC step)."""
     rng = np.random.default_rng(seed)
     observations, _ = table.reset(seed=seed)
-    done = 0
-    start = time.perf_counter()
+    noop = table.codec.size
+    done = decisions = 0
+    start = time.process_time()
     while done < steps:
         if not table.agents:
             observations, _ = table.reset(seed=int(rng.integers(1 << 30)))
             continue
-        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in observations.items()}
+        actions = {}
+        for agent, observation in observations.items():
+            allowed = np.flatnonzero(observation["action_mask"])
+            actions[agent] = int(rng.choice(allowed))
+            if allowed[0] != noop:
+                decisions += 1
         observations, *_ = table.step(actions)
         done += 1
-    return steps / (time.perf_counter() - start)
+    elapsed = time.process_time() - start
+    return steps / elapsed, decisions / elapsed
 
 
 def openspiel_speed(name: str, steps: int, seed: int = 0) -> float | None:
@@ -81,7 +92,7 @@ def openspiel_speed(name: str, steps: int, seed: int = 0) -> float | None:
     game = pyspiel.load_game(openspiel_name(name), {"players": _players(name), "seed": seed})
     state = game.new_initial_state()
     done = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while done < steps:
         if state.is_terminal():
             state = game.new_initial_state()
@@ -90,7 +101,7 @@ def openspiel_speed(name: str, steps: int, seed: int = 0) -> float | None:
         if not state.is_terminal():
             state.observation_tensor(state.current_player())
         done += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def _players(name: str) -> int:
@@ -110,19 +121,22 @@ def measure(steps: int, rounds: int) -> list[dict[str, Any]]:
     connect_four = peer()
     rows = []
     for name in sorted(games()):
-        figures: dict[str, list[float]] = {"aec": [], "parallel": [], "openspiel": [], "peer": []}
+        figures: dict[str, list[float]] = {"aec": [], "parallel": [], "decisions": [], "openspiel": [],
+                                           "peer": []}
         aec, parallel = env(name), parallel_env(name)
         for i in range(rounds):
             figures["peer"].append(connect_four(steps))
             figures["aec"].append(aec_speed(aec, steps, i))
-            figures["parallel"].append(parallel_speed(parallel, steps, i))
+            parallel_steps, decisions = parallel_speed(parallel, steps, i)
+            figures["parallel"].append(parallel_steps)
+            figures["decisions"].append(decisions)
             spiel = openspiel_speed(name, steps, i)
             if spiel is not None:
                 figures["openspiel"].append(spiel)
         row: dict[str, Any] = {"game": name}
         for key, values in figures.items():
             row[key] = statistics.median(values) if values else None
-        for key in ("aec", "parallel", "openspiel"):
+        for key in ("aec", "parallel", "decisions", "openspiel"):
             row[f"{key}_ratio"] = None if row[key] is None else row[key] / row["peer"]
         rows.append(row)
     return rows
@@ -155,13 +169,14 @@ def main() -> None:
     if args.json:
         print(json.dumps(rows, indent=1))
         return
-    print(f"{'game':20} {'AEC/s':>8} {'×c4':>6} {'Parallel/s':>11} {'×c4':>6} {'OpenSpiel/s':>12} {'×c4':>6}"
-          f" {'c4 AEC/s':>9}")
+    print(f"{'game':20} {'AEC/s':>8} {'×c4':>6} {'Parallel/s':>11} {'×c4':>6} {'decisions/s':>12} {'×c4':>6}"
+          f" {'OpenSpiel/s':>12} {'×c4':>6} {'c4 AEC/s':>9}")
     for row in rows:
         spiel = "skipped" if row["openspiel"] is None else f"{row['openspiel']:.0f}"
         spiel_ratio = "" if row["openspiel"] is None else f"{row['openspiel_ratio']:.2f}"
         print(f"{row['game']:20} {row['aec']:8.0f} {row['aec_ratio']:6.2f} {row['parallel']:11.0f} "
-              f"{row['parallel_ratio']:6.2f} {spiel:>12} {spiel_ratio:>6} {row['peer']:9.0f}")
+              f"{row['parallel_ratio']:6.2f} {row['decisions']:12.0f} {row['decisions_ratio']:6.2f} "
+              f"{spiel:>12} {spiel_ratio:>6} {row['peer']:9.0f}")
 
 
 if __name__ == "__main__":

@@ -39,7 +39,8 @@ space, as :func:`tricolore.agents.offered_actions` offers them to a trading agen
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -577,34 +578,40 @@ class FlatActions:
 
     def _values(self, block: Block, name: str, domain: Domain) -> list[tuple[int, Any]]:
         """The (slot, value) pairs ``block`` offers for ``domain``."""
+        return list(self._each_value(block, name, domain))
+
+    @staticmethod
+    def _each_value(block: Block, name: str, domain: Domain) -> Iterator[tuple[int, Any]]:
+        """:meth:`_values` one by one (a completability check stops at the first that does)."""
         if isinstance(block, Phrases):
             examples = getattr(domain, "examples", ())
-            return [(slot, text) for slot, text in enumerate(examples[:block.count])
-                    if domain.problem(name, text) is None]
+            yield from ((slot, text) for slot, text in enumerate(examples[:block.count])
+                        if domain.problem(name, text) is None)
+            return
         if isinstance(domain, Amount):
             if isinstance(block, Values):
                 if block.span is not None:  # an amount's slots are the whole numbers of its block
                     first, last = block.span
-                    return [(v - first, v) for v in range(max(domain.low, first), min(domain.high, last) + 1)]
-                return [(slot, v) for v in range(domain.low, domain.high + 1)
-                        if (slot := block.slot(v)) is not None]
-            return []
+                    low, high = max(domain.low, first), min(domain.high, last)
+                    yield from ((v - first, v) for v in range(low, high + 1))
+                    return
+                yield from ((slot, v) for v in range(domain.low, domain.high + 1)
+                            if (slot := block.slot(v)) is not None)
+            return
         values = domain.values()
         if values is None:
-            return []
+            return
         if isinstance(block, Positions):
-            return list(enumerate(values))[:block.count]
+            yield from itertools.islice(enumerate(values), block.count)
+            return
         if isinstance(block, Values):
-            out = []
             for v in values:
                 slot = block.slot(v)
                 if slot is None:
                     if block.strict:
                         raise OptionsError(f"the flat action space has no slot for the {name} {v!r}")
                     continue
-                out.append((slot, v))
-            return out
-        return []
+                yield slot, v
 
     def _completable(self, fam: ActionFamily, chosen: dict[str, Any], i: int) -> bool:
         """Whether the required parameters from the ``i``-th on can be chosen, given ``chosen``."""
@@ -618,7 +625,10 @@ class FlatActions:
             return bool(self._chip_offers(block, domain, ())) or not any(getattr(domain, "held", ()))
         if isinstance(block, Items):
             return bool(self._item_offers(block, domain, ()))
-        for _, value in self._values(block, name, domain):
+        last = i + 1 == len(names)
+        for _, value in self._each_value(block, name, domain):
+            if last:
+                return True
             chosen[name] = value
             ok = self._completable(fam, chosen, i + 1)
             del chosen[name]

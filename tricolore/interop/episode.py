@@ -201,7 +201,14 @@ class Episode:
         self.players = codec.players
         self.reward = check_choice("reward", reward, REWARDS)
         self.observers = [make_observation(codec, observation) for _ in range(self.players)]
-        """One observer per seat: an observer keeps what it worked out for the last view it saw."""
+        """One observer per seat: an observer keeps what it worked out for the last view it saw
+        (hashed: the seats share one :class:`~tricolore.interop.observation.ViewHasher`, which
+        hashes a part of a view once for all the seats that see it)."""
+        if observation == "hashed":
+            from tricolore.interop.observation import ViewHasher
+            shared = ViewHasher(kept=self.players)
+            for observer in self.observers:
+                observer.hasher = shared
         self.observer = self.observers[0]
         self.observation_form = observation
         self.scale = SCORE_SCALE.get(codec.game, DEFAULT_SCORE_SCALE)

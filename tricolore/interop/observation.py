@@ -14,7 +14,10 @@ for a game, its table size and its options, the same at every step, in four part
    Weinberger et al., 2009). A leaf's path (keys and list positions, ``citizens/3/cakes``) picks a
    bucket and a sign from a BLAKE2b hash of the path; a number (or true/false as 1/0) adds
    ``sign × log1p(|x|) × sign(x)`` there; text and null add ``sign × 1`` at the bucket of
-   ``path=value``. Each bucket is then clipped to ±:data:`BOUND`.
+   ``path=value``. A bucket adds its leaves in float32 in the order of a depth-first walk that
+   takes the last key or item first; each bucket is then clipped to ±:data:`BOUND`. Environments
+   hash through a :class:`ViewHasher`, which walks again only the parts of a view it has not met
+   (the vectors are the same, bit for bit).
 
 Only the seat's own view goes in (and the public prompt), so an observation holds nothing the seat
 may not know; the raw view itself is handed out beside it (``infos[agent]["view"]``) for agents
@@ -48,46 +51,158 @@ def _bucket(path: str) -> tuple[int, float]:
     return number % VIEW_FEATURES, 1.0 if number >> 63 else -1.0
 
 
-def hash_view(view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
-    """The view part of an observation: every leaf of ``view`` hashed into VIEW_FEATURES buckets."""
-    vec = np.zeros(VIEW_FEATURES, dtype=np.float32) if out is None else out
-    buckets: list[int] = []
-    signs: list[float] = []
-    numbers: list[float] = []
-    flags: list[float] = []  # 1.0 where the leaf is text or null (added as is), 0.0 for a number
-    stack: list[tuple[str, Any]] = [("", view)]
-    pop, push = stack.pop, stack.append
-    while stack:
-        path, value = pop()
-        kind = type(value)
-        if kind is dict:
-            for k, v in value.items():
-                push((f"{path}/{k}", v))
-        elif kind is list or kind is tuple:
-            for i, v in enumerate(value):
-                push((f"{path}/{i}", v))
-        elif kind is int or kind is float or kind is bool:
-            bucket, sign = _bucket(path)
-            buckets.append(bucket)
-            signs.append(sign)
-            numbers.append(float(value))
-            flags.append(0.0)
-        elif isinstance(value, Mapping):
-            for k, v in value.items():
-                push((f"{path}/{k}", v))
+TEXTS_PER_PATH = 64
+"""Distinct text values whose bucket a path keeps (more are hashed each time they are met)."""
+_TEXT = VIEW_FEATURES
+"""Added to the bucket of a text or null leaf in a walk's codes (its value is added as is)."""
+
+
+class _Path:
+    """One path of a view (``citizens/3/cakes``), its children, and its bucket and sign, so a walk
+    builds no string for a path it met before."""
+
+    __slots__ = ("path", "keys", "items", "code", "sign", "texts")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.keys: dict[str, _Path] = {}
+        self.items: list[_Path] = []
+        self.code = -1  # the bucket, once a number was met here
+        self.sign = 0.0
+        self.texts: dict[str | None, tuple[int, float]] = {}
+
+    def key(self, k: Any) -> _Path:
+        name = k if type(k) is str else f"{k}"
+        child = self.keys.get(name)
+        if child is None:
+            child = self.keys[name] = _Path(f"{self.path}/{name}")
+        return child
+
+    def extend(self, size: int) -> list[_Path]:
+        # a new list, whole before it is seen: walks in other threads never meet a half-made one
+        items = self.items
+        items = self.items = [*items, *(_Path(f"{self.path}/{i}") for i in range(len(items), size))]
+        return items
+
+    def number(self) -> None:
+        bucket, self.sign = _bucket(self.path)
+        self.code = bucket  # last: a code is only read with its sign set
+
+    def text(self, value: Any) -> tuple[int, float]:
+        bucket, sign = _bucket(f"{self.path}={value}")
+        found = (bucket + _TEXT, sign)
+        if (type(value) is str or value is None) and len(self.texts) < TEXTS_PER_PATH:
+            self.texts[value] = found
+        return found
+
+
+_ROOT = _Path("")
+
+MEMO_DEPTH = 2
+"""The levels of a view whose subtrees a :class:`ViewHasher` keeps."""
+MEMO_PATHS = 4096
+"""Paths a :class:`ViewHasher` keeps subtrees of at most (it starts afresh beyond)."""
+_Segment = tuple[Any, list[int], list[float]]
+"""A subtree of a view, and the codes and values its walk gave."""
+
+
+def _walk(value: Any, node: _Path, codes: list[int], values: list[float],
+          memo: dict[_Path, list[_Segment]] | None = None, kept: int = 1, depth: int = 0) -> None:
+    """Appends a code and a value for every leaf under ``value`` (at ``node``), in the order of a
+    last-in first-out walk: a number's code is its bucket and its value ``sign × x``; a text's code
+    is its bucket plus ``_TEXT`` and its value the sign. With ``memo`` (what walks gave for the
+    last ``kept`` subtrees met at each path down to :data:`MEMO_DEPTH` levels) a subtree equal to
+    one of them is not walked again."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        items = node.items
+        if len(items) < len(value):
+            items = node.extend(len(value))
+        pairs: Any = zip(reversed(items[:len(value)]), reversed(value), strict=True)
+    else:
+        get, key = node.keys.get, node.key
+        pairs = [(get(k) or key(k), v)
+                 for k, v in (reversed(value.items()) if kind is dict else reversed(list(value.items())))]
+    for child, v in pairs:
+        t = type(v)
+        if t is int or t is float or t is bool:
+            if child.code < 0:
+                child.number()
+            codes.append(child.code)
+            values.append(child.sign * v)
+        elif t is str or v is None:
+            found = child.texts.get(v)
+            if found is None:
+                found = child.text(v)
+            codes.append(found[0])
+            values.append(found[1])
+        elif t is dict or t is list or t is tuple or isinstance(v, Mapping):
+            if memo is None:
+                _walk(v, child, codes, values)
+                continue
+            met = memo.get(child)
+            if met is None:
+                met = memo[child] = []
+            else:
+                for last in met:
+                    if last[0] == v:
+                        codes.extend(last[1])
+                        values.extend(last[2])
+                        break
+                else:
+                    last = None
+                if last is not None:
+                    continue
+            start = len(codes)
+            _walk(v, child, codes, values, memo if depth + 1 < MEMO_DEPTH else None, kept, depth + 1)
+            met.insert(0, (v, codes[start:], values[start:]))
+            del met[kept:]
         else:
-            bucket, sign = _bucket(f"{path}={value}")
-            buckets.append(bucket)
-            signs.append(sign)
-            numbers.append(1.0)
-            flags.append(1.0)
-    if buckets:
-        x = np.asarray(numbers, dtype=np.float64)
-        # numbers are squashed (sign(x)·log1p|x|); true is 1, false 0, text and null 1
-        squashed = np.where(np.asarray(flags) > 0, x, np.sign(x) * np.log1p(np.abs(x)))
-        np.add.at(vec, np.asarray(buckets), (np.asarray(signs) * squashed).astype(np.float32))
+            found = child.text(v)
+            codes.append(found[0])
+            values.append(found[1])
+
+
+def _add(codes: list[int], values: list[float], vec: np.ndarray) -> np.ndarray:
+    """Adds a walk's leaves into ``vec`` (in the walk's order) and clips it to ±BOUND."""
+    if codes:
+        code = np.fromiter(codes, np.intp, len(codes))
+        x = np.fromiter(values, np.float64, len(values))
+        # numbers are squashed (sign(x)·log1p|x|); true is 1, false 0; a text or null adds its sign
+        added = np.where(code >= _TEXT, x, np.sign(x) * np.log1p(np.abs(x)))
+        np.add.at(vec, code & (VIEW_FEATURES - 1), added.astype(np.float32))
     np.clip(vec, -BOUND, BOUND, out=vec)
     return vec
+
+
+def hash_view(view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+    """The view part of an observation: every leaf of ``view`` hashed into VIEW_FEATURES buckets
+    (added into ``out`` if given)."""
+    codes: list[int] = []
+    values: list[float] = []
+    _walk(view, _ROOT, codes, values)
+    return _add(codes, values, np.zeros(VIEW_FEATURES, dtype=np.float32) if out is None else out)
+
+
+class ViewHasher:
+    """:func:`hash_view` for the successive views of a table's seats: a subtree of a view (down to
+    :data:`MEMO_DEPTH` levels) equal to one of the last ``kept`` met at its path is not walked
+    again. A seat's view between two of its turns keeps most of its content, and the seats' views
+    share what is public (give ``kept`` the number of seats). Every vector is the one
+    :func:`hash_view` gives for that view alone. Views must not be changed after they are hashed."""
+
+    def __init__(self, kept: int = 1) -> None:
+        self.kept = kept
+        self._memo: dict[_Path, list[_Segment]] = {}
+
+    def __call__(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+        """As :func:`hash_view`, the same vector."""
+        if len(self._memo) > MEMO_PATHS:
+            self._memo.clear()
+        codes: list[int] = []
+        values: list[float] = []
+        _walk(view, _ROOT, codes, values, self._memo, self.kept)
+        return _add(codes, values, np.zeros(VIEW_FEATURES, dtype=np.float32) if out is None else out)
 
 
 class ObservationEncoder:
@@ -116,12 +231,13 @@ class ObservationEncoder:
         if partial is not None:
             for index in self.codec.chosen_indices(partial):
                 out[at + index] += 1.0
+            # the other parts are within ±BOUND already (0/1 flags, a clipped hashed view)
+            np.clip(out[at:at + self.codec.size], -BOUND, BOUND, out=out[at:at + self.codec.size])
         at += self.codec.size
         if hashed is not None:
             out[at:] = hashed
         else:
             hash_view(state.view(seat) if view is None else view, out[at:])
-        np.clip(out, -BOUND, BOUND, out=out)
         return out
 
 
@@ -154,15 +270,18 @@ class HashedObserver:
     """The hashed form: :class:`ObservationEncoder`'s vector, the same values.
 
     The view part is computed once per view: passing the same ``view`` object again (one action is
-    built in several steps over one view) reuses it. Views are not changed after they are made."""
+    built in several steps over one view) reuses it, and a part of a view equal to the last one's
+    is not walked again (:class:`ViewHasher`). Views are not changed after they are made."""
 
     form = "hashed"
 
-    def __init__(self, codec: FlatActions) -> None:
+    def __init__(self, codec: FlatActions, hasher: ViewHasher | None = None) -> None:
         self.codec = codec
         self.encoder = ObservationEncoder(codec)
         self.size = self.encoder.size
         self._last: tuple[Mapping[str, Any], np.ndarray] | None = None
+        self.hasher = ViewHasher() if hasher is None else hasher
+        """Hashes the views (the seats of a table may share one, see :class:`ViewHasher`)."""
 
     @functools.cached_property
     def space(self) -> Any:
@@ -177,7 +296,7 @@ class HashedObserver:
             return self.encoder.encode(state, seat, partial)
         last = self._last
         if last is None or last[0] is not view:
-            last = self._last = (view, hash_view(view))
+            last = self._last = (view, self.hasher(view))
         return self.encoder.encode(state, seat, partial, view, last[1])
 
 
