@@ -20,6 +20,11 @@
 - random malformed or illegal actions, and actions from seats not asked, are refused with
   :class:`IllegalAction` and leave the digest unchanged;
 - ``clone()`` is independent of the original (its digest and, at sampled steps, its view);
+- **the declaration covers the state** (at sampled steps, see :func:`check_fields`): every
+  attribute is declared in ``FIELDS`` and every declared field is an attribute; no field declared
+  shared holds a list, dict or set; changing every mutable field of a clone (as deep as it is
+  declared copied) leaves the original's digest alone; changing any digested field changes the
+  digest; and ``determinize`` leaves every public field as it was;
 
 Play mixes free actions (transfers, agreements) by any seat into the prompted ones. At the end it
 checks that the game ended within a bound, and that the record survives JSON and replays
@@ -36,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricolore.core.errors import IllegalAction
+from tricolore.core.fields import Copy, Field, Seen, digest_value
 from tricolore.core.model import Game, State, copy_json
 from tricolore.core.record import Record, verify
 
@@ -114,6 +120,104 @@ def _changed(before: str, after: object) -> str:
         return "the whole value"
     keys = sorted(k for k in old.keys() | after.keys() if old.get(k) != after.get(k))
     return ", ".join(keys) or "nothing visible"
+
+
+_DEPTHS = {Copy.SHALLOW: 0, Copy.OWN: 0, Copy.NESTED: 1, Copy.JSON: 64}
+"""How deep a clone's copy of a field goes, by how it is declared copied (a copier of its own: 1)."""
+
+
+def _disturb(value: object, depth: int) -> None:
+    """Change ``value`` in place: add an item to each list, dict and set down to ``depth`` levels
+    of containers, and rebind every attribute of an object (a copy that shares it would show)."""
+    if isinstance(value, list):
+        if depth:
+            for item in value:
+                _disturb(item, depth - 1)
+        value.append(_MUTATED)
+    elif isinstance(value, dict):
+        if depth:
+            for item in value.values():
+                _disturb(item, depth - 1)
+        value[_MUTATED] = _MUTATED
+    elif isinstance(value, set):
+        value.add(_MUTATED)
+    elif value is not None and not isinstance(value, (str, int, float, tuple, frozenset)):
+        names = list(getattr(value, "__dict__", ()))
+        names += [n for k in type(value).__mro__ for n in getattr(k, "__slots__", ())
+                  if n not in ("__dict__", "__weakref__")]
+        for name in names:
+            object.__setattr__(value, name, _MUTATED)
+
+
+def _differs(state: State, before: str) -> bool:
+    """Whether ``state``'s digest differs from ``before`` (a digest that fails differs)."""
+    try:
+        return state.digest() != before
+    except Exception:  # the digest read the changed field and could not make sense of it
+        return True
+
+
+def check_fields(state: State) -> None:
+    """The state's ``FIELDS`` declare it exactly: every attribute (besides the base class's) is
+    declared and every declared field is an attribute; no field declared shared holds a list,
+    dict or set; changing every mutable field of a clone, as deep as it is declared copied,
+    leaves the original's digest alone; and changing any field declared digested (while it is)
+    changes the digest."""
+    fields: Mapping[str, Field] = type(state).FIELDS
+    name_of = type(state).__name__
+    if not fields:
+        raise ConformanceError(f"{name_of} declares no FIELDS")
+    attributes = set(vars(state)) - State.BASE_FIELDS
+    undeclared = sorted(attributes - set(fields))
+    if undeclared:
+        raise ConformanceError(f"{name_of} has the attribute {undeclared[0]!r}, which FIELDS does "
+                               "not declare: declare how it is copied, digested and seen")
+    absent = sorted(set(fields) - attributes)
+    if absent:
+        raise ConformanceError(f"{name_of} declares the field {absent[0]!r} in FIELDS, but the "
+                               "state has no such attribute")
+    for name, f in fields.items():
+        if not f.mutable and isinstance(getattr(state, name), (list, dict, set)):
+            raise ConformanceError(f"the field {name!r} is declared shared but holds a "
+                                   f"{type(getattr(state, name)).__name__}: copies would share it")
+    before = state.digest()
+    twin = state.clone()
+    for name, f in fields.items():
+        if f.mutable:
+            _disturb(getattr(twin, name), _DEPTHS[f.copy] if isinstance(f.copy, Copy) else 1)
+            if _differs(state, before):
+                raise ConformanceError(f"changing the field {name!r} of a clone changed the "
+                                       "original: declare it copied deeper")
+    twin = state.clone()
+    for name, f in fields.items():
+        if f.digest is False or (f.digest_if is not None and not f.digest_if(state)):
+            continue
+        kept = getattr(twin, name)
+        setattr(twin, name, _MUTATED)
+        reached = _differs(twin, before)
+        setattr(twin, name, kept)
+        if not reached:
+            raise ConformanceError(f"the field {name!r} is declared digested, but the digest does "
+                                   "not change with it")
+
+
+def _field_texts(state: State) -> dict[str, str]:
+    """The JSON text of the form the digest hashes of each digested field of ``state``."""
+    return {name: json.dumps(digest_value(f, getattr(state, name)), sort_keys=True, default=repr)
+            for name, f in type(state).FIELDS.items() if f.digest is not False}
+
+
+def _check_public(state: State, twin: State, seat: int) -> None:
+    """``determinize(seat)`` leaves every public field as it was."""
+    for name, f in type(state).FIELDS.items():
+        if f.seen is not Seen.PUBLIC:
+            continue
+        mine, theirs = getattr(state, name), getattr(twin, name)
+        if mine is theirs or mine == theirs:
+            continue
+        if f.digest is False or digest_value(f, mine) != digest_value(f, theirs):
+            raise ConformanceError(f"determinize({seat}) changes the field {name!r}, which is "
+                                   "declared public: declare who may see it")
 
 
 def check_isolation(state: State, seat: int | None,
@@ -202,6 +306,7 @@ def check_step(state: State, rng: random.Random, log_since: int = 0,
         views = {seat: _json(state.view(seat), f"view({seat})") for seat in [None, *checked]}
     _round_trip([e.as_dict() for e in state.log[log_since:]], "the log")
     if isolate:
+        check_fields(state)
         check_isolation(state, isolated_seat, views)
     before = state.digest()
     for seat in checked:
@@ -214,6 +319,7 @@ def check_step(state: State, rng: random.Random, log_since: int = 0,
                                    f"  real:         {_first_difference(mine, theirs)}")
         if twin.pending().keys() != pending.keys():
             raise ConformanceError(f"determinize({seat}) changes who is asked to act")
+        _check_public(state, twin, seat)
     if state.digest() != before:
         raise ConformanceError("determinize changed the real state")
     refused: list[tuple[int, object]] = []
@@ -238,12 +344,16 @@ def check_step(state: State, rng: random.Random, log_since: int = 0,
         refused.append((bad_seat, bad))
     if state.digest() != before:  # one digest for all refusals, then find the culprit
         raise ConformanceError(f"refusing {_culprit(state, refused)} changed the state")
+    fields = _field_texts(state) if isolate else {}  # to name a field a clone shares
     twin = state.clone()
     trusted = state.clone()
     drawn_seat, drawn = random_action(state, rng)
     events = twin.apply(drawn_seat, drawn)
     if state.digest() != before:
-        raise ConformanceError("applying an action to a clone changed the original")
+        now = _field_texts(state)
+        changed = [name for name, text in fields.items() if now.get(name) != text]
+        raise ConformanceError("applying an action to a clone changed the original" + (
+            f"'s field {changed[0]!r}: declare it copied deeper" if changed else ""))
     check_trusted(twin, trusted, drawn_seat, copy_json(drawn), events)
     if isolate and _json(state.view(None), "view(None)") != views[None]:
         raise ConformanceError("applying an action to a clone changed the original's view in "
@@ -340,10 +450,11 @@ def check_game(game: Game, players: int, seeds: Iterable[int], *, options: Any =
     games = actions = refusals = leaks = 0
     for seed in seeds:
         state = game.new(players, seed, options)
-        record = Record.start(state)
-        rng = random.Random(f"conformance:{seed}")
         step = log_checked = 0
         try:
+            check_fields(state)
+            record = Record.start(state)
+            rng = random.Random(f"conformance:{seed}")
             audience: list[int | None] = [None, *range(players)]
             while not state.is_over():
                 if step >= max_actions:

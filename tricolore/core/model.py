@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Protocol, Self
 from tricolore.core.actions import Action, ActionSpace, shown
 from tricolore.core.chance import Script, ScriptedChance, check_script
 from tricolore.core.errors import IllegalAction, OptionsError, listed, spoken
+from tricolore.core.fields import Field, Plan, compile_fields
 
 Seat = int
 """A seat number, ``0 .. players-1`` in seating (clockwise) order."""
@@ -354,7 +355,17 @@ class State(ABC):
 
     BASE_FIELDS: ClassVar[frozenset[str]] = frozenset(
         {"players", "seed", "rng", "_rng", "_rng_state", "log", "record_events", "_memo"})
-    """Attributes the base class owns and copies; a game's ``clone`` copies the others."""
+    """Attributes the base class owns and copies; a game declares the others in ``FIELDS``."""
+
+    FIELDS: ClassVar[Mapping[str, Field]] = MappingProxyType({})
+    """Every attribute the game's state owns, declared once (see :mod:`tricolore.core.fields`),
+    in digest order: :meth:`clone` and :meth:`digest_payload` follow from it."""
+    _plan: ClassVar[Plan | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "FIELDS" in cls.__dict__:
+            cls._plan = compile_fields(cls.__name__, cls.FIELDS, State.BASE_FIELDS)
 
     def _init_base(self, players: int, seed: int) -> None:
         self.players = players
@@ -457,13 +468,42 @@ class State(ABC):
     def result(self) -> Result:
         """Scores, per-seat breakdown, ranking and winners of a finished game."""
 
-    @abstractmethod
     def clone(self) -> Self:
-        """An independent copy: nothing done to one changes the other."""
+        """An independent copy: nothing done to one changes the other.
 
-    @abstractmethod
+        Derived from ``FIELDS``: the copy shares the fields declared shared and owns a copy of
+        the others."""
+        return self._clone()
+
+    def _clone(self, rng: random.Random | None = None) -> Self:
+        """:meth:`clone`, with ``rng``, if given, as the copy's random generator (``determinize``
+        draws a fresh one anyway)."""
+        plan = self._declared()
+        other = self._shallow_copy(rng)
+        plan.copy_fields(self.__dict__, other.__dict__)
+        return other
+
     def digest_payload(self) -> Any:
-        """The full state as JSON-safe data; :meth:`digest` hashes it."""
+        """The full state as JSON-safe data, which :meth:`digest` hashes: the digested fields of
+        ``FIELDS`` in declaration order."""
+        out: list[Any] = []
+        mine = self.__dict__
+        for name, form, splice, when in self._declared().digested:
+            if when is not None and not when(self):
+                continue
+            value = mine[name] if form is None else form(mine[name])
+            if splice:
+                out.extend(value)
+            else:
+                out.append(value)
+        return out
+
+    def _declared(self) -> Plan:
+        plan = type(self)._plan
+        if plan is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no FIELDS: declare them, or "
+                                      "write clone and digest_payload")
+        return plan
 
     # -- generic behaviour --------------------------------------------------------------------
     def digest(self) -> str:
@@ -584,7 +624,7 @@ class State(ABC):
 
     def _shallow_copy(self, rng: random.Random | None = None) -> Self:
         """A new state sharing every game attribute with this one and owning fresh base fields;
-        a game's ``clone`` starts here, then copies what its actions mutate. ``rng``, if given,
+        :meth:`clone` starts here, then copies the fields declared mutable. ``rng``, if given,
         replaces the copy of the random generator (``determinize`` draws a fresh one anyway)."""
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)  # the base fields are replaced just below

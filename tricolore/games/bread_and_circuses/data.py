@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from types import MappingProxyType
 
 BREAD, CIRCUS, ABSTAIN = "bread", "circus", "abstain"
@@ -16,6 +17,24 @@ ICONS: tuple[str, ...] = (BREAD, CIRCUS)
 """The icons of a Disclosure card: a tile may be disclosed on Bread or Circus, never Abstain."""
 
 NEGOTIATION, AFTER_REVEAL, SCORING = "negotiation", "after_reveal", "scoring"
+"""When a Sabotage card may be played."""
+
+
+class Phase(StrEnum):
+    """The phases of a round, and the end of the game."""
+
+    NEGOTIATION = "negotiation"
+    """Disclosures, Sabotage, Gold and deals, until everyone is ready."""
+    PLAY = "play"
+    """Everyone places a tile face down."""
+    AFTER_REVEAL = "after_reveal"
+    """The tiles are revealed; the After-Reveal Sabotage window."""
+    SCORING = "scoring"
+    """The Scoring Sabotage window, then the payouts."""
+    OVER = "over"
+    """The game has ended."""
+
+
 RIOTS_TO_END = 5
 GOLD_TO_END_PER_PLAYER = 5
 

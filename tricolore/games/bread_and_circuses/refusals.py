@@ -23,7 +23,13 @@ from tricolore.core.actions import shown
 from tricolore.core.deals import ACCEPTED, OFFERED, Deal, DealBook
 from tricolore.core.errors import listed
 from tricolore.core.mechanisms import ResponseWindow, SealedSubmissions
-from tricolore.games.bread_and_circuses.data import AFTER_REVEAL, CARDS, NEGOTIATION, SCORING
+from tricolore.games.bread_and_circuses.data import (
+    AFTER_REVEAL,
+    CARDS,
+    NEGOTIATION,
+    SCORING,
+    Phase,
+)
 
 
 class TableOptions(Protocol):
@@ -38,7 +44,7 @@ class Table(Protocol):
     """What the refusals read of a game of Bread and Circuses: its state, never changed here."""
 
     players: int
-    phase: str
+    phase: Phase
     gold: list[int]
     hands: list[list[str]]
     deals: DealBook
@@ -59,8 +65,9 @@ TIMING_WORDS = {NEGOTIATION: "during Negotiation", AFTER_REVEAL: "in the After-R
                 SCORING: "in the Scoring window"}
 """When a Sabotage card is played, by its timing."""
 
-PHASE_WORDS = {"negotiation": "during Negotiation", "play": "while tiles are placed",
-               "after_reveal": "in the After-Reveal window", "scoring": "in the Scoring window"}
+PHASE_WORDS = {Phase.NEGOTIATION: "during Negotiation", Phase.PLAY: "while tiles are placed",
+               Phase.AFTER_REVEAL: "in the After-Reveal window",
+               Phase.SCORING: "in the Scoring window"}
 """The moment of each phase, as a player says it."""
 
 NEEDS: Mapping[str | None, str] = {
@@ -118,7 +125,7 @@ def refusal(state: Table, seat: Seat, action: Mapping[str, Any], refused: Illega
 
 def _negotiation(state: Table, seat: Seat, action: Mapping[str, Any]) -> IllegalAction | None:
     kind = action["type"]
-    if state.phase != "negotiation":
+    if state.phase != Phase.NEGOTIATION:
         if kind in ("disclose", "take_back"):  # the book's own words, under Disclosure
             return IllegalAction("negotiation_over", DISCLOSE_ONLY_IN_NEGOTIATION)
         return IllegalAction("negotiation_over", NEGOTIATION_OVER)
@@ -137,10 +144,10 @@ def _negotiation(state: Table, seat: Seat, action: Mapping[str, Any]) -> Illegal
 
 
 def _play(state: Table, seat: Seat) -> IllegalAction | None:
-    if state.phase == "negotiation":
+    if state.phase == Phase.NEGOTIATION:
         return IllegalAction("still_negotiating", "tiles are placed once every player is ready; "
                              "during Negotiation you may disclose one")
-    if state.phase != "play" or state.play is None:
+    if state.phase != Phase.PLAY or state.play is None:
         return IllegalAction("tiles_revealed", "the tiles are revealed; you place a tile again "
                              "next round")
     if state.disclosed[seat] is not None:  # Play: "Players who have not Disclosed each select ..."
@@ -205,7 +212,7 @@ def _target(state: Table, seat: Seat, card: str, target: object, targets: tuple[
 
 
 def _gold(state: Table, seat: Seat) -> IllegalAction | None:
-    if state.phase == "play":  # game-facts 3.4.8: Gold passes "during Negotiation and Scoring"
+    if state.phase == Phase.PLAY:  # game-facts 3.4.8: Gold passes "during Negotiation and Scoring"
         return IllegalAction("gold_not_now", "Gold changes hands during Negotiation and the "
                              "After-Reveal and Scoring windows, not while tiles are placed")
     if not state.gold[seat]:
@@ -216,7 +223,7 @@ def _gold(state: Table, seat: Seat) -> IllegalAction | None:
 def _deal(state: Table, seat: Seat, action: Mapping[str, Any]) -> IllegalAction | None:
     if not state.options.regulated_bribery:
         return IllegalAction("no_regulated_bribery", NO_BRIBERY)
-    if state.phase != "negotiation":
+    if state.phase != Phase.NEGOTIATION:
         return IllegalAction("negotiation_over", "deals are offered and answered during the "
                              "Negotiation phase, which is over for this round")
     kind = action["type"]

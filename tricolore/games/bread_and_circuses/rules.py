@@ -42,6 +42,7 @@ from tricolore.core import (
 )
 from tricolore.core.actions import NO_ACTIONS
 from tricolore.core.deals import Deal, DealBook, DealError
+from tricolore.core.fields import Copy, Field, Seen, declare, payload
 from tricolore.core.model import one_prompt, prompt
 from tricolore.games.bread_and_circuses import refusals
 from tricolore.games.bread_and_circuses.data import (
@@ -57,12 +58,13 @@ from tricolore.games.bread_and_circuses.data import (
     SABOTAGE,
     SCORING,
     TILES,
+    Phase,
     sabotage_per_player,
 )
 
 MAX_ROUNDS = 1000
 """The upper bound of ``max_rounds``."""
-WINDOW_TIMING = {"after_reveal": AFTER_REVEAL, "scoring": SCORING}
+WINDOW_TIMING = {Phase.AFTER_REVEAL: AFTER_REVEAL, Phase.SCORING: SCORING}
 
 DEAL_CONDITIONS: tuple[str, ...] = ("play", "any_but", "honest")
 """What a deal may ask of the player it pays (Regulated Bribery: "play Bread", "play any card
@@ -158,6 +160,38 @@ class BreadState(State):
     """A game of Bread and Circuses. See the module docstring for the shape of a round."""
 
     info = INFO
+    FIELDS = declare(
+        options=Field(digest=False),
+        round=Field(),
+        phase=Field(),
+        gold=Field(copy=Copy.SHALLOW),
+        riots=Field(),
+        hands=Field(copy=Copy.NESTED, seen=Seen.OWNER),
+        undealt=Field(copy=Copy.SHALLOW, seen=Seen.NOBODY),
+        played=Field(copy=Copy.SHALLOW),
+        first_player=Field(),
+        deals=Field(copy=Copy.OWN, digest=payload),
+        history=Field(copy=Copy.SHALLOW),
+        disclosed=Field(copy=Copy.SHALLOW, seen=Seen.OWNER),
+        barred=Field(copy=Copy.SHALLOW, digest=sorted),
+        forged=Field(copy=Copy.SHALLOW, digest=sorted),
+        ready=Field(copy=Copy.SHALLOW),
+        declared=Field(copy=Copy.SHALLOW),
+        tie_break=Field(copy=Copy.SHALLOW),
+        peeks=Field(copy=Copy.NESTED, seen=Seen.OWNER, digest=lambda peeks: sorted(
+            (s, sorted(known.items())) for s, known in peeks.items())),
+        play=Field(copy=Copy.OWN, digest=payload, seen=Seen.OWNER),
+        tiles=Field(copy=Copy.SHALLOW),
+        counts_as=Field(copy=Copy.SHALLOW),
+        extra=Field(copy=Copy.SHALLOW),
+        modifiers=Field(copy=Copy.NESTED,
+                        digest=lambda modifiers: {k: sorted(v) for k, v in modifiers.items()}),
+        riot_cards=Field(copy=Copy.SHALLOW),
+        window=Field(copy=Copy.OWN, digest=payload),
+        end_reason=Field(),
+    )
+    """The state's fields. ``view`` and ``determinize`` are written out: they say which tiles,
+    hands and disclosures each seat knows (an Informant's peeks among them)."""
 
     def __init__(self, players: int, seed: int, options: BreadOptions) -> None:
         self._init_base(players, seed)
@@ -187,7 +221,7 @@ class BreadState(State):
         self.round += 1
         if not first:
             self.first_player = (self.first_player + 1) % self.players
-        self.phase = "negotiation"
+        self.phase = Phase.NEGOTIATION
         self.disclosed: list[tuple[str, str] | None] = [None] * self.players
         self.barred: set[Seat] = set()
         self.forged: set[Seat] = set()
@@ -210,7 +244,7 @@ class BreadState(State):
     # -- public facts ------------------------------------------------------------------------
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def counts(self) -> tuple[int, int]:
         """Breads and Circuses counted this round, Sabotage effects included."""
@@ -231,10 +265,10 @@ class BreadState(State):
     # -- prompts -----------------------------------------------------------------------------
     def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
-        if self.phase == "negotiation":  # kinds from public facts only: hands are secret
+        if self.phase == Phase.NEGOTIATION:  # kinds from public facts only: hands are secret
             return {s: prompt(s, self._negotiation_kinds(s))
                     for s in range(self.players) if not self.ready[s]}
-        if self.phase == "play":
+        if self.phase == Phase.PLAY:
             assert self.play is not None
             return {s: prompt(s, ("play",), secret=True) for s in self.play.waiting()}
         if self.window is not None:
@@ -261,7 +295,7 @@ class BreadState(State):
         return next((s for s in self.window.waiting() if self.hands[s]), None)
 
     def _playable(self, seat: Seat) -> tuple[str, ...]:
-        timing = NEGOTIATION if self.phase == "negotiation" else WINDOW_TIMING.get(self.phase)
+        timing = NEGOTIATION if self.phase == Phase.NEGOTIATION else WINDOW_TIMING.get(self.phase)
         return tuple(c for c in self.hands[seat]
                      if CARDS[c].timing == timing and self._targets(seat, c) is not None)
 
@@ -321,12 +355,12 @@ class BreadState(State):
         until it first declares ready, then only ``ready`` (to confirm it again after another
         player's change; its moves stay open as free actions)."""
         families: list[ActionFamily] = []
-        if self.phase == "negotiation" and not self.ready[seat]:
+        if self.phase == Phase.NEGOTIATION and not self.ready[seat]:
             if self.declared[seat]:
                 return READY_SPACE
             families += self._negotiation_moves(seat)
             families.append(READY)
-        elif self.phase == "play" and self.play is not None and self.play.expects(seat):
+        elif self.phase == Phase.PLAY and self.play is not None and self.play.expects(seat):
             return PLAY_SPACE
         elif self.window is not None and seat == self.window_seat():
             sabotage = self._sabotage_family(seat)
@@ -343,18 +377,18 @@ class BreadState(State):
         may withdraw their ready) until the phase closes."""
         families: list[ActionFamily] = []
         others = tuple(s for s in range(self.players) if s != seat)
-        if self.phase == "negotiation" and self.declared[seat]:
+        if self.phase == Phase.NEGOTIATION and self.declared[seat]:
             families += self._negotiation_moves(seat)
             if self.ready[seat]:
                 families.append(ActionFamily("withdraw_ready",
                                              help="You are not done negotiating after all"))
-        if self.phase in ("negotiation", "after_reveal", "scoring") and self.gold[seat]:
+        if self.phase in (Phase.NEGOTIATION, Phase.AFTER_REVEAL, Phase.SCORING) and self.gold[seat]:
             families.append(ActionFamily(
                 "give_gold",
                 {"to": Choice(others, refusal="Gold is given to another player at this table"),
                  "gold": Amount(1, self.gold[seat], 2, f"you have {self.gold[seat]} Gold")},
                 help="Give Gold to another player"))
-        if self.phase == "negotiation" and self.options.regulated_bribery:
+        if self.phase == Phase.NEGOTIATION and self.options.regulated_bribery:
             top = GOLD_TO_END_PER_PLAYER * self.players
             terms: dict[str, Any] = {
                 "to": Choice(others, refusal="a deal is made with another player at this table"),
@@ -422,7 +456,7 @@ class BreadState(State):
         """A change during Negotiation clears everyone else's ready, so that nobody is caught by
         a late change they agreed to nothing about (as trading screens do). Any disclosure counts,
         even one that puts the same tile back: the tile is secret, so the table cannot tell."""
-        if self.phase != "negotiation":
+        if self.phase != Phase.NEGOTIATION:
             return
         cleared = [s for s in range(self.players) if s != seat and self.ready[s]]
         for s in cleared:
@@ -447,7 +481,7 @@ class BreadState(State):
         for deal in self.deals.lapse():
             self.emit("deal_lapsed", deal=deal.id)
         choosers = [s for s in range(self.players) if self.disclosed[s] is None]
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.play = SealedSubmissions("play", choosers, revisable=False)
         self.emit("negotiation_over", disclosed=[s for s in range(self.players)
                                                  if self.disclosed[s] is not None])
@@ -594,7 +628,7 @@ class BreadState(State):
         self.window.passed(seat)
         self._settle_window()
 
-    def _open_window(self, name: str) -> None:
+    def _open_window(self, name: Phase) -> None:
         self.phase = name
         self.window = ResponseWindow.clockwise(name, self.players, self.first_player)
         self._settle_window()
@@ -603,10 +637,10 @@ class BreadState(State):
         """Close Sabotage windows nobody can play in, and move on."""
         while self.window is not None and self.window_seat() is None:
             self.window = None
-            if self.phase == "after_reveal":
+            if self.phase == Phase.AFTER_REVEAL:
                 self.emit("riot_check", breads=self.counts()[0], circuses=self.counts()[1],
                           riot=self.riot())
-                self._open_window("scoring")
+                self._open_window(Phase.SCORING)
             else:
                 self._score()
 
@@ -629,7 +663,7 @@ class BreadState(State):
         for deal in self.deals.settle(self.deal_holds, self._pay,
                                       due=lambda d: d.condition["round"] == self.round):
             self.emit("deal_settled", **deal.as_dict())
-        self._open_window("after_reveal")
+        self._open_window(Phase.AFTER_REVEAL)
 
     def payouts(self) -> list[Payout]:
         """Each seat's Gold this round, with every Sabotage effect applied."""
@@ -692,7 +726,7 @@ class BreadState(State):
         self._new_round()
 
     def _game_over(self, reason: str) -> None:
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.window = None
         self.end_reason = reason
         for deal in self.deals.lapse(accepted=True):  # next round's promises never come due
@@ -741,7 +775,7 @@ class BreadState(State):
             "counts_as": list(self.counts_as) if revealed else None,
             "extra": dict(self.extra),
             "counts": dict(zip(("breads", "circuses"), self.counts(), strict=True)) if revealed else None,
-            "riot": self.riot() if self.phase == "scoring" else None,
+            "riot": self.riot() if self.phase == Phase.SCORING else None,
             "window": None if self.window is None else {**self.window.public(),
                                                          "asking": self.window_seat()},
             "deals": [d.as_dict() for d in self.deals.deals],
@@ -757,37 +791,12 @@ class BreadState(State):
                           "disclosed_tile": None if disclosure is None else disclosure[0],
                           "sealed_tile": None if sealed is None else sealed["tile"],
                           "informant": [self.peeks.get(seat, {}).get(s) for s in range(self.players)]}
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             out["end_reason"] = self.end_reason
             out["result"] = self.result().as_dict()
         return out
 
     # -- search and replay -------------------------------------------------------------------
-    def clone(self) -> Self:
-        """An independent copy."""
-        other = self._shallow_copy()
-        other.gold = list(self.gold)
-        other.hands = [list(h) for h in self.hands]
-        other.undealt = list(self.undealt)
-        other.played = list(self.played)
-        other.deals = self.deals.copy()
-        other.history = list(self.history)
-        other.disclosed = list(self.disclosed)
-        other.barred = set(self.barred)
-        other.forged = set(self.forged)
-        other.ready = list(self.ready)
-        other.declared = list(self.declared)
-        other.tie_break = None if self.tie_break is None else dict(self.tie_break)
-        other.peeks = {s: dict(k) for s, k in self.peeks.items()}
-        other.play = None if self.play is None else self.play.copy()
-        other.tiles = list(self.tiles)
-        other.counts_as = list(self.counts_as)
-        other.extra = dict(self.extra)
-        other.modifiers = {k: set(v) for k, v in self.modifiers.items()}
-        other.riot_cards = dict(self.riot_cards)
-        other.window = None if self.window is None else self.window.copy()
-        return other
-
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
         """Resample what ``seat`` does not know: other players' Sabotage hands (from every card it
         has not seen), their disclosed tiles (unless its Informant saw them) and their sealed
@@ -795,7 +804,7 @@ class BreadState(State):
         other = self.clone()
         other.reseed(rng.getrandbits(64))
         other.log = self.log_for(seat)
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return other
         others = [s for s in range(self.players) if s != seat]
         unseen = self.undealt + [c for s in others for c in self.hands[s]]
@@ -815,14 +824,3 @@ class BreadState(State):
                 if s != seat:
                     other.play.replace(s, {"type": "play", "tile": rng.choice(TILES)})
         return other
-
-    def digest_payload(self) -> Any:
-        """The full state, for digests."""
-        return [self.round, self.phase, self.gold, self.riots, self.hands, self.undealt,
-                self.played, self.first_player, self.deals.payload(), self.history,
-                self.disclosed, sorted(self.barred), sorted(self.forged), self.ready, self.declared,
-                self.tie_break,
-                sorted((s, sorted(k.items())) for s, k in self.peeks.items()),
-                None if self.play is None else self.play.payload(), self.tiles, self.counts_as,
-                self.extra, {k: sorted(v) for k, v in self.modifiers.items()}, self.riot_cards,
-                None if self.window is None else self.window.payload(), self.end_reason]

@@ -5,10 +5,27 @@ The names are ours (the rulebook lets each player name their citizens): people o
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from tricolore.games.culottes.book import PRIVILEGED, SANS_CULOTTE
 
 NATURES = (SANS_CULOTTE, PRIVILEGED)
 """What the secret bottom flap of a citizen sheet says."""
+
+
+
+class Phase(StrEnum):
+    """The phases of the game."""
+
+    ROLES = "roles"
+    """Everyone secretly chooses a role."""
+    TURN = "turn"
+    """A player's turn: steps 1 to 7 for each of their citizens in turn."""
+    RECRUIT = "recruit"
+    """Step 8: the player may recruit a new citizen."""
+    OVER = "over"
+    """The game has ended."""
+
 
 REVOLUTIONARY = "revolutionary"
 GRABBER = "grabber"

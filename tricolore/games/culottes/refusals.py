@@ -20,7 +20,7 @@ from tricolore.core.actions import shown
 from tricolore.core.deals import ACCEPTED, OFFERED, DealBook
 from tricolore.core.errors import listed
 from tricolore.core.mechanisms import SealedSubmissions
-from tricolore.games.culottes.data import CITIZEN_STEPS, DEAL_KINDS, KINDS
+from tricolore.games.culottes.data import CITIZEN_STEPS, DEAL_KINDS, KINDS, Phase
 
 AGREE_REFUSAL = "agree to end the game with true, or withdraw your agreement with false"
 """Why an ``agree`` other than true or false is refused."""
@@ -48,7 +48,7 @@ class TableOptions(Protocol):
 class Table(Protocol):
     """What the refusals read of a game of Culottes: its state, never changed here."""
 
-    phase: str
+    phase: Phase
     step: int
     current: Seat
     role_choice: SealedSubmissions | None
@@ -105,7 +105,7 @@ def _rule_against(state: Table, seat: Seat, kind: str) -> IllegalAction | None:
     player's turn, where waiting is the answer)."""
     if kind not in KINDS:
         return None
-    if state.phase == "roles":
+    if state.phase == Phase.ROLES:
         assert state.role_choice is not None
         waiting = state.role_choice.waiting()
         if kind == "choose_role":
@@ -126,7 +126,7 @@ def _rule_against(state: Table, seat: Seat, kind: str) -> IllegalAction | None:
         return _deal_rule_against(state, seat, kind)
     if seat != state.current:
         return None
-    if state.phase == "recruit":
+    if state.phase == Phase.RECRUIT:
         if kind in CITIZEN_STEPS:
             return _not_now("your citizens have all played this turn; now recruit a new "
                             "citizen or pass (step 8)")

@@ -38,6 +38,7 @@ from tricolore.core import (
 from tricolore.core.actions import NO_ACTIONS
 from tricolore.core.deals import Deal, DealBook, Escrow
 from tricolore.core.errors import listed
+from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import one_prompt, prompt
 from tricolore.games.culottes import refusals
 from tricolore.games.culottes.book import (
@@ -54,6 +55,7 @@ from tricolore.games.culottes.data import (
     NATURES,
     REVOLUTIONARY,
     ROLES,
+    Phase,
 )
 from tricolore.games.culottes.refusals import AGREE_REFUSAL
 from tricolore.games.culottes.scoring import CitizenTally, score_player
@@ -303,10 +305,56 @@ class Bastille:
         return other
 
 
+def _dealt(state: CulottesState) -> bool:
+    """Whether a deal or an alliance was ever made (the digest then hashes the deals)."""
+    return bool(state.deals.deals or state.alliances)
+
+
 class CulottesState(State):
     """A game of Culottes. See the module docstring for the shape of a turn."""
 
     info = INFO
+    FIELDS = declare(
+        options=Field(digest=False),
+        stack_size=Field(digest=False),
+        # The deals are hashed first, and only once one was made, so that a game without any
+        # keeps the digests it always had.
+        deals=Field(copy=Copy.OWN, digest=payload, digest_if=_dealt),
+        accepted_at=Field(copy=Copy.SHALLOW, digest=sorted_items, digest_if=_dealt),
+        alliances=Field(copy=Copy.JSON, digest_if=_dealt),
+        escrow=Field(copy=Copy.OWN, digest=payload, digest_if=_dealt),
+        deal_tally=Field(copy=Copy.SHALLOW, digest=sorted_items, digest_if=_dealt),
+        phase=Field(),
+        sheets=Field(copy=Copy.SHALLOW, seen=Seen.NOBODY),
+        next_sheet=Field(),
+        spare_names=Field(copy=Copy.SHALLOW, seen=Seen.NOBODY),
+        citizens=Field(copy=lambda citizens: [c.copy() for c in citizens],
+                       digest=lambda citizens: [c.payload() for c in citizens]),
+        holdings=Field(copy=Copy.NESTED),
+        roles=Field(copy=Copy.SHALLOW, seen=Seen.OWNER),
+        role_choice=Field(copy=Copy.OWN, digest=payload, seen=Seen.OWNER),
+        book=Field(copy=Copy.OWN, splice=True, digest=lambda book: [
+            [[r.voter, r.citizen, r.cakes, r.side, r.closing, r.turn] for r in book.rows],
+            book.closings]),
+        bastille=Field(copy=Copy.OWN, digest=lambda bastille: bastille.ledger()),
+        first_player=Field(),
+        current=Field(),
+        turn_citizens=Field(digest=list),
+        citizen_index=Field(),
+        step=Field(),
+        turn=Field(),
+        rounds_completed=Field(),
+        last_roll=Field(),
+        agrees_to_end=Field(copy=Copy.SHALLOW),
+        end_agreed=Field(),
+        final_turns_left=Field(),
+        end_reason=Field(),
+        # The account of each closing (verdict, rewards) follows from the Book and the moves
+        # that led to it; digests have never hashed it.
+        closings=Field(copy=Copy.SHALLOW, digest=False),
+    )
+    """The state's fields. ``view`` and ``determinize`` are written out: they say which roles
+    and flaps each seat knows."""
 
     def __init__(self, players: int, seed: int, options: CulottesOptions) -> None:
         self._init_base(players, seed)
@@ -334,7 +382,7 @@ class CulottesState(State):
         self.first_player = (options.first_player if options.first_player is not None
                              else self.rng.randrange(players))
         self.current = self.first_player
-        self.phase = "roles"
+        self.phase = Phase.ROLES
         self.turn_citizens: tuple[int, ...] = ()
         self.citizen_index = 0
         self.step = 1
@@ -411,34 +459,34 @@ class CulottesState(State):
     # -- the protocol ------------------------------------------------------------------------
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
-        if self.phase == "roles":
+        if self.phase == Phase.ROLES:
             assert self.role_choice is not None
             return {s: prompt(s, ("choose_role",), secret=True) for s in self.role_choice.waiting()}
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return {}
         return one_prompt(self.current, self.legal_actions(self.current).kinds)
 
     def current_citizen(self) -> Citizen | None:
         """The citizen whose steps 1 to 7 are being played, if any."""
-        if self.phase != "turn":
+        if self.phase != Phase.TURN:
             return None
         return self.citizens[self.turn_citizens[self.citizen_index]]
 
     def _legal_actions(self, seat: Seat) -> ActionSpace:
         """The actions ``seat`` may take for its prompt."""
-        if self.phase == "roles":
+        if self.phase == Phase.ROLES:
             assert self.role_choice is not None
             if not self.role_choice.expects(seat):
                 return NO_ACTIONS
             return _choose_role_space(self._names_taken(seat))
-        if self.phase == "over" or seat != self.current:
+        if self.phase == Phase.OVER or seat != self.current:
             return NO_ACTIONS
         agree = not self.agrees_to_end[seat] and not self.end_agreed
-        if self.phase == "recruit":
+        if self.phase == Phase.RECRUIT:
             return _recruit_space(self._names_taken(), agree)
         citizen = self.current_citizen()
         assert citizen is not None
@@ -447,7 +495,7 @@ class CulottesState(State):
 
     def _free_actions(self, seat: Seat) -> ActionSpace:
         """Cake transfers between citizens, and agreeing to end, at any time once play begins."""
-        if self.phase not in ("turn", "recruit"):
+        if self.phase not in (Phase.TURN, Phase.RECRUIT):
             return ActionSpace(())
         families = []
         givers = tuple(i for i in self.holdings[seat] if self.citizens[i].cakes)
@@ -508,7 +556,7 @@ class CulottesState(State):
 
     # -- a turn ------------------------------------------------------------------------------
     def _start_turn(self) -> None:
-        self.phase = "turn"
+        self.phase = Phase.TURN
         self.turn_citizens = tuple(self.holdings[self.current])
         self.citizen_index = 0
         self.step = 1
@@ -602,7 +650,7 @@ class CulottesState(State):
 
     def do_pass(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Step 1's "I pass", or done with this citizen (step 7); at step 8, do not recruit."""
-        if self.phase == "recruit":
+        if self.phase == Phase.RECRUIT:
             self._end_turn()
             return
         citizen = self.current_citizen()
@@ -615,7 +663,7 @@ class CulottesState(State):
         self.citizen_index += 1
         self.step = 1
         if self.citizen_index >= len(self.turn_citizens):
-            self.phase = "recruit"
+            self.phase = Phase.RECRUIT
 
     def do_recruit(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Step 8: draw a new sheet with the starting cakes; it first plays next turn.
@@ -1005,7 +1053,7 @@ class CulottesState(State):
 
     def _game_over(self, reason: str) -> None:
         self.settle_open_trials()
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.end_reason = reason
         self.emit("game_over", reason=reason,
                   roles=list(self.roles),
@@ -1067,14 +1115,14 @@ class CulottesState(State):
     # -- views -------------------------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """The table as ``seat`` sees it: everything public, plus its own secrets."""
-        over = self.phase == "over"
+        over = self.phase == Phase.OVER
         citizen = self.current_citizen()
         out: dict[str, Any] = {
             "game": self.info.name, "seat": seat, "players": self.players, "phase": self.phase,
             "turn": self.turn + 1, "rounds_completed": self.rounds_completed,
             "first_player": self.first_player, "current_player": self.current,
             "current_citizen": None if citizen is None else citizen.id,
-            "step": self.step if self.phase == "turn" else 8 if self.phase == "recruit" else None,
+            "step": self.step if self.phase == Phase.TURN else 8 if self.phase == Phase.RECRUIT else None,
             "bastille": self.bastille.cakes, "bastille_ledger": self.bastille.ledger(),
             "last_roll": self.last_roll,
             "agrees_to_end": list(self.agrees_to_end), "end_agreed": self.end_agreed,
@@ -1119,33 +1167,13 @@ class CulottesState(State):
         return out
 
     # -- search and replay -------------------------------------------------------------------
-    def clone(self) -> Self:
-        """An independent copy."""
-        other = self._shallow_copy()
-        other.sheets = list(self.sheets)
-        other.spare_names = list(self.spare_names)
-        other.citizens = [c.copy() for c in self.citizens]
-        other.holdings = [list(h) for h in self.holdings]
-        other.roles = list(self.roles)
-        other.role_choice = None if self.role_choice is None else self.role_choice.copy()
-        other.book = self.book.copy()
-        other.bastille = self.bastille.copy()
-        other.closings = list(self.closings)
-        other.agrees_to_end = list(self.agrees_to_end)
-        other.deals = self.deals.copy()
-        other.accepted_at = dict(self.accepted_at)
-        other.alliances = [{**a, "members": list(a["members"])} for a in self.alliances]
-        other.escrow = self.escrow.copy()
-        other.deal_tally = dict(self.deal_tally)
-        return other
-
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
         """Resample what ``seat`` does not know: other players' roles, the flaps of sheets it has
         not seen (shuffled among themselves; sheets drawn beyond the printed stack redrawn
         50/50), and the future of the die."""
         other = self.clone()
         other.reseed(rng.getrandbits(64))
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return other
         known = {self.citizens[i].sheet for i in self.holdings[seat]}
         unknown = [i for i in range(self.stack_size) if i not in known]
@@ -1167,18 +1195,3 @@ class CulottesState(State):
                 other.role_choice.replace(s, sealed)
         other.log = self.log_for(seat)
         return other
-
-    def digest_payload(self) -> Any:
-        """The full state, for digests; the deals only once one was made, so that a game without
-        any keeps the digests it always had."""
-        deals = ([self.deals.payload(), sorted(self.accepted_at.items()), self.alliances,
-                  self.escrow.payload(), sorted(self.deal_tally.items())]
-                 if self.deals.deals or self.alliances else [])
-        return [*deals, self.phase, self.sheets, self.next_sheet, self.spare_names,
-                [c.payload() for c in self.citizens], self.holdings, self.roles,
-                None if self.role_choice is None else self.role_choice.payload(),
-                [[r.voter, r.citizen, r.cakes, r.side, r.closing, r.turn] for r in self.book.rows],
-                self.book.closings, self.bastille.ledger(), self.first_player, self.current,
-                list(self.turn_citizens), self.citizen_index, self.step, self.turn,
-                self.rounds_completed, self.last_roll, self.agrees_to_end, self.end_agreed,
-                self.final_turns_left, self.end_reason]

@@ -16,6 +16,7 @@ from tricolore.core import IllegalAction, Seat
 from tricolore.core.actions import shown
 from tricolore.core.errors import listed
 from tricolore.core.mechanisms import ResponseWindow, SealedSubmissions
+from tricolore.games.culottes_trials.data import Phase
 
 
 class TableOptions(Protocol):
@@ -31,7 +32,7 @@ class Table(Protocol):
 
     players: int
     accused: Seat
-    phase: str
+    phase: Phase
     vote: SealedSubmissions | None
     debate: ResponseWindow | None
 
@@ -72,11 +73,11 @@ def _rule_against(state: Table, seat: Seat, kind: str) -> IllegalAction | None:
         if seat != state.accused:
             return _not_now("only the accused, {0}, designates the grabbers", accused)
         return _not_now("you have already designated the grabbers of this trial"
-                        + ("; now make your statement" if state.phase == "statement" else ""))
+                        + ("; now make your statement" if state.phase == Phase.STATEMENT else ""))
     if kind == "state":
         if seat != state.accused:
             return _not_now("only the accused, {0}, makes the statement", accused)
-        if state.phase == "designate":
+        if state.phase == Phase.DESIGNATE:
             return _not_now("first designate the other grabbers, then make your statement")
         return _not_now("you have already made your statement in this trial")
     if kind == "vote":
@@ -90,9 +91,9 @@ def _vote_rule_against(state: Table, seat: Seat) -> IllegalAction:
     """Why ``seat`` may not vote now."""
     if seat == state.accused:
         return _not_now("the accused does not vote")
-    if state.phase in ("designate", "statement"):
+    if state.phase in (Phase.DESIGNATE, Phase.STATEMENT):
         return _wait("the vote opens once the accused has made a statement", (state.accused,))
-    if state.phase == "debate":
+    if state.phase == Phase.DEBATE:
         return _not_now("the debate comes between the two votes; the second vote opens once "
                         "everyone has passed")
     assert state.vote is not None
@@ -101,15 +102,15 @@ def _vote_rule_against(state: Table, seat: Seat) -> IllegalAction:
 
 def _debate_rule_against(state: Table, seat: Seat, kind: str) -> IllegalAction:
     """Why ``seat`` may not argue or pass now."""
-    if state.phase in ("designate", "statement"):
+    if state.phase in (Phase.DESIGNATE, Phase.STATEMENT):
         return _wait("the debate opens after the accused's statement and the first vote",
                      (state.accused,))
-    if state.phase == "first_vote":
+    if state.phase == Phase.FIRST_VOTE:
         assert state.vote is not None
         if state.vote.expects(seat):
             return _not_now("vote first: the debate opens once everyone has voted a first time")
         return _wait("the debate opens once everyone has voted a first time", state.vote.waiting())
-    if state.phase == "second_vote":
+    if state.phase == Phase.SECOND_VOTE:
         return _not_now("the debate is closed; the second vote is under way")
     assert state.debate is not None
     if seat not in state.debate.waiting():

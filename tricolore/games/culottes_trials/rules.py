@@ -27,9 +27,11 @@ from tricolore.core import (
     Text,
 )
 from tricolore.core.actions import NO_ACTIONS
+from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import one_prompt, prompt
 from tricolore.games.culottes.data import GRABBER, REVOLUTIONARY
 from tricolore.games.culottes_trials import refusals
+from tricolore.games.culottes_trials.data import Phase
 
 STATEMENT_LENGTH = 280
 EXAMPLE_STATEMENTS = (
@@ -41,7 +43,7 @@ EXAMPLE_STATEMENTS = (
 MAX_TRIALS = 100
 MAX_ARGUMENTS_PER_DEBATE = 20
 """Upper bounds of the options."""
-VOTES = ("first_vote", "second_vote")
+VOTES = (Phase.FIRST_VOTE, Phase.SECOND_VOTE)
 """The two votes of a trial."""
 EXAMPLE_ARGUMENTS = ("They hesitated before answering.", "That is easy to check: I believe it.",
                      "A grabber would say exactly that.")
@@ -135,6 +137,28 @@ class TrialsState(State):
     """A game of revolutionary trials."""
 
     info = INFO
+    FIELDS = declare(
+        options=Field(digest=False),
+        trials_total=Field(digest=False),
+        trial=Field(),
+        accused=Field(),
+        phase=Field(),
+        grabbers=Field(digest=sorted, seen=Seen.OWNER),
+        statement=Field(),
+        truth=Field(seen=Seen.OWNER),
+        vote=Field(copy=Copy.OWN, digest=payload, seen=Seen.OWNER),
+        first_votes=Field(copy=Copy.SHALLOW, digest=sorted_items),
+        debate=Field(copy=Copy.OWN, digest=payload),
+        arguments=Field(copy=Copy.SHALLOW),
+        points=Field(copy=Copy.SHALLOW),
+        history=Field(copy=Copy.SHALLOW, digest=lambda history: [
+            {**h, "first_vote": _digested_votes(h["first_vote"]),
+             "second_vote": _digested_votes(h["second_vote"])} for h in history]),
+        agrees_to_end=Field(copy=Copy.SHALLOW),
+        over=Field(),
+    )
+    """The trial's fields; ``view`` and ``determinize`` are written out, as they say what each
+    seat knows of the grabbers, the truth and the sealed votes."""
 
     def __init__(self, players: int, seed: int, options: TrialsOptions) -> None:
         self._init_base(players, seed)
@@ -150,7 +174,7 @@ class TrialsState(State):
         self._start_trial()
 
     def _start_trial(self) -> None:
-        self.phase = "designate"
+        self.phase = Phase.DESIGNATE
         self.grabbers: frozenset[Seat] = frozenset({self.accused})
         self.statement: str | None = None
         self.truth: bool | None = None
@@ -173,9 +197,9 @@ class TrialsState(State):
         """Who must act now."""
         if self.over:
             return {}
-        if self.phase in ("designate", "statement"):
+        if self.phase in (Phase.DESIGNATE, Phase.STATEMENT):
             return one_prompt(self.accused, self.legal_actions(self.accused).kinds)
-        if self.phase == "debate":
+        if self.phase == Phase.DEBATE:
             assert self.debate is not None
             made = self._arguments_made()
             allowed = self.options.arguments_per_debate
@@ -189,11 +213,11 @@ class TrialsState(State):
         """The actions ``seat`` may take for its prompt."""
         if self.over:
             return NO_ACTIONS
-        if self.phase == "designate" and seat == self.accused:
+        if self.phase == Phase.DESIGNATE and seat == self.accused:
             return _designate_space(self.players, seat)
-        if self.phase == "statement" and seat == self.accused:
+        if self.phase == Phase.STATEMENT and seat == self.accused:
             return STATE_SPACE
-        if self.phase == "debate" and self.debate is not None and seat in self.debate.waiting():
+        if self.phase == Phase.DEBATE and self.debate is not None and seat in self.debate.waiting():
             return ARGUE_SPACE if self._arguments_left(seat) else PASS_SPACE
         if self.phase in VOTES and self.vote and self.vote.expects(seat):
             return VOTE_SPACE
@@ -230,7 +254,7 @@ class TrialsState(State):
             role = GRABBER if s in self.grabbers else REVOLUTIONARY
             self.emit("your_role", to=[s], seat=s, role=role)
         self.emit("roles_whispered", accused=self.accused)
-        self.phase = "statement"
+        self.phase = Phase.STATEMENT
 
     def do_state(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The accused states something, its truth noted secretly; the first vote opens."""
@@ -238,7 +262,7 @@ class TrialsState(State):
         self.truth = action["truth"]
         self.emit("statement", accused=seat, statement=self.statement)
         self.emit("truth_noted", to=[seat], truth=self.truth)
-        self.phase = "first_vote"
+        self.phase = Phase.FIRST_VOTE
         self.vote = SealedSubmissions("first_vote", self.voters(), revisable=False)
 
     def do_vote(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -249,10 +273,10 @@ class TrialsState(State):
             return
         guesses = {s: bool(a["guess"]) for s, a in self.vote.in_seat_order()}
         self.vote = None
-        if self.phase == "first_vote":
+        if self.phase == Phase.FIRST_VOTE:
             self.first_votes = guesses
             self.emit("first_vote", votes=votes_by_seat(guesses, self.players))
-            self.phase = "debate"
+            self.phase = Phase.DEBATE
             self.debate = ResponseWindow.clockwise("debate", self.players, (self.accused + 1)
                                                    % self.players)
         else:
@@ -270,7 +294,7 @@ class TrialsState(State):
         assert self.debate is not None
         if self.debate.passed(seat):
             self.debate = None
-            self.phase = "second_vote"
+            self.phase = Phase.SECOND_VOTE
             self.vote = SealedSubmissions("second_vote", self.voters(), revisable=False)
             self.emit("debate_closed")
 
@@ -336,7 +360,7 @@ class TrialsState(State):
             "pending": [p.as_dict() for p in self.pending().values()],
         }
         if seat is not None and not self.over:
-            designated = self.phase != "designate"
+            designated = self.phase != Phase.DESIGNATE
             you: dict[str, Any] = {
                 "role": (GRABBER if seat in self.grabbers else REVOLUTIONARY) if designated
                 else (GRABBER if seat == self.accused else None)}
@@ -351,17 +375,6 @@ class TrialsState(State):
         return out
 
     # -- search and replay -------------------------------------------------------------------
-    def clone(self) -> Self:
-        """An independent copy."""
-        other = self._shallow_copy()
-        other.points = list(self.points)
-        other.history = list(self.history)
-        other.agrees_to_end = list(self.agrees_to_end)
-        other.vote = None if self.vote is None else self.vote.copy()
-        other.debate = None if self.debate is None else self.debate.copy()
-        other.arguments = list(self.arguments)
-        return other
-
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
         """Resample the grabbers ``seat`` does not know, the truth unless ``seat`` is the accused,
         and the sealed votes of others."""
@@ -370,7 +383,7 @@ class TrialsState(State):
         other.log = self.log_for(seat)
         if self.over or seat == self.accused:
             return other
-        if self.phase != "designate":
+        if self.phase != Phase.DESIGNATE:
             unknown = [s for s in range(self.players) if s not in (seat, self.accused)]
             room = max_grabbers(self.players) - 1 - (seat in self.grabbers)
             chosen = rng.sample(unknown, rng.randint(0, min(room, len(unknown))))
@@ -383,14 +396,3 @@ class TrialsState(State):
                 if s != seat:
                     other.vote.replace(s, {"type": "vote", "guess": rng.choice((True, False))})
         return other
-
-    def digest_payload(self) -> Any:
-        """The full state, for digests."""
-        return [self.trial, self.accused, self.phase, sorted(self.grabbers), self.statement,
-                self.truth, None if self.vote is None else self.vote.payload(),
-                None if self.first_votes is None else sorted(self.first_votes.items()),
-                None if self.debate is None else self.debate.payload(), self.arguments,
-                self.points,
-                [{**h, "first_vote": _digested_votes(h["first_vote"]),
-                  "second_vote": _digested_votes(h["second_vote"])} for h in self.history],
-                self.agrees_to_end, self.over]

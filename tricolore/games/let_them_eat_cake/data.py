@@ -8,6 +8,7 @@ worth 1 to 14; the split and the values are not published, nor are the starter C
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from types import MappingProxyType
 
 GENERAL = 0
@@ -46,6 +47,37 @@ Medal)."""
 
 EXECUTION_MEDALS = 3
 """Medals an executed Pawn's owner regains from the centre, if there are that many."""
+
+
+class Phase(StrEnum):
+    """What the table is doing: the steps of a round, its windows, and the end of the game."""
+
+    START = "start"
+    """Before the first round."""
+    COUP = "coup"
+    """The window before a vote: a player may stage a coup."""
+    BALLOT = "ballot"
+    """Everyone with a vote plays a Voting card face down."""
+    RIGGING = "rigging"
+    """The window after a vote: a player may allege that it was rigged."""
+    TIE = "tie"
+    """The Head of Committee breaks a tied vote."""
+    HEAD_MEDAL = "head_medal"
+    """The new Head of Committee moves a Medal."""
+    ENEMY = "enemy"
+    """The Enemy of the People is named."""
+    GUILLOTINE = "guillotine"
+    """The Guillotine Operator executes the Pawn or shows mercy."""
+    DEAL = "deal"
+    """The Secretary deals the drawn cards."""
+    SEIZE = "seize"
+    """The window in which a player may seize one of the Secretary's cards."""
+    INSPECT = "inspect"
+    """The Food Inspector declares the batch safe or unsafe."""
+    DONATE = "donate"
+    """The window in which a player may donate this round's Cake card."""
+    OVER = "over"
+    """The game has ended."""
 
 
 def voting_copies(players: int) -> int:

@@ -17,7 +17,13 @@ from typing import Protocol
 
 from tricolore.core import IllegalAction, Seat
 from tricolore.core.mechanisms import ResponseWindow, SealedSubmissions
-from tricolore.games.let_them_eat_cake.data import COUP_COST, OFFICE_TITLES, RIGGING_COST, SEIZE_COST
+from tricolore.games.let_them_eat_cake.data import (
+    COUP_COST,
+    OFFICE_TITLES,
+    RIGGING_COST,
+    SEIZE_COST,
+    Phase,
+)
 
 
 class Vote(Protocol):
@@ -30,7 +36,7 @@ class Vote(Protocol):
 class Table(Protocol):
     """What the refusals read of a game of Let Them Eat Cake: its state, never changed here."""
 
-    phase: str
+    phase: Phase
     head: Seat
     offices: dict[str, Seat]
     window: ResponseWindow | None
@@ -149,14 +155,14 @@ def refusal(state: Table, seat: Seat, kind: str) -> IllegalAction | None:
     if kind in _NOTHING_TO_GIVE:
         return IllegalAction("nothing_to_give", _NOTHING_TO_GIVE[kind])
     if kind == "vote":
-        if phase == "ballot":
+        if phase == Phase.BALLOT:
             assert state.election is not None and state.election.ballot is not None
             if state.election.ballot.submitted(seat) is not None:
                 return IllegalAction("already_voted", "you have already played your Voting "
                                      "card in this vote; the cards are revealed when everyone has")
             return IllegalAction("no_vote", "your only Pawn is on the Guillotine, so you have "
                                  "no vote")
-        if phase == "coup":
+        if phase == Phase.COUP:
             return not_now("vote_not_begun", "the vote has not begun")
         return not_now("no_vote_now", "there is no vote now")
     if kind in _GENERALS_USES:
@@ -170,7 +176,7 @@ def refusal(state: Table, seat: Seat, kind: str) -> IllegalAction | None:
             return not_now("not_now", when)
         return _window_turn(state, seat)
     if kind == "pass":
-        if phase == "ballot":
+        if phase == Phase.BALLOT:
             return IllegalAction("must_vote", "every player with a vote plays a Voting card; "
                                  "a vote cannot be passed")
         if state.window is None:
@@ -179,7 +185,7 @@ def refusal(state: Table, seat: Seat, kind: str) -> IllegalAction | None:
             return IllegalAction("not_asked", _ASKED[phase])
         return _window_turn(state, seat)
     if kind == "donate":
-        if phase != "donate":
+        if phase != Phase.DONATE:
             return not_now("not_now", "Cake is donated only after a safe batch, at the end of "
                                       "the round")
         if seat not in state.received:
@@ -192,7 +198,7 @@ def refusal(state: Table, seat: Seat, kind: str) -> IllegalAction | None:
             return IllegalAction("cake_given_away", "you no longer hold the Cake card you "
                                  "received this round")
         return _window_turn(state, seat)
-    if kind in ("award_medal", "remove_medal") and phase == "head_medal" and seat == state.head:
+    if kind in ("award_medal", "remove_medal") and phase == Phase.HEAD_MEDAL and seat == state.head:
         if kind == "award_medal":
             return IllegalAction("centre_empty", "the centre has no Medal to award; remove "
                                  "one from another player instead")

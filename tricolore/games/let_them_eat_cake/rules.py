@@ -43,6 +43,7 @@ from tricolore.core import (
 )
 from tricolore.core.actions import NO_ACTIONS
 from tricolore.core.errors import listed
+from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import one_prompt, prompt
 from tricolore.games.let_them_eat_cake import refusals
 from tricolore.games.let_them_eat_cake.data import (
@@ -60,6 +61,7 @@ from tricolore.games.let_them_eat_cake.data import (
     STARTER_CAKES,
     STARTER_CAKES_PER_PLAYER,
     STARTER_GENERALS,
+    Phase,
     voting_copies,
 )
 
@@ -171,6 +173,45 @@ class LetThemEatCakeState(State):
     """A game of Let Them Eat Cake. See the module docstring for the shape of a round."""
 
     info = INFO
+    FIELDS = declare(
+        options=Field(digest=False),
+        phase=Field(),
+        round=Field(),
+        head=Field(),
+        pawns=Field(copy=Copy.SHALLOW),
+        guillotine=Field(),
+        medals=Field(copy=Copy.SHALLOW),
+        centre=Field(),
+        pantry_generals=Field(copy=Copy.SHALLOW),
+        starter_generals=Field(copy=Copy.SHALLOW),
+        starter_pile=Field(),
+        hands=Field(copy=Copy.NESTED),
+        used=Field(copy=Copy.NESTED),
+        deck=Field(copy=Copy.SHALLOW, seen=Seen.NOBODY),
+        deck_unseen=Field(),
+        stashes=Field(copy=Copy.NESTED, seen=Seen.OWNER,
+                      digest=lambda stashes: [[c.payload() for c in st] for st in stashes]),
+        removed_starters=Field(copy=Copy.SHALLOW, seen=Seen.NOBODY),
+        next_card_id=Field(),
+        unity_rule_pending=Field(),
+        offices=Field(copy=Copy.SHALLOW, digest=sorted_items),
+        enemy=Field(),
+        election=Field(copy=Copy.OWN, digest=payload, seen=Seen.OWNER),
+        window=Field(copy=Copy.OWN, digest=payload),
+        draw=Field(copy=Copy.SHALLOW),
+        placed=Field(copy=Copy.SHALLOW, digest=sorted_items),
+        batch_safe=Field(),
+        seized=Field(copy=Copy.SHALLOW, digest=sorted_items),
+        received=Field(copy=Copy.SHALLOW, digest=sorted_items),
+        donors=Field(copy=Copy.SHALLOW, digest=sorted),
+        last_ballot=Field(copy=Copy.SHALLOW, digest=lambda ballot: _digested_ballot(ballot)),
+        gifts=Field(),
+        end_reason=Field(),
+        dead=Field(),
+        stats=Field(copy=Copy.SHALLOW),
+    )
+    """The state's fields. ``view`` and ``determinize`` are written out: they say which Cake
+    cards, Pantry cards and sealed votes each seat knows."""
 
     def __init__(self, players: int, seed: int, options: LetThemEatCakeOptions) -> None:
         self._init_base(players, seed)
@@ -206,7 +247,7 @@ class LetThemEatCakeState(State):
         self.enemy: Seat | None = None
         self.election: Election | None = None
         self.window: ResponseWindow | None = None
-        self.phase = "start"
+        self.phase = Phase.START
         self.draw: list[int] = []
         """The Secretary's cards this round; they stay on view until the round ends."""
         self.placed: dict[int, Seat] = {}
@@ -259,7 +300,7 @@ class LetThemEatCakeState(State):
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     # -- prompts -----------------------------------------------------------------------------
     def window_seat(self) -> Seat | None:
@@ -273,9 +314,9 @@ class LetThemEatCakeState(State):
         return None
 
     def _can_act_in_window(self, seat: Seat) -> bool:
-        if self.phase == "donate":  # asked even if the card was traded away since: that is secret
+        if self.phase == Phase.DONATE:  # asked even if the card was traded away since: that is secret
             return seat not in self.donors and seat in self.received
-        if self.phase == "seize" and seat in self.seized:
+        if self.phase == Phase.SEIZE and seat in self.seized:
             return False
         return self.generals(seat) >= WINDOW_COST[self.phase]
 
@@ -285,9 +326,9 @@ class LetThemEatCakeState(State):
 
     def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return {}
-        if self.phase == "ballot":
+        if self.phase == Phase.BALLOT:
             assert self.election is not None and self.election.ballot is not None
             return {s: prompt(s, ("vote",), secret=True) for s in self.election.ballot.waiting()}
         if self.window is not None:
@@ -300,15 +341,15 @@ class LetThemEatCakeState(State):
         return one_prompt(seat, self.legal_actions(seat).kinds)
 
     def _decider(self) -> Seat:
-        if self.phase in ("tie", "head_medal"):
+        if self.phase in (Phase.TIE, Phase.HEAD_MEDAL):
             return self.head
         return self.offices[{"guillotine": "operator", "deal": "secretary",
                              "inspect": "inspector"}[self.phase]]
 
     def _asked(self, seat: Seat) -> bool:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return False
-        if self.phase == "ballot":
+        if self.phase == Phase.BALLOT:
             assert self.election is not None and self.election.ballot is not None
             return seat in self.election.ballot.waiting()
         if self.window is not None:
@@ -320,11 +361,11 @@ class LetThemEatCakeState(State):
         if not self._asked(seat):
             return NO_ACTIONS
         election = self.election
-        if self.phase == "ballot":
+        if self.phase == Phase.BALLOT:
             assert election is not None
             cards = tuple(sorted(set(self.hands[seat])))
             return _vote_space(cards, bool(self.used[seat]), election.office)
-        if self.phase == "coup":
+        if self.phase == Phase.COUP:
             assert election is not None
             return ActionSpace((
                 ActionFamily("coup", {"winner": _seats(election.candidates,
@@ -332,16 +373,16 @@ class LetThemEatCakeState(State):
                              help=f"Spend {COUP_COST} Generals and a Medal: name the "
                                   f"{OFFICE_TITLES[election.office]} without a vote"),
                 ActionFamily("pass", help="Let the vote happen")))
-        if self.phase == "rigging":
+        if self.phase == Phase.RIGGING:
             return RIGGING_SPACE
-        if self.phase == "seize":
+        if self.phase == Phase.SEIZE:
             return ActionSpace((
                 ActionFamily("seize", {"card": self._cards_on_the_table(
                     "you may seize only a card nobody has seized yet")},
                              help=f"Spend {SEIZE_COST} Generals and a Medal: take one of the "
                                   "drawn cards as yours this round"),
                 ActionFamily("pass", help="Leave the cards to the Secretary")))
-        if self.phase == "donate":
+        if self.phase == Phase.DONATE:
             others = tuple(s for s in range(self.players) if s != seat and self.medals[s])
             labels = (*(COLOURS[s] for s in others), "nobody")
             rule = (f"you may take a Medal only from another player who has one ({_colours(others)}), "
@@ -356,14 +397,14 @@ class LetThemEatCakeState(State):
                              help="\"Let them eat cake!\": this round's Cake card to the Pantry, "
                                   "a Medal from another player"),
                 keep))
-        if self.phase == "tie":
+        if self.phase == Phase.TIE:
             assert election is not None
             return ActionSpace((ActionFamily(
                 "break_tie", {"winner": _seats(
                     election.tied, "the Head of Committee chooses among the tied candidates only: "
                                    + _colours(election.tied))},
                 help=f"As Head of Committee, choose the {OFFICE_TITLES[election.office]}"),))
-        if self.phase == "head_medal":
+        if self.phase == Phase.HEAD_MEDAL:
             families = []
             rest = tuple(s for s in range(self.players) if s != seat)
             if self.centre:
@@ -380,9 +421,9 @@ class LetThemEatCakeState(State):
                                  "has one: " + _colours(holders))},
                     help="Take a Medal from a player to the centre"))
             return ActionSpace(tuple(families))
-        if self.phase == "guillotine":
+        if self.phase == Phase.GUILLOTINE:
             return GUILLOTINE_SPACE
-        if self.phase == "deal":
+        if self.phase == Phase.DEAL:
             without = self.players_without_card()
             return ActionSpace((ActionFamily(
                 "deal", {"card": self._cards_on_the_table("you may deal only a card still on the "
@@ -392,13 +433,13 @@ class LetThemEatCakeState(State):
                                                f"{'is' if len(without) == 1 else 'are'} still "
                                                "without one")},
                 help="Place one of the drawn cards in front of a player"),))
-        if self.phase == "inspect":
+        if self.phase == Phase.INSPECT:
             return INSPECT_SPACE
         return NO_ACTIONS
 
     def _free_actions(self, seat: Seat) -> ActionSpace:
         """Trading at any time: Medals, Generals and whole Cake cards change hands."""
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return ActionSpace(())
         rest = tuple(s for s in range(self.players) if s != seat)
         others = _seats(rest, "a gift goes to another player: " + _colours(rest))
@@ -472,21 +513,21 @@ class LetThemEatCakeState(State):
         assert self.election is not None
         self.election.vote_number += 1
         self.election.cards, self.election.tally, self.election.tied = {}, {}, ()
-        self._open_window("coup")
+        self._open_window(Phase.COUP)
 
-    def _open_window(self, name: str) -> None:
+    def _open_window(self, name: Phase) -> None:
         self.phase = name
         self.window = ResponseWindow(name, self.clockwise_from_head())
         self._settle()
 
     def _settle(self) -> None:
         """Close windows nobody can act in and skip decisions nobody can make."""
-        while self.phase != "over":
+        while self.phase != Phase.OVER:
             if self.window is not None and self.window_seat() is None:
                 self._close_window()
-            elif self.phase == "head_medal" and not self._head_can_move():
+            elif self.phase == Phase.HEAD_MEDAL and not self._head_can_move():
                 self._after_head_medal()
-            elif self.phase == "deal" and len(self.placed) >= len(self.draw) - 1:
+            elif self.phase == Phase.DEAL and len(self.placed) >= len(self.draw) - 1:
                 self._deal_last()
             else:
                 return
@@ -497,20 +538,20 @@ class LetThemEatCakeState(State):
     def _close_window(self) -> None:
         name = self.phase
         self.window = None
-        if name == "coup":
+        if name == Phase.COUP:
             self._open_ballot()
-        elif name == "rigging":
+        elif name == Phase.RIGGING:
             self._vote_stands()
-        elif name == "seize":
-            self.phase = "deal"
-        elif name == "donate":
+        elif name == Phase.SEIZE:
+            self.phase = Phase.DEAL
+        elif name == Phase.DONATE:
             self._end_round()
 
     def _open_ballot(self) -> None:
         assert self.election is not None
         voters = [s for s in range(self.players) if self.weight(s) > 0]
         self.election.ballot = SealedSubmissions(self.election.office, voters, revisable=False)
-        self.phase = "ballot"
+        self.phase = Phase.BALLOT
 
     # -- the Generals ------------------------------------------------------------------------
     def _spend_generals(self, seat: Seat, count: int, use: str) -> None:
@@ -615,7 +656,7 @@ class LetThemEatCakeState(State):
         if len(election.tied) == 1:
             self._vote_counted(election.tied[0])
         else:
-            self.phase = "tie"
+            self.phase = Phase.TIE
 
     def _play_card(self, seat: Seat, card: Seat) -> None:
         """A played card goes to the used pile; the pile comes back when the hand is empty."""
@@ -636,7 +677,7 @@ class LetThemEatCakeState(State):
         self.election.winner = winner
         self.emit("vote_result", office=self.election.office, winner=winner,
                   vote_number=self.election.vote_number)
-        self._open_window("rigging")
+        self._open_window(Phase.RIGGING)
 
     def _vote_stands(self) -> None:
         assert self.election is not None and self.election.winner is not None
@@ -655,11 +696,11 @@ class LetThemEatCakeState(State):
         else:
             self.offices[office] = winner
             if office == "operator":
-                self.phase = "guillotine"
+                self.phase = Phase.GUILLOTINE
             elif office == "secretary":
                 self._secretary_draws()
             else:
-                self.phase = "inspect"
+                self.phase = Phase.INSPECT
         self._settle()
 
     def _new_head(self, head: Seat, election: Election, by_vote: bool) -> None:
@@ -675,7 +716,7 @@ class LetThemEatCakeState(State):
                 self.emit("unity_rule", head=head, lost_medal=lost)
         gained = self._gain_medals(head, 1)
         self.emit("head_medal", head=head, gained=gained)
-        self.phase = "head_medal"
+        self.phase = Phase.HEAD_MEDAL
 
     def do_award_medal(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The Head gives a Medal from the centre to another player."""
@@ -690,7 +731,7 @@ class LetThemEatCakeState(State):
         self._after_head_medal()
 
     def _after_head_medal(self) -> None:
-        self.phase = "enemy"
+        self.phase = Phase.ENEMY
         generals = [self.generals(s) for s in range(self.players)]
         most = max(generals)
         backed = [s for s in range(self.players) if generals[s] == most]
@@ -754,7 +795,7 @@ class LetThemEatCakeState(State):
         self.deck_unseen = max(0, self.deck_unseen - self.players)
         self.emit("pantry_drawn", secretary=self.offices["secretary"],
                   cards=[_card_name(c) for c in self.draw])
-        self._open_window("seize")
+        self._open_window(Phase.SEIZE)
 
     def do_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The Secretary places a drawn card in front of a player."""
@@ -792,7 +833,7 @@ class LetThemEatCakeState(State):
         self.emit("batch_inspected", inspector=seat, safe=safe, medal=medal)
         self.batch_safe = safe  # the cards stay on view, as the table remembers who got what
         if safe:
-            self._open_window("donate")
+            self._open_window(Phase.DONATE)
         else:
             self._end_round()
         self._settle()
@@ -827,7 +868,7 @@ class LetThemEatCakeState(State):
             self._start_round()
 
     def _game_over(self, reason: str) -> None:
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.window = None
         self.end_reason = reason
         self.emit("game_over", reason=reason, dead=self.dead,
@@ -906,7 +947,7 @@ class LetThemEatCakeState(State):
     # -- views -------------------------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """The table as ``seat`` sees it: everything public, plus its own secrets."""
-        over = self.phase == "over"
+        over = self.phase == Phase.OVER
         out: dict[str, Any] = {
             "game": self.info.name, "seat": seat, "players": self.players,
             "colours": list(COLOURS[:self.players]), "phase": self.phase, "round": self.round,
@@ -963,24 +1004,6 @@ class LetThemEatCakeState(State):
                 "in_stash": self._received_card(seat) is not None}
 
     # -- search and replay -------------------------------------------------------------------
-    def clone(self) -> Self:
-        """An independent copy."""
-        other = self._shallow_copy()
-        for name in ("pawns", "medals", "pantry_generals", "starter_generals", "deck", "draw"):
-            setattr(other, name, list(getattr(self, name)))
-        other.hands = [list(h) for h in self.hands]
-        other.used = [list(u) for u in self.used]
-        other.stashes = [list(st) for st in self.stashes]
-        other.offices = dict(self.offices)
-        other.placed = dict(self.placed)
-        other.seized = dict(self.seized)
-        other.received = dict(self.received)
-        other.donors = set(self.donors)
-        other.stats = dict(self.stats)
-        other.election = None if self.election is None else self.election.copy()
-        other.window = None if self.window is None else self.window.copy()
-        return other
-
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
         """Resample what ``seat`` does not know: the order of the unseen top of the Pantry, the
         values of Cake cards in other stashes it has not seen (each keeps its origin, starter or
@@ -988,7 +1011,7 @@ class LetThemEatCakeState(State):
         other = self.clone()
         other.reseed(rng.getrandbits(64))
         other.log = self.log_for(seat)
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return other
         hidden = [(s, i) for s in range(self.players) if s != seat
                   for i, c in enumerate(self.stashes[s]) if not c.known_to(seat)]
@@ -1015,25 +1038,12 @@ class LetThemEatCakeState(State):
                     ballot.replace(s, {"type": "vote", "candidate": rng.choice(self.hands[s])})
         return other
 
-    def _digested_ballot(self) -> dict[str, Any] | None:
-        """The last ballot in the shape digests have always hashed it, so that records verify."""
-        if self.last_ballot is None:
-            return None
-        return {**self.last_ballot, "cards": _by_seat_text(self.last_ballot["cards"]),
-                "tally": _by_seat_text(self.last_ballot["tally"])}
 
-    def digest_payload(self) -> Any:
-        """The full state, for digests."""
-        return [self.phase, self.round, self.head, self.pawns, self.guillotine, self.medals,
-                self.centre, self.pantry_generals, self.starter_generals, self.starter_pile,
-                self.hands, self.used, self.deck, self.deck_unseen,
-                [[c.payload() for c in st] for st in self.stashes], self.removed_starters,
-                self.next_card_id, self.unity_rule_pending, sorted(self.offices.items()),
-                self.enemy, None if self.election is None else self.election.payload(),
-                None if self.window is None else self.window.payload(), self.draw,
-                sorted(self.placed.items()), self.batch_safe, sorted(self.seized.items()),
-                sorted(self.received.items()), sorted(self.donors), self._digested_ballot(), self.gifts,
-                self.end_reason, self.dead, self.stats]
+def _digested_ballot(ballot: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The last ballot in the shape digests have always hashed it, so that records verify."""
+    if ballot is None:
+        return None
+    return {**ballot, "cards": _by_seat_text(ballot["cards"]), "tally": _by_seat_text(ballot["tally"])}
 
 
 def _by_seat_text(values: list[Any]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
 
 FORCE, BLACKMAIL, GOLD = "force", "blackmail", "gold"
@@ -24,6 +25,23 @@ MINIMUM_CHIPS = 5
 """Chips a player holds at the start of each round: fewer are topped up with Gold."""
 MAX_SPACES_PER_BID = 6
 MAX_GOLD_ON_CARD = 3
+
+
+class Phase(StrEnum):
+    """The phases of a round, and the end of the game."""
+
+    BID = "bid"
+    """Everyone places their bids, sealed."""
+    RESOLVE = "resolve"
+    """The spaces are settled in chart order."""
+    SPY = "spy"
+    """The Spy's winner may replace an opponent's marker."""
+    APOTHECARY = "apothecary"
+    """The Apothecary's winner may swap two markers."""
+    REMOVE = "remove"
+    """A card's holder may remove a marker."""
+    OVER = "over"
+    """The game has ended."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from tricolore.core import IllegalAction, Seat
 from tricolore.core.errors import listed
 from tricolore.core.mechanisms import SealedSubmissions
-from tricolore.games.revolution.data import AREAS
+from tricolore.games.revolution.data import AREAS, Phase
 
 # The sentences that refuse a marker for the Spy, the Apothecary and a Remove 1 Influence card:
 # "empty" an area with no marker, "only" an area with none but the chooser's (or, for the
@@ -55,7 +55,7 @@ NO_SUCH_AREA = "there is no such area; the areas are " + listed([a.name for a in
 class Table(Protocol):
     """What the refusals read of a game of Revolution!: its state, never changed here."""
 
-    phase: str
+    phase: Phase
     bids: SealedSubmissions | None
     decider: Seat | None
 
@@ -66,13 +66,13 @@ def refusal(state: Table, seat: Seat, action: Mapping[str, Any]) -> IllegalActio
     Bidding: each player bids once a round, behind the shield; Cards: a Remove 1 Influence card
     instructs the player, it is not optional (docs/games/revolution.md).
     """
-    if state.phase == "bid" and state.bids is not None and not state.bids.expects(seat):
+    if state.phase == Phase.BID and state.bids is not None and not state.bids.expects(seat):
         waiting = state.bids.waiting()
         names = listed([f"{{{i}}}" for i in range(len(waiting))], "and")
         verb = "has" if len(waiting) == 1 else "have"
         return IllegalAction("already_bid", f"you have already placed your bid this round; the "
                              f"shields come down when {names} {verb} bid", tuple(waiting))
-    if action.get("type") == "decline" and state.phase == "remove" and seat == state.decider:
+    if action.get("type") == "decline" and state.phase == Phase.REMOVE and seat == state.decider:
         return IllegalAction("remove_is_not_optional", "a Remove 1 Influence card cannot be "
                              "declined: choose an opponent's marker to remove")
     return None

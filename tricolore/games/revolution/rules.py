@@ -35,6 +35,7 @@ from tricolore.core import (
     Seat,
     State,
 )
+from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.games.revolution import refusals
 from tricolore.games.revolution.bids import Bid, normalise, table_of
 from tricolore.games.revolution.data import (
@@ -51,6 +52,7 @@ from tricolore.games.revolution.data import (
     MINIMUM_CHIPS,
     REMOVE,
     STARTING_CHIPS,
+    Phase,
     Space,
 )
 from tricolore.games.revolution.refusals import NO_SUCH_AREA, REMOVE_SAYS, SPY_SAYS, SWAP_SAYS
@@ -183,6 +185,36 @@ class RevolutionState(State):
     """A game of Revolution!. See the module docstring for the shape of a round."""
 
     info = INFO
+    FIELDS = declare(
+        options=Field(digest=False),
+        edition=Field(digest=False),
+        chart=Field(digest=False),
+        uses_cards=Field(digest=False),
+        round=Field(),
+        phase=Field(),
+        chips=Field(copy=Copy.NESTED),
+        support=Field(copy=Copy.SHALLOW),
+        board=Field(copy=Copy.NESTED),
+        bank=Field(copy=Copy.SHALLOW),
+        markers_left=Field(copy=Copy.SHALLOW),
+        deck=Field(copy=Copy.SHALLOW, seen=Seen.NOBODY),
+        discard=Field(copy=Copy.SHALLOW),
+        bids=Field(copy=Copy.OWN, digest=payload, seen=Seen.OWNER),
+        revealed=Field(copy=Copy.SHALLOW, digest=sorted_items),
+        next_space=Field(),
+        results=Field(copy=Copy.SHALLOW, digest=lambda results: [  # the shape digests always hashed
+            {**r, "bids": {str(s): c for s, c in enumerate(r["bids"]) if c is not None}}
+            for r in results]),
+        decider=Field(),
+        draws=Field(copy=Copy.SHALLOW),
+        drawn=Field(copy=Copy.SHALLOW),
+        card_start=Field(),
+        end_reason=Field(),
+        # The rules never read it, and records made before it was kept still verify.
+        past_rounds=Field(copy=Copy.SHALLOW, digest=False),
+    )
+    """The state's fields (the edition, its chart and whether it uses cards follow from the
+    options, and are not digested). ``view`` and ``determinize`` are written out."""
 
     def __init__(self, players: int, seed: int, options: RevolutionOptions) -> None:
         self._init_base(players, seed)
@@ -203,7 +235,7 @@ class RevolutionState(State):
         self.deck: list[str] = deck
         self.discard: list[str] = []
         self.round = 0
-        self.phase = "bid"
+        self.phase = Phase.BID
         self.bids: SealedSubmissions | None = None
         self.revealed: dict[Seat, dict[str, dict[str, int]]] = {}
         self.next_space = 0
@@ -233,7 +265,7 @@ class RevolutionState(State):
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     # -- the round ---------------------------------------------------------------------------
     def _new_round(self) -> None:
@@ -247,7 +279,7 @@ class RevolutionState(State):
                 given = self._take_from_bank(GOLD, short)
                 self.chips[seat][GOLD] += given
                 self.emit("topped_up", seat=seat, gold=given)
-        self.phase = "bid"
+        self.phase = Phase.BID
         self.bids = SealedSubmissions("bid", range(self.players), revisable=False)
 
     def _take_from_bank(self, currency: str, count: int) -> int:
@@ -265,26 +297,26 @@ class RevolutionState(State):
     # -- prompts -----------------------------------------------------------------------------
     def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
-        if self.phase == "bid":
+        if self.phase == Phase.BID:
             assert self.bids is not None
             return {s: BID_PROMPTS[s] for s in self.bids.waiting()}
-        if self.phase in ("spy", "apothecary", "remove") and self.decider is not None:
+        if self.phase in (Phase.SPY, Phase.APOTHECARY, Phase.REMOVE) and self.decider is not None:
             return {self.decider: Prompt(self.decider, self.legal_actions(self.decider).kinds)}
         return {}
 
     def _legal_actions(self, seat: Seat) -> ActionSpace:
         """The actions ``seat`` may take for its prompt."""
-        if self.phase == "bid" and self.bids is not None and self.bids.expects(seat):
+        if self.phase == Phase.BID and self.bids is not None and self.bids.expects(seat):
             return bid_space(self.chart, self.chips[seat])
         if seat != self.decider:
             return ActionSpace(())
-        if self.phase == "spy":
+        if self.phase == Phase.SPY:
             return ActionSpace((
                 ActionFamily("spy", {"area": self._target_areas(seat, SPY_SAYS),
                                      "victim": lambda c: self._victims(c.get("area"), seat, SPY_SAYS)},
                              help="Replace an opponent's Influence Marker with one of yours"),
                 ActionFamily("decline", help="Replace nothing")))
-        if self.phase == "apothecary":
+        if self.phase == Phase.APOTHECARY:
             return ActionSpace((
                 ActionFamily("swap", {
                     "first_area": self._target_areas(None, SWAP_SAYS),
@@ -294,7 +326,7 @@ class RevolutionState(State):
                                                             SWAP_SAYS)},
                     help="Swap two placed Influence Markers of different players"),
                 ActionFamily("decline", help="Swap nothing")))
-        if self.phase == "remove":
+        if self.phase == Phase.REMOVE:
             return ActionSpace((ActionFamily(
                 "remove_influence", {
                     "area": self._target_areas(seat, REMOVE_SAYS),
@@ -358,7 +390,7 @@ class RevolutionState(State):
             self.chips[seat_] = dict.fromkeys(CURRENCIES, 0)  # all behind the shield, now on the chart
         if self.record_events:
             self.emit("bids_revealed", bids=[self.revealed.get(s) for s in range(self.players)])
-        self.phase = "resolve"
+        self.phase = Phase.RESOLVE
         self.next_space = 0
         self._resolve()
 
@@ -367,7 +399,7 @@ class RevolutionState(State):
 
     def _resolve(self) -> None:
         """Resolve spaces in chart order until a decision is needed or the chart is done."""
-        while self.phase == "resolve":
+        while self.phase == Phase.RESOLVE:
             if self.draws:
                 self._draw_next()
                 continue
@@ -409,9 +441,9 @@ class RevolutionState(State):
         if space.area is not None:
             self._place_marker(winner, space.area)
         if space.special == "spy" and self._occupied_areas(exclude=winner) and self._has_markers(winner):
-            self.phase, self.decider = "spy", winner
+            self.phase, self.decider = Phase.SPY, winner
         elif space.special == "apothecary" and self._can_swap():
-            self.phase, self.decider = "apothecary", winner
+            self.phase, self.decider = Phase.APOTHECARY, winner
 
     def _gain_chips(self, seat: Seat, chips: Mapping[str, int], bank: bool) -> None:
         for currency, n in chips.items():
@@ -465,7 +497,7 @@ class RevolutionState(State):
         self.drawn.append({"seat": seat, "card": card})
         self.emit("card_drawn", seat=seat, card=card, title=CARD_TITLES[card])
         if card == REMOVE and self._occupied_areas(exclude=seat):
-            self.phase, self.decider = "remove", seat
+            self.phase, self.decider = Phase.REMOVE, seat
 
     # -- decisions during resolution --------------------------------------------------------
     def do_spy(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -506,7 +538,7 @@ class RevolutionState(State):
         self._continue()
 
     def _continue(self) -> None:
-        self.phase, self.decider = "resolve", None
+        self.phase, self.decider = Phase.RESOLVE, None
         self._resolve()
 
     # -- the end -----------------------------------------------------------------------------
@@ -522,7 +554,7 @@ class RevolutionState(State):
             self._new_round()
 
     def _game_over(self, reason: str) -> None:
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.end_reason = reason
         result = self.result()
         self.emit("game_over", reason=reason, scores=list(result.scores),
@@ -576,37 +608,15 @@ class RevolutionState(State):
         if seat is not None:
             sealed = None if self.bids is None else self.bids.submitted(seat)
             out["you"] = {"sealed_bid": None if sealed is None else _placement(sealed["placement"])}
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             out["end_reason"] = self.end_reason
             out["result"] = self.result().as_dict()
         return out
 
     # -- search and replay -------------------------------------------------------------------
-    def clone(self) -> Self:
-        """An independent copy."""
-        return self._copy()
-
-    def _copy(self, rng: random.Random | None = None) -> Self:
-        """An independent copy; ``rng``, if given, is its random generator instead of a copy."""
-        other = self._shallow_copy(rng)
-        other.chips = [dict(c) for c in self.chips]
-        other.support = list(self.support)
-        other.board = {a: list(v) for a, v in self.board.items()}
-        other.bank = None if self.bank is None else dict(self.bank)
-        other.markers_left = None if self.markers_left is None else list(self.markers_left)
-        other.deck = list(self.deck)
-        other.discard = list(self.discard)
-        other.bids = None if self.bids is None else self.bids.copy()
-        other.revealed = dict(self.revealed)
-        other.results = list(self.results)
-        other.draws = list(self.draws)
-        other.drawn = list(self.drawn)
-        other.past_rounds = list(self.past_rounds)  # its entries are never changed once written
-        return other
-
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
         """Resample the other players' sealed bids and the order of the deck."""
-        other = self._copy(random.Random(rng.getrandbits(64)))
+        other = self._clone(random.Random(rng.getrandbits(64)))
         other.log = self.log_for(seat)
         rng.shuffle(other.deck)
         if other.bids is not None:
@@ -615,15 +625,3 @@ class RevolutionState(State):
                     other.bids.replace(s, {"type": "bid", "placement": table_of(self.chart).sample(
                         [self.chips[s][c] for c in CURRENCIES], rng)})
         return other
-
-    def digest_payload(self) -> Any:
-        """The full state, for digests. ``past_rounds`` is left out: the rules never read it, and
-        records made before it was kept still verify."""
-        return [self.round, self.phase, self.chips, self.support, self.board, self.bank,
-                self.markers_left, self.deck, self.discard,
-                None if self.bids is None else self.bids.payload(),
-                sorted(self.revealed.items()), self.next_space,
-                [{**r, "bids": {str(s): c for s, c in enumerate(r["bids"]) if c is not None}}
-                 for r in self.results],  # the shape digests have always hashed
-                self.decider,
-                self.draws, self.drawn, self.card_start, self.end_reason]
