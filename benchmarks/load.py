@@ -36,6 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from tests.server.wire import pick
+
 GAME = "bread-and-circuses"
 _ids = itertools.count()
 
@@ -152,25 +154,6 @@ def stop_server(process: Any) -> None:
 
 
 # -- the people ---------------------------------------------------------------------------------------
-def pick(domain: Mapping[str, Any], rng: random.Random) -> Any:
-    """A value from a described domain, as a person filling in the page's form would choose."""
-    kind = domain["kind"]
-    if kind == "choice":
-        return rng.choice(domain["options"])
-    if kind == "amount":
-        return rng.randint(domain["low"], min(domain["high"], domain["low"] + 3))
-    if kind == "text":
-        return "Vive la nation"[: domain["max_length"]]
-    if kind == "subset":
-        return rng.sample(domain["options"], rng.randint(domain["min_size"], domain["max_size"]))
-    if kind == "bid":
-        gold = domain["chips"].get("gold", 0)
-        spaces = [s["name"] for s in domain["spaces"]
-                  if not s["forbidden"] and (s["max_gold"] is None or s["max_gold"] >= gold)]
-        return {rng.choice(spaces): {c: n for c, n in domain["chips"].items() if n}}
-    raise ValueError(f"no form for a domain of kind {kind}")
-
-
 async def recv(person: Person, timeout: float) -> dict[str, Any]:
     assert person.ws is not None
     message: dict[str, Any] = json.loads(await asyncio.wait_for(person.ws.recv(), timeout))

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 SEAT_NUMBER = re.compile(r"\b(?:seat|player|citizen|deal|bribe|alliance)\s*#?\d+\b", re.IGNORECASE)
 """A seat or an internal id read out: "seat 2", "player 1", "bribe 0", "citizen #3"."""
@@ -59,6 +59,23 @@ def moment_said(page: Page, words: str) -> bool:
     """Whether a moment has said ``words`` since the page was opened."""
     said: list[str] = page.evaluate("window.__moments || []")
     return any(words in text for text in said)
+
+
+# -- people at a table -----------------------------------------------------------------------------
+def sit(base: str, browser: Browser, address: str, name: str, size: ViewportSize,
+        problems: list[str] | None = None) -> tuple[Page, list[str]]:
+    """A person joining the table of ``address`` (its invite link) under ``name`` in a fresh
+    browser of ``size``, with its moments recorded; returns the page and the list its page errors
+    go to (``problems`` if given)."""
+    page = browser.new_context(viewport=size).new_page()
+    record_moments(page)
+    errors: list[str] = [] if problems is None else problems
+    page.on("pageerror", lambda e: errors.append(f"{name}: {e}"))
+    page.goto(base + address)
+    page.fill("input[name=name]", name)
+    page.click("text=Join the table")
+    expect(page.locator("ul.seats")).to_contain_text(name)
+    return page, errors
 
 
 # -- the forms ------------------------------------------------------------------------------------

@@ -10,12 +10,12 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
+from tests.e2e import checks
 from tests.e2e.checks import (
     assert_no_ids,
     confirm,
     decision,
     moment_said,
-    record_moments,
     settled,
     summary,
     take,
@@ -39,13 +39,7 @@ PAID = "Camille pays Lucile 3 Gold: Lucile kept the promise to play Circus in ro
 
 def sit(server: LiveServer, browser: Browser, address: str, name: str,
         size: ViewportSize) -> tuple[Page, list[str]]:
-    page = browser.new_context(viewport=size).new_page()
-    record_moments(page)
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    page.goto(server.base + address)
-    page.fill("input[name=name]", name)
-    page.click("text=Join the table")
+    page, problems = checks.sit(server.base, browser, address, name, size)
     expect(page.locator("[data-testid=bread-table]")).to_be_visible()
     return page, problems
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
-from tests.e2e.checks import assert_no_ids, confirm, moment_said, record_moments, summary, take
+from tests.e2e.checks import assert_no_ids, confirm, moment_said, sit, summary, take
 from tests.server.conftest import LiveServer, Socket
 from tricolore.games.culottes.rules import CulottesState
 
@@ -36,19 +36,6 @@ FOUNDED = "Danton founds an alliance voting privileged on Marat and puts a 1-cak
 JOINS = "Robespierre joins the alliance voting privileged on Marat and puts a 1-cake deposit in escrow."
 SETTLED = ("Robespierre's bribe to Danton is settled: it voted as promised, paid 1 back and 3 more; "
            "5 cakes back to the briber.")
-
-
-def sit(server: LiveServer, browser: Browser, address: str, name: str,
-        size: ViewportSize) -> tuple[Page, list[str]]:
-    page = browser.new_context(viewport=size).new_page()
-    record_moments(page)
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    page.goto(server.base + address)
-    page.fill("input[name=name]", name)
-    page.click("text=Join the table")
-    expect(page.locator("ul.seats")).to_contain_text(name)
-    return page, problems
 
 
 def card(page: Page, key: str) -> Locator:
@@ -81,7 +68,7 @@ def test_a_bribe_is_offered_countered_accepted_and_settled_and_an_alliance_joine
         server: LiveServer, browser: Browser, output: Path):
     created = server.store.create("culottes", 3, ["open"] * 3, {"first_player": 0}, seed=SEED)
     table = created.table_id
-    seated = [sit(server, browser, f"/table/{table}#invite={created.invites[s]}", PLAYERS[s], SIZES[s])
+    seated = [sit(server.base, browser, f"/table/{table}#invite={created.invites[s]}", PLAYERS[s], SIZES[s])
               for s in range(2)]
     pages = [page for page, _ in seated]
     camille, lucile = pages

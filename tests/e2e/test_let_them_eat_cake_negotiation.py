@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
-from tests.e2e.checks import assert_no_ids, confirm, decision, summary
+from tests.e2e.checks import assert_no_ids, confirm, decision, sit, summary
 from tests.server.conftest import LiveServer
 
 DESKTOP = ViewportSize(width=1280, height=900)
@@ -23,11 +23,7 @@ CAKE_CARDS = "[data-key^=stash-]:not([data-key=stash-total])"
 
 def join(browser: Browser, server: LiveServer, invite: str, size: ViewportSize, name: str,
          problems: list[str]) -> Page:
-    page = browser.new_context(viewport=size).new_page()
-    page.on("pageerror", lambda e: problems.append(f"{name}: {e}"))
-    page.goto(server.base + invite)
-    page.fill("input[name=name]", name)
-    page.click("text=Join the table")
+    page, _ = sit(server.base, browser, invite, name, size, problems)
     expect(page.locator(TABLE)).to_be_visible()
     return page
 

@@ -21,6 +21,15 @@ def open_lobby(server: LiveServer, browser: Browser) -> tuple[Page, list[str]]:
     return page, problems
 
 
+def three_seats(lobby: Page, game: str, seats: dict[int, str]) -> None:
+    """Choose ``game``'s card, three players, and what sits in the given seats."""
+    lobby.click(f"[data-game-card='{game}']")
+    lobby.fill("#players", "3")
+    lobby.dispatch_event("#players", "input")
+    for seat, kind in seats.items():
+        lobby.select_option(f"select[data-seat='{seat}']", kind)
+
+
 def test_each_game_has_a_card_with_its_players_length_and_sentence(server: LiveServer, browser: Browser):
     lobby, problems = open_lobby(server, browser)
     infos = list_games()
@@ -68,12 +77,8 @@ def test_options_speak_the_rulebook_and_the_presets_fill_them(server: LiveServer
 
 def test_create_and_sit_puts_the_creator_at_the_table_in_one_click(server: LiveServer, browser: Browser):
     lobby, problems = open_lobby(server, browser)
-    lobby.click("[data-game-card='culottes']")
-    lobby.fill("#players", "3")
-    lobby.dispatch_event("#players", "input")
-    lobby.select_option("select[data-seat='0']", "random")  # taking the first seat opens it again
-    lobby.select_option("select[data-seat='1']", "open")
-    lobby.select_option("select[data-seat='2']", "random")
+    # taking the first seat opens it again
+    three_seats(lobby, "culottes", {0: "random", 1: "open", 2: "random"})
     lobby.click("[data-testid=create-and-sit]")
     name_error = lobby.locator("[data-error-for=creator-name]")
     expect(name_error).to_have_text("Write your name to take the first seat.")
@@ -92,10 +97,7 @@ def test_create_and_sit_puts_the_creator_at_the_table_in_one_click(server: LiveS
 
 def test_invites_come_into_view_with_copy_and_share(server: LiveServer, browser: Browser):
     lobby, problems = open_lobby(server, browser)
-    lobby.click("[data-game-card='culottes-trials']")
-    lobby.fill("#players", "3")
-    lobby.dispatch_event("#players", "input")
-    lobby.select_option("select[data-seat='1']", "open")
+    three_seats(lobby, "culottes-trials", {1: "open"})
     lobby.click("[data-testid=create]")
     invites = lobby.locator("[data-testid=invites]")
     expect(invites).to_be_in_viewport()
@@ -107,11 +109,7 @@ def test_invites_come_into_view_with_copy_and_share(server: LiveServer, browser:
 
 def test_the_creators_waiting_table_offers_its_open_seats_to_join(server: LiveServer, browser: Browser):
     lobby, problems = open_lobby(server, browser)
-    lobby.click("[data-game-card='culottes']")
-    lobby.fill("#players", "3")
-    lobby.dispatch_event("#players", "input")
-    lobby.select_option("select[data-seat='1']", "open")
-    lobby.select_option("select[data-seat='2']", "random")
+    three_seats(lobby, "culottes", {1: "open", 2: "random"})
     lobby.click("[data-testid=create]")
     expect(lobby.locator("[data-testid=invites]")).to_be_visible()
     waiting = lobby.locator("[data-testid=waiting]")
@@ -132,11 +130,7 @@ def test_the_creators_waiting_table_offers_its_open_seats_to_join(server: LiveSe
 def test_a_table_open_to_all_offers_its_open_seats_to_anyone_and_the_taken_seat_plays(
         server: LiveServer, browser: Browser):
     lobby, problems = open_lobby(server, browser)
-    lobby.click("[data-game-card='culottes']")
-    lobby.fill("#players", "3")
-    lobby.dispatch_event("#players", "input")
-    lobby.select_option("select[data-seat='1']", "open")
-    lobby.select_option("select[data-seat='2']", "random")
+    three_seats(lobby, "culottes", {1: "open", 2: "random"})
     expect(lobby.locator("#open_to_all")).to_be_checked()  # a table is open to the lobby unless told
     lobby.fill("#creator-name", "Camille")
     lobby.click("[data-testid=create-and-sit]")
@@ -161,11 +155,7 @@ def test_a_table_open_to_all_offers_its_open_seats_to_anyone_and_the_taken_seat_
 
 def test_a_table_by_invitation_only_shows_no_seat_to_take(server: LiveServer, browser: Browser):
     lobby, problems = open_lobby(server, browser)
-    lobby.click("[data-game-card='culottes']")
-    lobby.fill("#players", "3")
-    lobby.dispatch_event("#players", "input")
-    lobby.select_option("select[data-seat='1']", "open")
-    lobby.select_option("select[data-seat='2']", "random")
+    three_seats(lobby, "culottes", {1: "open", 2: "random"})
     lobby.uncheck("#open_to_all")
     lobby.click("[data-testid=create]")
     expect(lobby.locator("[data-testid=invites]")).to_be_visible()

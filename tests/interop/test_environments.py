@@ -37,6 +37,23 @@ def pick(mask, rng, greedy=False):
     return int(legal[0]) if greedy else int(rng.choice(legal))
 
 
+def play_rewards(table, rng):
+    """Play a reset AEC table to its end with masked random actions: each agent's summed rewards,
+    and how many rewards were not zero."""
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    nonzero = 0
+    while table.agents:
+        agent = table.agent_selection
+        observation, reward, terminated, truncated, _ = table.last()
+        totals[agent] += reward
+        nonzero += reward != 0
+        if terminated or truncated:
+            table.step(None)
+            continue
+        table.step(pick(observation["action_mask"], rng))
+    return totals, nonzero
+
+
 # -- vector environments ------------------------------------------------------------------------------
 @pytest.mark.parametrize("mode", ["sync", "async"])
 @pytest.mark.parametrize("env_id", sorted(IDS))
@@ -201,18 +218,7 @@ def test_the_shaped_reward_gives_a_signal_along_a_random_episode_and_sums_to_the
     table = env(name, reward="shaped", seed=4)
     table.reset(seed=4)
     start = {a: table.episode.potential(int(a[7:])) for a in table.possible_agents}
-    totals = dict.fromkeys(table.possible_agents, 0.0)
-    nonzero = 0
-    rng = np.random.default_rng(4)
-    while table.agents:
-        agent = table.agent_selection
-        observation, reward, terminated, truncated, _ = table.last()
-        totals[agent] += reward
-        nonzero += reward != 0
-        if terminated or truncated:
-            table.step(None)
-            continue
-        table.step(pick(observation["action_mask"], rng))
+    totals, nonzero = play_rewards(table, np.random.default_rng(4))
     assert table.state.is_over()
     assert nonzero >= 3
     winners = table.state.result().winners
@@ -260,17 +266,8 @@ def test_the_shaping_potential_reveals_no_secret(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_the_score_reward_places_the_final_score_between_the_lowest_and_the_highest(name):
     table = env(name, reward="score", seed=7)
-    totals = dict.fromkeys(table.possible_agents, 0.0)
     table.reset(seed=7)
-    rng = np.random.default_rng(7)
-    while table.agents:
-        agent = table.agent_selection
-        observation, reward, terminated, truncated, _ = table.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            table.step(None)
-            continue
-        table.step(pick(observation["action_mask"], rng))
+    totals, _ = play_rewards(table, np.random.default_rng(7))
     scores = table.state.result().scores
     low, high = min(scores), max(scores)
     for agent, total in totals.items():

@@ -470,11 +470,7 @@ class TableStore:
         """Anyone takes an open seat of a waiting table that is open to all: the seat is theirs,
         held by this browser (``device``), with a new token returned to them; its invite no
         longer opens it. Raises :class:`TableError` with a sentence otherwise."""
-        why = text_problem(name, "name", MAX_NAME * 5)
-        if why:
-            raise TableError(why)
-        if not isinstance(device, str) or text_problem(device, "device", MAX_DEVICE) or len(device) < 16:
-            raise TableError("this browser's secret is not valid; reload the page")
+        check_person(name, device, required=True)
         table = self.live.get(table_id)
         if table is None:
             raise TableError("there is no such table")
@@ -485,7 +481,7 @@ class TableStore:
                 raise TableError("this table is no longer waiting for players")
             if type(seat) is not int or not 0 <= seat < table.players or table.seats[seat]["kind"] != OPEN:
                 raise TableError("that seat is not open any more; choose another open seat")
-            clean = " ".join(name.split())[:MAX_NAME]
+            clean = person_name(name)
             if clean:
                 self._make_room_for(table, seat, clean)
             token = secrets.token_urlsafe(24)
@@ -542,12 +538,7 @@ class TableStore:
         browser, or a person whose seat a bot took over when they left, is refused with
         :class:`SeatElsewhere` unless ``move`` is set: then the seat is theirs here (the bot
         hands it back)."""
-        why = text_problem(name, "name", MAX_NAME * 5)
-        if why:
-            raise TableError(why)
-        if device is not None and (not isinstance(device, str) or text_problem(device, "device", MAX_DEVICE)
-                                   or len(device) < 16):
-            raise TableError("this browser's secret is not valid; reload the page")
+        check_person(name, device, required=False)
         if move and device is None:
             raise TableError("a seat moves only to a browser that sends its secret")
         table_id, seat, held = self.holds(token, device)
@@ -557,7 +548,7 @@ class TableStore:
                 raise TableError("this table is closed")
             current = table.seats[seat]
             renamed = current["kind"] == OPEN or bool(name.strip())
-            clean = " ".join(name.split())[:MAX_NAME] if renamed else ""
+            clean = person_name(name) if renamed else ""
             if not held and not move:
                 raise SeatElsewhere("this seat is being played in another browser")
             if current["kind"] == BOT:
@@ -866,6 +857,23 @@ class TableStore:
     def bot_seats(self, table_id: str) -> list[int]:
         """Seats a bot plays at this table."""
         return [s for s, seat in enumerate(self.live[table_id].seats) if seat["kind"] == BOT]
+
+
+def check_person(name: object, device: object, required: bool) -> None:
+    """Refuse, with a :class:`TableError`, a name that is not text a table can keep, or a
+    browser's secret that is not one (``None`` is accepted unless ``required``)."""
+    why = text_problem(name, "name", MAX_NAME * 5)
+    if why:
+        raise TableError(why)
+    if device is None and not required:
+        return
+    if not isinstance(device, str) or text_problem(device, "device", MAX_DEVICE) or len(device) < 16:
+        raise TableError("this browser's secret is not valid; reload the page")
+
+
+def person_name(name: str) -> str:
+    """A person's name as a table keeps it: its spaces collapsed, at most :data:`MAX_NAME` long."""
+    return " ".join(name.split())[:MAX_NAME]
 
 
 def names_in_play(state: State) -> set[str]:
