@@ -287,11 +287,11 @@ def test_a_typed_line_that_is_not_text_is_refused_and_asked_again(line, why):
 
 
 def test_a_record_or_book_larger_than_any_real_one_is_refused_without_reading_it_all(tmp_path, monkeypatch):
-    import tricolore.cli.main as cli_main
     import tricolore.core.record as record
+    import tricolore.games.culottes.cli as book_commands
 
     monkeypatch.setattr(record, "MAX_RECORD_BYTES", 1000)
-    monkeypatch.setattr(cli_main, "MAX_BOOK_BYTES", 1000)
+    monkeypatch.setattr(book_commands, "MAX_BOOK_BYTES", 1000)
     path = tmp_path / "huge.json"
     path.write_text("[" + "0," * 1000 + "0]")
     refused_alone(run("replay", "--verify", str(path)), "huge.json is not a record: it is larger than")

@@ -41,11 +41,47 @@ def within(name: str, layers: tuple[str, ...]) -> bool:
     return any(name == layer or name.startswith(layer + ".") for layer in layers)
 
 
+EXTENSIONS = {"cli.py": ("tricolore.cli",), "study.py": ("tricolore.sim",)}
+"""A game's companions to the layers above: its commands (``cli.py``) extend the command line and
+its study (``study.py``) the simulations, so each may import the layer it extends, and only that.
+The registry loads them for those layers (:func:`tricolore.core.registry.companions`): nothing in
+the core or the games imports them, so the rules, bots and views still import only the core."""
+
+
+def extended(path: Path) -> tuple[str, ...]:
+    """The layer above that the game module at ``path`` extends, if it is a companion of one."""
+    inside_games = path.is_relative_to(PACKAGE / "games")
+    return EXTENSIONS.get(path.name, ()) if inside_games else ()
+
+
+def is_companion(name: str) -> bool:
+    """Whether the module ``name`` is a game's companion to a layer above."""
+    parts = name.split(".")
+    return len(parts) >= 4 and parts[:2] == ["tricolore", "games"] and f"{parts[3]}.py" in EXTENSIONS
+
+
 @pytest.mark.parametrize("path", sources("core") + sources("games"),
                          ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_the_core_and_the_games_import_nothing_from_the_layers_above(path: Path):
-    above = sorted(n for n in imports_of(path) if within(n, ABOVE))
+    above = sorted(n for n in imports_of(path) if within(n, ABOVE) and not within(n, extended(path)))
     assert not above, f"{path.relative_to(PACKAGE)} imports {', '.join(above)}"
+
+
+@pytest.mark.parametrize("path", sources("core") + sources("games"),
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_nothing_in_the_core_or_the_games_imports_a_games_commands_or_study(path: Path):
+    found = sorted(n for n in imports_of(path) if is_companion(n))
+    assert not found, f"{path.relative_to(PACKAGE)} imports {', '.join(found)}"
+
+
+def test_a_companion_may_import_only_the_layer_it_extends():
+    study = PACKAGE / "games" / "culottes" / "study.py"
+    assert extended(study) == ("tricolore.sim",)
+    assert extended(PACKAGE / "games" / "culottes" / "rules.py") == ()
+    assert extended(PACKAGE / "sim" / "study.py") == ()  # only a game's study.py is a companion
+    assert is_companion("tricolore.games.culottes.study.GameStudy")
+    assert is_companion("tricolore.games.culottes.cli")
+    assert not is_companion("tricolore.games.culottes.rules")
 
 
 @pytest.mark.parametrize("path", sources("core"), ids=lambda p: str(p.relative_to(PACKAGE)))

@@ -94,3 +94,48 @@ def test_a_terminal_py_that_fails_to_load_is_refused_with_a_sentence(
     finally:
         for name in ("broken_terminal_game", "broken_terminal_game.terminal"):
             sys.modules.pop(name, None)
+
+
+def test_each_games_companions_are_the_modules_beside_its_rules():
+    declared = {name: registry.companions(name) for name in games()}
+    assert {n for n, c in declared.items() if c.layout is not None} == set(games())
+    assert {n for n, c in declared.items() if c.study is not None} == set(games())
+    assert {n for n, c in declared.items() if c.commands is not None} == {"culottes"}
+    assert {n for n, c in declared.items() if c.batch is not None} == {"revolution"}
+    for name, found in declared.items():
+        package = registry._MODULES[name]
+        assert found.package == package
+        assert sys.modules[found.layout.__module__].__name__ == f"{package}.layout"
+        assert found.board_file == board_file(name)
+        assert found.terminal_renderer is terminal_renderer(name)
+    assert declared["culottes"].commands.info.name == "book"
+    assert "printer-first" in declared["revolution"].batch.strategies
+
+
+def test_the_companions_of_an_unknown_game_are_refused_with_the_registry_sentence():
+    with pytest.raises(OptionsError, match="there is no game called 'chess'"):
+        registry.companions("chess")
+
+
+def test_a_game_without_companions_has_none(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setitem(registry._MODULES, "culottes", "tricolore.agents")  # a package, no companions
+    found = registry.companions("culottes")
+    assert (found.layout, found.commands, found.batch, found.study) == (None, None, None, None)
+
+
+@pytest.mark.parametrize("source", ["LAYOUTS = None\n", "raise RuntimeError('no numpy here')\n"])
+def test_a_layout_py_that_fails_to_load_is_refused_with_a_sentence(
+        source: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    package = tmp_path / "broken_layout_game"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "layout.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(tmp_path)
+    importlib.import_module("broken_layout_game")
+    monkeypatch.setitem(registry._MODULES, "culottes", "broken_layout_game")
+    try:
+        with pytest.raises(OptionsError, match="action layout of the game 'culottes' failed to load"):
+            _ = registry.companions("culottes").layout
+    finally:
+        for name in ("broken_layout_game", "broken_layout_game.layout"):
+            sys.modules.pop(name, None)

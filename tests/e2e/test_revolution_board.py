@@ -299,3 +299,38 @@ def test_a_chart_space_tooltip_carries_its_rule(server: LiveServer, browser: Bro
     expect(page.locator("[data-key=area-fortress] > title")).to_contain_text("50 support")
     expect(page.locator("[data-testid=bid-confirm]")).to_have_count(0)  # nothing to decide, nothing to click
     expect(page.locator("[data-choice]")).to_have_count(0)
+
+
+def test_the_bid_form_is_drawn_by_the_revolution_board_and_sends_a_whole_bid(
+        server: LiveServer, browser: Browser):
+    """With every action shown as a form, the bid's input comes from the game's own board (one
+    space per chip, each currency only where the chart allows it) and sends the bid."""
+    from tests.e2e.checks import show_forms
+
+    created = server.create("revolution", ["open", "printer-first", "area-control"],
+                            options={"max_rounds": 2}, window_seconds=0)
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(server.base + created["invites"]["0"])
+    page.fill("input[name=name]", "Marie-Jeanne")
+    page.click("text=Join the table")
+    expect(page.locator("[data-testid=status-sentence]")).to_contain_text("you must place all your chips")
+    show_forms(page)
+    form = page.locator("[data-testid=forms] form.action[data-kind=bid]")
+    selects = form.locator(".bid select[data-currency]")
+    expect(selects.first).to_be_visible()
+    # the Spy takes no Force: the board's widget leaves it out of a Force chip's spaces
+    force = form.locator(".bid select[data-currency=force]").first
+    assert "Spy" not in force.locator("option").all_inner_texts()
+    form.locator("[data-testid=act-bid]").click()
+    expect(form.locator(".error")).to_have_text("place every chip on a space")
+    for currency in ("force", "blackmail", "gold"):
+        for select in form.locator(f".bid select[data-currency={currency}]").all():
+            select.select_option(label=PREFERRED_SPACE[currency])
+    form.locator("[data-testid=act-bid]").click()
+    expect(page.locator("[data-testid=status-sentence]")).to_contain_text("Round 2")  # the bid was taken
+    assert problems == []
+
+
+PREFERRED_SPACE = {"force": "Printer", "blackmail": "Priest", "gold": "Card"}

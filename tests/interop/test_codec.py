@@ -6,9 +6,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tricolore.agents import decide, make_agent
+from tricolore.core import registry
 from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.registry import games, get_game
-from tricolore.interop import codec as codec_module
 from tricolore.interop.codec import FlatActions
 
 GAMES = sorted(games())
@@ -181,7 +181,7 @@ def test_any_sequence_of_masked_choices_builds_legal_actions(name, seed, picks):
 # Revolution!'s bid is a domain of its own, which only its declared layout (chip by chip) spells.
 @pytest.mark.parametrize("name", [g for g in GAMES if g != "revolution"])
 def test_a_game_without_a_declared_layout_is_played_by_position(name, monkeypatch):
-    monkeypatch.delitem(codec_module.LAYOUTS, name)
+    monkeypatch.setattr(registry.Companions, "layout", None)
     game = get_game(name)
     players = game.info.min_players
     codec = FlatActions(name, players)

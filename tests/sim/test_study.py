@@ -10,10 +10,10 @@ from typer.testing import CliRunner
 
 from tricolore.cli.main import app
 from tricolore.core.registry import list_games
+from tricolore.games.culottes.study import played_alike
 from tricolore.sim.batch import GameRow, play_chunk
-from tricolore.sim.studies import STUDIES, build
+from tricolore.sim.studies import build, studies
 from tricolore.sim.studies.common import by_seed, cannot_show, same_play, strategy_shares, win_shares
-from tricolore.sim.studies.culottes import played_alike
 from tricolore.sim.study import run_study, settle
 
 runner = CliRunner()
@@ -21,7 +21,7 @@ GAMES = [info.name for info in list_games()]
 
 
 def test_every_registered_game_has_a_study():
-    assert set(STUDIES) == set(GAMES)
+    assert set(studies()) == set(GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -14,7 +14,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
-import numpy as np
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -25,18 +24,32 @@ from tricolore.agents.params import Parameter
 from tricolore.agents.params import split as split_strategies
 from tricolore.cli import llm_bench, printing, research
 from tricolore.cli.options import BackendArg, OptionArg, RayAddressArg, WorkersArg
-from tricolore.cli.reading import MAX_DIGITS, text_problem, whole_number
+from tricolore.cli.reading import text_problem
 from tricolore.core import IllegalAction, OptionsError, RecordError, get_game, list_games
 from tricolore.core.inputs import RECORD_DEPTH, InputError, loads
 from tricolore.core.record import Record, check_record, new_state
-from tricolore.games.culottes.book import BASTILLE, BookError, BookOfPublicSafety, parse_side
+from tricolore.core.registry import companions
 from tricolore.sim.runner import EndlessGame
 
 app = typer.Typer(help="Tricolore: negotiation games of the French Revolution.",
                   no_args_is_help=True, pretty_exceptions_enable=False, add_completion=False)
-book_app = typer.Typer(help="The Culottes Book of Public Safety, for a table playing on paper.",
-                       no_args_is_help=True)
-app.add_typer(book_app, name="book")
+
+
+
+def _version(value: bool) -> None:
+    if value:
+        import tricolore
+
+        print(f"tricolore {tricolore.__version__} ({tricolore.build()} build)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print the version and which build runs (compiled or pure), then exit.")] = False) -> None:
+    """Tricolore: negotiation games of the French Revolution."""
+
 
 # Nothing printed is read as markup or emoji codes: names, paths, options and typed text come
 # from users and records, and "[/red]" or ":fire:" in them must print as they are. Style is given
@@ -73,7 +86,7 @@ def clear_errors() -> Iterator[None]:
     """Turn every expected error into one sentence on stderr and exit status 1."""
     try:
         yield
-    except (Refused, OptionsError, RecordError, BookError, IllegalAction, OSError, EndlessGame) as exc:
+    except (Refused, OptionsError, RecordError, IllegalAction, OSError, EndlessGame) as exc:
         if isinstance(exc, IllegalAction):
             message = exc.message
         elif isinstance(exc, OSError):
@@ -367,8 +380,9 @@ def simulate(
         spec = BatchSpec(game, strategies, games, seed, options,
                          None if records is None else str(records), pool, rotate)
         if batch:
-            check_batch(spec, backend=backend, workers=workers, ray_address=ray_address, resume=resume)
-            rows = play_batch(spec, out, command_line(ctx))
+            path = check_batch(spec, backend=backend, workers=workers, ray_address=ray_address,
+                               resume=resume)
+            rows = play_batch(path, spec, out, command_line(ctx))
             summary = summarise(spec, rows)
             summary["out"] = None if out is None else str(out)
             if as_json:
@@ -389,27 +403,28 @@ def simulate(
 
 
 def check_batch(spec: Any, *, backend: str, workers: int | None, ray_address: str | None,
-                resume: bool) -> None:
-    """Refuse what ``--batch`` cannot do, with one sentence."""
-    if spec.game != "revolution":
-        raise Refused(f"--batch plays only revolution; {spec.game} is played game by game")
-    from tricolore.games.revolution.batch import STRATEGIES
-
-    unknown = [s for s in spec.seats if s not in STRATEGIES]
+                resume: bool) -> Any:
+    """Refuse what ``--batch`` cannot do, with one sentence; the game's batched path otherwise."""
+    path = companions(spec.game).batch
+    if path is None:
+        batched = [info.name for info in list_games() if companions(info.name).batch is not None]
+        raise Refused(f"--batch plays only {', '.join(batched) or 'games with a batched path'}; "
+                      f"{spec.game} is played game by game")
+    unknown = [s for s in spec.seats if s not in path.strategies]
     if unknown:
-        raise Refused(f"--batch plays only {', '.join(STRATEGIES)} seats; not {unknown[0]}")
+        raise Refused(f"--batch plays only {', '.join(path.strategies)} seats; not {unknown[0]}")
     if resume:
         raise Refused("--batch plays its games in one go: there is no run to resume")
     if backend != "local" or workers is not None or ray_address is not None:
         raise Refused("--batch plays in this process; leave out --backend, --workers and --ray-address")
+    return path
 
 
-def play_batch(spec: Any, out: Path | None, command: list[str]) -> list[Any]:
-    """Play ``spec`` with Revolution!'s batched path: its rows, like those of other runs (recording
-    ``command`` in the results file); with ``spec.records``, each game's record (its digests got by
-    replaying it through the engine)."""
+def play_batch(path: Any, spec: Any, out: Path | None, command: list[str]) -> list[Any]:
+    """Play ``spec`` with the game's batched ``path`` (:class:`tricolore.core.batch.BatchPath`):
+    its rows, like those of other runs (recording ``command`` in the results file); with
+    ``spec.records``, each game's record (its digests got by replaying it through the engine)."""
     from tricolore.core.record import replay_steps
-    from tricolore.games.revolution import batch
     from tricolore.sim.batch import GameRow
     from tricolore.sim.provenance import this_run
     from tricolore.sim.results import write
@@ -419,16 +434,12 @@ def play_batch(spec: Any, out: Path | None, command: list[str]) -> list[Any]:
     options = dict(spec.options)
     lineups = [tuple(spec.lineup(spec.seed + g)) for g in range(spec.games)]
     try:
-        played = batch.play(spec.games, spec.players, spec.seed, lineups,
-                            edition=options.get("edition", "seed"),
-                            max_rounds=options.get("max_rounds"), records=spec.records is not None)
+        played = path.play(spec.games, spec.players, spec.seed, lineups, options, spec.records is not None)
     except ValueError as e:
         raise Refused(str(e)) from None
-    rows = [GameRow(int(played.seeds[g]), lineups[g],
-                    tuple(float(x) for x in played.scores[g]),
-                    tuple(int(w) for w in np.flatnonzero(played.winners[g])),
-                    int(played.actions[g]), played.metrics(g))
-            for g in range(played.games)]
+    rows = [GameRow(int(row["seed"]), lineups[g], tuple(float(x) for x in row["scores"]),
+                    tuple(int(w) for w in row["winners"]), int(row["actions"]), row["metrics"])
+            for g, row in enumerate(played.rows())]
     if spec.records is not None:
         folder = Path(spec.records)
         folder.mkdir(parents=True, exist_ok=True)
@@ -776,6 +787,15 @@ def serve(
         envvar="TRICOLORE_POLICIES",
         help="A folder of trained policies (.npz, from the self-play example) the lobby offers as "
              "bots: policy:NAME plays NAME.npz.")] = None,
+    instance_name: Annotated[str | None, typer.Option(
+        envvar="TRICOLORE_INSTANCE_NAME",
+        help="This process's name among several serving one PostgreSQL database, each its own "
+             "(default: host name and port, so a server restarted there takes its tables back at "
+             "once).")] = None,
+    lease_seconds: Annotated[float, typer.Option(
+        envvar="TRICOLORE_LEASE_SECONDS",
+        help="Seconds a process's hold on a table lasts unless renewed (PostgreSQL): another "
+             "process takes over a killed one's tables this long after.")] = 5.0,
 ) -> None:
     """Serve the browser client: the lobby, the tables and their replays.
 
@@ -795,7 +815,9 @@ def serve(
             settings = Settings(tables_per_minute=tables_per_minute,
                                 sockets_per_address=sockets_per_address, trusted_proxies=proxies,
                                 hello_seconds=hello_seconds, db_pool_size=db_pool_size,
-                                policies=None if policies is None else str(policies))
+                                policies=None if policies is None else str(policies),
+                                instance_name=instance_name or f"{socket.gethostname()}:{port}",
+                                lease_seconds=lease_seconds)
         except OptionsError as exc:
             raise Refused(str(exc)) from None
         where = shown_database(db)
@@ -920,118 +942,30 @@ def print_replay(rec: Record) -> None:
                       "game's end.")
 
 
-@book_app.command("close")
-def book_close(
-    book: Annotated[Path, typer.Argument(help="The Book as CSV: voter,citizen,cakes,side.")],
-    citizen: Annotated[str, typer.Option(help="The citizen whose trial closes.")],
-    order: Annotated[str, typer.Option(help="Voting citizens from the current player's left, "
-                                       "comma-separated.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the closing as JSON.")] = False,
-) -> None:
-    """Close a citizen's open trial: verdict and rewards, and the trial marked closed in the file."""
-    with clear_errors():
-        citizen = citizen_name(citizen, "--citizen")
-        names = [citizen_name(n, "--order") for n in order.split(",") if n.strip()]
-        if len(set(names)) != len(names):
-            raise Refused("--order names a citizen twice")
-        ledger = read_book(book)
-        closing = ledger.close(citizen, names)
-        book.write_text(ledger.to_csv(), encoding="utf-8")
-        out = {"citizen": citizen, "verdict": closing.verdict.replace("_", "-"),
-               "winning_cakes": closing.winning_cakes, "lost_cakes": closing.lost_cakes,
-               "bastille_vote": closing.bastille_vote,
-               "rewards": [{"voter": r.voter, "returned": r.returned, "reward": r.reward}
-                           for r in closing.rewards],
-               "lost": [{"voter": v, "cakes": n} for v, n in closing.lost],
-               "leftover_to_bastille": closing.leftover}
-        if as_json:
-            print(json.dumps(out, indent=2, ensure_ascii=False))
-            return
-        console.print(Text.assemble(
-            f"Verdict on {citizen}: ", (str(out["verdict"]), "bold"),
-            f" ({closing.winning_cakes} winning cakes against {closing.lost_cakes}); "
-            f"the Bastille votes {closing.bastille_vote}."))
-        table = Table(title="Rewards, in the order they are handed out")
-        for col in ("voter", "cakes back", "reward", "exact share"):
-            table.add_column(col)
-        for r in closing.rewards:
-            table.add_row(str(r.voter), str(r.returned), str(r.reward), f"{float(r.share):.3f}")
-        console.print(table)
-        for v, n in closing.lost:
-            console.print(f"{v} loses {n} cakes.")
+def mount_game_commands() -> list[str]:
+    """Mount every registered game's own commands (``COMMANDS`` in a ``cli.py`` beside its rules,
+    such as Culottes' ``book``) as ``tricolore NAME ...``: those not mounted yet, by name. A game
+    whose commands fail to load is left out; the game itself still plays."""
+    mounted = {group.name or (group.typer_instance and group.typer_instance.info.name)
+               for group in app.registered_groups}
+    added = []
+    for info in list_games():
+        try:
+            commands = companions(info.name).commands
+        except OptionsError:
+            continue
+        if not isinstance(commands, typer.Typer):
+            continue
+        name = commands.info.name if isinstance(commands.info.name, str) else info.name
+        if name in mounted:
+            continue
+        app.add_typer(commands, name=name)
+        mounted.add(name)
+        added.append(name)
+    return added
 
 
-@book_app.command("vote")
-def book_vote(
-    book: Annotated[Path, typer.Argument(help="The Book as CSV (created if missing).")],
-    voter: Annotated[str, typer.Argument(help="The voting citizen.")],
-    citizen: Annotated[str, typer.Argument(help="The citizen on trial.")],
-    cakes: Annotated[str, typer.Argument(help="Cakes voted.")],
-    side: Annotated[str, typer.Argument(help="sans-culotte or privileged.")],
-) -> None:
-    """Write a cake vote at the end of the Book: "Robespierre, Danton, 3, privileged"."""
-    with clear_errors():
-        parsed = parse_side(side)
-        if parsed is None:
-            raise Refused(f"side must be sans-culotte or privileged, not {side!r:.40}")
-        count = whole_number(cakes)
-        if count is None:
-            raise Refused(f"cakes must be a whole number of at most {MAX_DIGITS} digits, "
-                          f"not {cakes!r:.40}")
-        voter = citizen_name(voter, "the voter's name")
-        citizen = citizen_name(citizen, "the citizen's name")
-        ledger = read_book(book) if book.exists() else BookOfPublicSafety()
-        ledger.write(voter, citizen, count, parsed)
-        book.write_text(ledger.to_csv(), encoding="utf-8")
-        scales = ledger.scales(citizen)
-        console.print(f"{citizen} is on trial: {scales['sans_culotte']} sans-culotte, "
-                      f"{scales['privileged']} privileged.")
-
-
-@book_app.command("show")
-def book_show(book: Annotated[Path, typer.Argument(help="The Book as CSV.")]) -> None:
-    """Show the Book's open trials and their scales."""
-    with clear_errors():
-        ledger = read_book(book)
-        table = Table(title="Open trials")
-        for col in ("citizen", "sans-culotte", "privileged", "votes"):
-            table.add_column(col)
-        for name in dict.fromkeys(r.citizen for r in ledger.rows if r.closing is None):
-            s = ledger.scales(name)
-            table.add_row(name, str(s["sans_culotte"]), str(s["privileged"]),
-                          str(len(ledger.open_rows(name))))
-        console.print(table)
-
-
-def citizen_name(text: str, what: str) -> str:
-    """A citizen's name as typed for ``what``, stripped; refused if it cannot name a citizen."""
-    name = text.strip()
-    if not name or name.casefold() == BASTILLE.casefold():
-        raise Refused(f"{text!r:.40} cannot name a citizen")
-    why = text_problem(name)
-    if why is not None:
-        raise Refused(f"{what} cannot be read: {why}")
-    return name
-
-
-MAX_BOOK_BYTES = 16 << 20
-"""Largest Book file read; a paper game's Book holds a few hundred rows."""
-
-
-def read_book(path: Path) -> BookOfPublicSafety[str]:
-    """Read a Book CSV, with errors naming the file and line."""
-    try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_BOOK_BYTES + 1)
-    except FileNotFoundError:
-        raise Refused(f"there is no Book at {path}") from None
-    if len(raw) > MAX_BOOK_BYTES:
-        raise Refused(f"{path} is larger than {MAX_BOOK_BYTES >> 20} MB, too large for a Book")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise Refused(f"{path} is not a Book: byte {exc.start} is not UTF-8 text") from None
-    return BookOfPublicSafety.from_csv(text, str(path))
+mount_game_commands()
 
 
 if __name__ == "__main__":

@@ -7,9 +7,12 @@ An action of Tricolore is a JSON object (``{"type": "cake_vote", "citizen": 3, "
 the kind, then each required parameter in the family's order. A list parameter (Culottes-trials'
 grabbers, Let Them Eat Cake's Cake cards) is chosen one item at a time, in the order the domain
 lists its options, then closed with its "done" index; a Revolution! bid is placed one chip at a
-time with :class:`~tricolore.games.revolution.bids.ChipByChip`, one (currency, space) pair a step.
+time with the builder its :class:`~tricolore.core.layout.Chips` block names (Revolution!'s
+:class:`~tricolore.games.revolution.bids.ChipByChip`), one (currency, space) pair a step.
 
-**The layout.** Indices ``0 .. len(kinds)-1`` are the kinds of action of the game (every
+**The layout.** Each game declares its own in a ``layout.py`` beside its rules, in the vocabulary
+of :mod:`tricolore.core.layout` (a game without one gets :func:`~tricolore.core.layout.fallback`).
+Indices ``0 .. len(kinds)-1`` are the kinds of action of the game (every
 ``do_<kind>`` method of its state, sorted), then come blocks of *slots*, one block per vocabulary
 of parameter values. A slot is keyed by the value itself where the values come from a fixed
 finite vocabulary — a seat, an area, a space, a side, a card's name, a citizen's number, an amount
@@ -38,30 +41,33 @@ space, as :func:`tricolore.agents.offered_actions` offers them to a trading agen
 
 from __future__ import annotations
 
-import inspect
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from tricolore.core.actions import ActionFamily, Amount, Choice, Domain, Subset, Text
+from tricolore.core.actions import ActionFamily, Amount, Domain, Subset
 from tricolore.core.errors import IllegalAction, OptionsError
+from tricolore.core.layout import (
+    Block,
+    ChipBuilder,
+    Chips,
+    Items,
+    Layout,
+    Phrases,
+    Positions,
+    Values,
+    fallback,
+    slot_key,
+)
 from tricolore.core.model import Options, Seat, State
-from tricolore.core.registry import get_game
-
-DEAL_POSITIONS = 8
-"""Open deals (and Culottes alliances) reachable by position: the first 8 offered."""
-CITIZENS_PER_SHEET = 4
-"""Culottes numbers ``CITIZENS_PER_SHEET × players × citizen sheets per player`` citizens."""
-FALLBACK_POSITIONS = 32
-"""A game without a declared layout: values of a choice offered by position, the first 32."""
+from tricolore.core.registry import companions, get_game
 
 
 def _key(value: object) -> tuple[str, object]:
-    # JSON true must not pass for the integer 1, nor 1 for true.
-    return (type(value).__name__, value)
+    return slot_key(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,272 +99,6 @@ class Partial:
             out[name] = value
         return out
 
-
-# -- slot blocks --------------------------------------------------------------------------------
-
-@dataclass(eq=False)
-class Block:
-    """A block of consecutive slots: one vocabulary of parameter values."""
-
-    name: str
-    offset: int = field(default=0, init=False)
-
-    @property
-    def size(self) -> int:
-        """How many slots the block holds."""
-        raise NotImplementedError
-
-    def label(self, slot: int) -> str:
-        """What slot ``slot`` of the block means."""
-        raise NotImplementedError
-
-
-@dataclass(eq=False)
-class Values(Block):
-    """One slot per value of a fixed vocabulary (seats, areas, card names, amounts...).
-
-    ``strict``: a value offered outside the vocabulary is a bug in the layout (raise); otherwise
-    (a capped vocabulary, such as amounts) it is simply not reachable.
-    """
-
-    values: tuple[object, ...] = ()
-    labels: tuple[str, ...] | None = None
-    strict: bool = True
-    _index: dict[tuple[str, object], int] = field(default_factory=dict, init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        self._index = {_key(v): i for i, v in enumerate(self.values)}
-        numbers = [v for v in self.values if type(v) is int]
-        whole = bool(numbers) and len(numbers) == len(self.values)
-        self.span: tuple[int, int] | None = (
-            (numbers[0], numbers[-1]) if whole and numbers == list(range(numbers[0], numbers[-1] + 1))
-            else None)
-        """``(first, last)`` when the values are the whole numbers from first to last."""
-
-    @property
-    def size(self) -> int:
-        """How many slots the block holds."""
-        return len(self.values)
-
-    def slot(self, value: object) -> int | None:
-        """The slot of ``value``, or ``None`` if it is outside the vocabulary."""
-        return self._index.get(_key(value))
-
-    def label(self, slot: int) -> str:
-        """What slot ``slot`` of the block means."""
-        if self.labels is not None:
-            return f"{self.name} {self.labels[slot]}"
-        value = self.values[slot]
-        if value is None or isinstance(value, bool):
-            return f"{self.name} {'none' if value is None else str(value).lower()}"
-        return f"{self.name} {value}"
-
-
-@dataclass(eq=False)
-class Positions(Block):
-    """One slot per position among the values offered now (values with no fixed vocabulary)."""
-
-    count: int = DEAL_POSITIONS
-
-    @property
-    def size(self) -> int:
-        """How many slots the block holds."""
-        return self.count
-
-    def label(self, slot: int) -> str:
-        """What slot ``slot`` of the block means."""
-        return f"{self.name}: option {slot + 1} offered now"
-
-
-@dataclass(eq=False)
-class Items(Block):
-    """A list parameter chosen one item at a time: one slot per item (keyed by value, or by
-    position when ``values`` is ``None``), then one slot that closes the list."""
-
-    values: tuple[object, ...] | None = None
-    count: int = 0
-    _index: dict[tuple[str, object], int] = field(default_factory=dict, init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if self.values is not None:
-            self.count = len(self.values)
-            self._index = {_key(v): i for i, v in enumerate(self.values)}
-
-    @property
-    def size(self) -> int:
-        """How many slots the block holds: the items, and "done"."""
-        return self.count + 1
-
-    @property
-    def done(self) -> int:
-        """The slot that closes the list."""
-        return self.count
-
-    def label(self, slot: int) -> str:
-        """What slot ``slot`` of the block means."""
-        if slot == self.done:
-            return f"{self.name}: done"
-        if self.values is None:
-            return f"{self.name}: add option {slot + 1} offered now"
-        return f"{self.name}: add {self.values[slot]}"
-
-
-@dataclass(eq=False)
-class Chips(Block):
-    """A Revolution! bid, chip by chip: one slot per (currency, space) of the Bidding Chart."""
-
-    pairs: tuple[tuple[str, str], ...] = ()
-    chart: tuple[Any, ...] = ()
-
-    @property
-    def size(self) -> int:
-        """How many slots the block holds."""
-        return len(self.pairs)
-
-    def label(self, slot: int) -> str:
-        """What slot ``slot`` of the block means."""
-        currency, space = self.pairs[slot]
-        return f"{self.name}: one {currency.capitalize()} chip on the {space}"
-
-
-@dataclass(eq=False)
-class Phrases(Block):
-    """Required free text: one slot per example phrase the game's domain offers."""
-
-    count: int = 0
-
-    @property
-    def size(self) -> int:
-        """How many slots the block holds."""
-        return self.count
-
-    def label(self, slot: int) -> str:
-        """What slot ``slot`` of the block means."""
-        return f"{self.name}: example phrase {slot + 1}"
-
-
-# -- game layouts -------------------------------------------------------------------------------
-
-@dataclass
-class Layout:
-    """A game's flat action space: its kinds, and which block each parameter is chosen in.
-
-    ``params`` maps a parameter name, or ``"kind.name"`` for one kind only, to its block; a
-    parameter it does not name falls back on ``by_domain`` (a block per domain type).
-    """
-
-    kinds: tuple[str, ...]
-    params: dict[str, Block]
-    by_domain: dict[type, Block] = field(default_factory=dict)
-
-    def block(self, kind: str, name: str, domain: Domain) -> Block:
-        """The block ``name`` of ``kind`` is chosen in."""
-        found = self.params.get(f"{kind}.{name}") or self.params.get(name)
-        if found is None:
-            for cls in type(domain).__mro__:
-                if cls in self.by_domain:
-                    return self.by_domain[cls]
-            raise OptionsError(f"the flat action space has no place for the {name} of a {kind}")
-        return found
-
-
-def _kinds(state_class: type) -> tuple[str, ...]:
-    return tuple(sorted(name[3:] for name, _ in inspect.getmembers(state_class)
-                        if name.startswith("do_")))
-
-
-def _seats(players: int, name: str = "seat", none: str | None = None) -> Values:
-    values: tuple[object, ...] = tuple(range(players))
-    if none is not None:
-        values += (None,)
-    return Values(name, values=values,
-                  labels=tuple(str(s) for s in range(players)) + ((none,) if none else ()))
-
-
-def _amounts(name: str, top: int, low: int = 1) -> Values:
-    return Values(name, values=tuple(range(low, top + 1)), strict=False)
-
-
-def _culottes(state_class: type, players: int, options: Options) -> Layout:
-    from tricolore.games.culottes.book import SIDES
-    from tricolore.games.culottes.data import ROLES
-
-    sheets = getattr(options, "citizen_sheets_per_player", 2)
-    citizen = Values("citizen", values=tuple(range(CITIZENS_PER_SHEET * players * sheets)), strict=False)
-    deal = Positions("deal")
-    return Layout(_kinds(state_class), {
-        "role": Values("role", values=ROLES), "side": Values("side", values=SIDES),
-        "agree": Values("agree", values=(True, False)),
-        "citizen": citizen, "from": citizen, "to": citizen, "voter": citizen, "trial": citizen,
-        "cakes": _amounts("cakes", 20), "reward": _amounts("reward", 10), "cover": _amounts("cover", 10),
-        "deal": deal, "alliance": Positions("alliance")})
-
-
-def _trials(state_class: type, players: int, options: Options) -> Layout:
-    from tricolore.games.culottes_trials.rules import EXAMPLE_ARGUMENTS, EXAMPLE_STATEMENTS
-
-    boolean = Values("answer", values=(True, False))
-    return Layout(_kinds(state_class), {
-        "truth": boolean, "guess": boolean, "agree": boolean,
-        "statement": Phrases("statement", count=len(EXAMPLE_STATEMENTS)),
-        "text": Phrases("argument", count=len(EXAMPLE_ARGUMENTS)),
-        "grabbers": Items("grabbers", values=tuple(range(players)))})
-
-
-def _cake(state_class: type, players: int, options: Options) -> Layout:
-    from tricolore.games.let_them_eat_cake.data import PANTRY, STARTER_CAKES
-
-    seat = _seats(players, none="nobody")
-    return Layout(_kinds(state_class), {
-        "to": seat, "from": seat, "winner": seat, "candidate": seat, "take_from": seat,
-        "card": Values("drawn card", values=tuple(range(players))),
-        "safe": Values("safe", values=(True, False)),
-        "medals": _amounts("medals", 12), "generals": _amounts("generals", 12),
-        "cards": Items("stash card", values=tuple(range(len(PANTRY) + len(STARTER_CAKES))))})
-
-
-def _revolution(state_class: type, players: int, options: Options) -> Layout:
-    from tricolore.games.revolution.data import AREAS, CURRENCIES, EDITIONS
-
-    chart = EDITIONS[getattr(options, "edition", "seed")].chart
-    seat = _seats(players)
-    area = Values("area", values=tuple(a.name for a in AREAS))
-    return Layout(_kinds(state_class), {
-        "area": area, "first_area": area, "second_area": area,
-        "victim": seat, "first_owner": seat, "second_owner": seat,
-        "placement": Chips("bid", pairs=tuple((c, s.name) for c in CURRENCIES for s in chart
-                                              if s.allows(c)), chart=chart)})
-
-
-def _bread(state_class: type, players: int, options: Options) -> Layout:
-    from tricolore.games.bread_and_circuses.data import CARDS, TILES
-    from tricolore.games.bread_and_circuses.rules import DEAL_CONDITIONS, DEAL_ROUNDS
-
-    return Layout(_kinds(state_class), {
-        "tile": Values("tile", values=(*TILES, None)), "icon": Values("icon", values=TILES),
-        "card": Values("sabotage card", values=tuple(CARDS)),
-        "target": _seats(players, "target", none="nobody"), "to": _seats(players),
-        "gold": _amounts("gold", 30), "condition": Values("condition", values=DEAL_CONDITIONS),
-        "when": Values("when", values=DEAL_ROUNDS), "deal": Positions("deal")})
-
-
-LAYOUTS: dict[str, Callable[[type, int, Options], Layout]] = {
-    "culottes": _culottes, "culottes-trials": _trials, "let-them-eat-cake": _cake,
-    "revolution": _revolution, "bread-and-circuses": _bread}
-"""The declared layout of each built-in game; any other registered game gets :func:`fallback`."""
-
-
-def fallback(state_class: type) -> Layout:
-    """The layout of a game without a declared one: its kinds, then every choice by position (the
-    first 32 offered), amounts 0 to 20, list items by position, text from its examples, and any
-    other domain that lists its values by position (a family whose domain cannot is not offered)."""
-    choice = Positions("choice", count=FALLBACK_POSITIONS)
-    return Layout(_kinds(state_class), {}, {
-        Choice: choice,
-        Amount: _amounts("amount", 20, low=0),
-        Subset: Items("item", count=FALLBACK_POSITIONS),
-        Text: Phrases("text", count=8),
-        Domain: choice})
 
 
 # -- the codec ----------------------------------------------------------------------------------
@@ -395,8 +135,8 @@ class FlatActions:
         chosen.validate(players)
         self.options = chosen
         state_class = getattr(found, "state_class", None) or type(found.new(players, 0, chosen))
-        make = LAYOUTS.get(self.game)
-        self.layout = fallback(state_class) if make is None else make(state_class, players, chosen)
+        make = companions(self.game).layout
+        self.layout: Layout = fallback(state_class) if make is None else make(state_class, players, chosen)
         self.kinds = self.layout.kinds
         self._kind_index = {k: i for i, k in enumerate(self.kinds)}
         blocks: list[Block] = []
@@ -409,7 +149,7 @@ class FlatActions:
             offset += block.size
         self.blocks = tuple(blocks)
         self.size: int = offset
-        self._bids: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Domain, Any]] = {}
+        self._bids: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Domain, ChipBuilder]] = {}
 
     # -- the contract ---------------------------------------------------------------------------
     def start(self) -> Partial:
@@ -636,16 +376,14 @@ class FlatActions:
                 return True
         return False
 
-    def _bidder(self, domain: Domain, chips: Sequence[tuple[str, str]]) -> Any:
+    def _bidder(self, block: Chips, domain: Domain, chips: Sequence[tuple[str, str]]) -> ChipBuilder:
         """The bid ``chips`` make so far (read it only: it is kept for the next step, which asks
         for the same chips again)."""
-        from tricolore.games.revolution.bids import ChipByChip
-
         key = (id(domain), tuple(chips))
         found = self._bids.get(key)
         if found is not None and found[0] is domain:
             return found[1]
-        builder = ChipByChip(domain.chart, domain.holding())  # type: ignore[attr-defined]
+        builder = block.start(domain)
         for currency, space in chips:
             builder.place(currency, space)
         if len(self._bids) >= 16:
@@ -654,7 +392,7 @@ class FlatActions:
         return builder
 
     def _chip_offers(self, block: Chips, domain: Domain, chips: Sequence[tuple[str, str]]) -> list[Option]:
-        builder = self._bidder(domain, chips)
+        builder = self._bidder(block, domain, chips)
         index = {pair: i for i, pair in enumerate(block.pairs)}
         return [(block.offset + index[pair], pair) for pair in builder.options()]
 
@@ -670,7 +408,7 @@ class FlatActions:
             if len(options) - after >= domain.min_size - len(items):
                 for position in range(after, len(options)):
                     item = options[position]
-                    slot = position if block.values is None else block._index.get(_key(item))
+                    slot = position if block.values is None else block.slot(item)
                     if slot is None or slot >= block.count:
                         continue
                     out.append((block.offset + slot, item))
@@ -690,7 +428,7 @@ class FlatActions:
             block = self.layout.block(fam.kind, name, domain)
             if isinstance(block, Chips):
                 chips = (*(partial.chips or ()), value)
-                builder = self._bidder(domain, chips)
+                builder = self._bidder(block, domain, chips)
                 if builder.done:
                     after = Partial(partial.kind, (*partial.chosen, (name, builder.placement())), path=path)
                 else:

@@ -125,6 +125,17 @@ class SnapshotRow(Base):
     state: Mapped[bytes] = mapped_column(LargeBinary)
 
 
+class LeaseRow(Base):
+    """Which server process serves a table being played, until when (the database's clock). Only
+    used when several processes share one PostgreSQL database (:mod:`tricolore.server.leases`)."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(128))
+    expires_at: Mapped[Any] = mapped_column(DateTime(timezone=True))
+
+
 def hash_token(token: str) -> str:
     """The stored form of a secret token."""
     return hashlib.sha256(token.encode()).hexdigest()

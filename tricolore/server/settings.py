@@ -10,6 +10,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from tricolore.core.errors import OptionsError
+from tricolore.core.inputs import text_problem
+
+MAX_INSTANCE_NAME = 128
+"""The longest instance name (a lease's ``owner``)."""
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -32,6 +36,12 @@ class Settings:
     policies: str | None = None
     """A folder of trained policies (``.npz``, see :mod:`tricolore.agents.policy`) the lobby offers
     as bots, ``policy:NAME`` for ``NAME.npz``; none offered if not set."""
+    instance_name: str | None = None
+    """This process's name among several serving one PostgreSQL database (each a different one);
+    by default its host's name and process id."""
+    lease_seconds: float = 5.0
+    """How long a process's hold on a table lasts unless renewed (PostgreSQL): a killed process's
+    tables are taken over by another this long after its last renewal."""
 
     def __post_init__(self) -> None:
         for name, least in (("tables_per_minute", 1), ("sockets_per_address", 1), ("db_pool_size", 1)):
@@ -43,6 +53,14 @@ class Settings:
             raise OptionsError("the hello timeout must be from 0.1 to 600 seconds, "
                                f"not {self.hello_seconds!r}")
         networks(self.trusted_proxies)  # each one readable, or a sentence
+        if (not isinstance(self.lease_seconds, int | float) or isinstance(self.lease_seconds, bool)
+                or not 1 <= self.lease_seconds <= 600):
+            raise OptionsError(f"the lease must be from 1 to 600 seconds, not {self.lease_seconds!r}")
+        if self.instance_name is not None and (
+                text_problem(self.instance_name, "instance name", MAX_INSTANCE_NAME)
+                or not self.instance_name.strip()):
+            raise OptionsError(f"the instance name is text of 1 to {MAX_INSTANCE_NAME} characters "
+                               "that names this process among the servers of one database")
         if self.policies is not None and not os.path.isdir(self.policies):
             raise OptionsError(f"the policies folder {self.policies!r} is not a folder")
 

@@ -11,6 +11,7 @@ recorded for that action; otherwise the table is replayed whole, as before snaps
 from __future__ import annotations
 
 import copyreg
+import dataclasses
 import io
 import pickle
 import sys
@@ -45,6 +46,14 @@ class _Pickler(pickle.Pickler):
     events as calls to their constructor."""
 
     dispatch_table = {**copyreg.dispatch_table, MappingProxyType: _mapping_proxy, Event: _event}  # noqa: RUF012
+
+    def reducer_override(self, obj: Any) -> Any:
+        """A frozen dataclass of the compiled build as a call to its constructor (it has no
+        ``__setstate__`` that could write its frozen fields)."""
+        cls = type(obj)
+        if hasattr(cls, "__mypyc_attrs__") and dataclasses.is_dataclass(cls):
+            return cls, tuple(getattr(obj, f.name) for f in dataclasses.fields(cls) if f.init)
+        return NotImplemented
 
 
 def code(game: str) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tricolore.agents import (
@@ -67,6 +67,9 @@ KEEP_FINISHED = 64
 POLICY_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 """A trained policy's name in the lobby: its file's name in the policies folder, without .npz."""
 ACTIVE = ("waiting", "playing")
+NOT_SAVED = ("That action was not saved: the server cannot write to its database just now. "
+             "Nothing changed; send it again in a moment.")
+"""What a person is told when the database cannot take an action (it is away, or its disk is full)."""
 IDLE_WRITER = 10.0
 """Seconds the group commit's thread waits for an action before it ends (it starts again with the
 next action)."""
@@ -246,6 +249,12 @@ class Tables(Mapping[str, LiveTable]):
             while len(self._finished) > self._keep:
                 self._finished.popitem(last=False)
 
+    def forget(self, table_id: str) -> None:
+        """Drop the table from memory (it is loaded again when next asked for)."""
+        with self._lock:
+            self._active.pop(table_id, None)
+            self._finished.pop(table_id, None)
+
     def finished(self) -> int:
         """How many finished or closed tables are in memory."""
         with self._lock:
@@ -335,6 +344,9 @@ class TableStore:
         self.writer = GroupCommit(engine)
         """The one writer of actions: it commits every action waiting in one transaction."""
         self._unservable: set[str] = set()
+        self.shared = False
+        """Whether other server processes serve tables of the same database: then the lobby lists
+        every table from its row, since this process's memory holds only what it serves."""
         self.policies = Path(policies) if policies is not None else None
         """The folder of trained policies the lobby offers as bots (``policy:NAME`` plays
         ``NAME.npz`` from it); none if not set."""
@@ -687,7 +699,7 @@ class TableStore:
 
         Tables waiting or being played are all in memory; finished and closed ones are read from
         their rows, without rebuilding them."""
-        if status in ACTIVE:
+        if status in ACTIVE and not self.shared:
             found = [t for t in reversed(self.live.values()) if t.status == status][:limit]
             return [summary(t, len(t.actions)) for t in found]
         actions = (select(func.count()).where(ActionRow.table_id == TableRow.id)
@@ -740,8 +752,17 @@ class TableStore:
             try:
                 self.writer.commit(write)
             except IntegrityError:
-                table.state = self._rebuild(table)
+                if not self._catch_up(table):
+                    table.state = self._rebuild(table)
+                elif client_action_id is not None and (seat, client_action_id) in table.client_ids:
+                    known = table.client_ids[seat, client_action_id]  # its commit had reached the disk
+                    return Outcome(True, number=known, duplicate=True)
                 return Outcome(False, code="conflict", message="That action was not saved; try again.")
+            except OperationalError as exc:  # the database is away or its disk is full: nothing written
+                table.state = self._rebuild(table)
+                why = " ".join(str(exc.orig).split())  # one line in the log, no traceback
+                log.error("table %s: action %s not saved: %s", table_id, number, why)
+                return Outcome(False, code="not_saved", message=NOT_SAVED)
             except Exception:
                 table.state = self._rebuild(table)  # not saved: the table is as it was before it
                 raise
@@ -754,8 +775,34 @@ class TableStore:
                 self.live.add(table)
             return Outcome(True, number=number, events=events)
 
+    def reload(self, table_id: str) -> LiveTable | None:
+        """The table rebuilt afresh from the database (another process may have played it)."""
+        self.live.forget(table_id)
+        return self.live.get(table_id)
+
     def _rebuild(self, table: LiveTable) -> State:
         return replay(table.record())
+
+    def _catch_up(self, table: LiveTable) -> bool:
+        """Bring ``table`` (its lock held) up to the database when it holds more of its actions than
+        this process knows of: a commit whose answer was lost with the connection (the database went
+        away in the middle of it) had reached the disk. ``False`` if there is nothing more, or it
+        cannot be read or replayed."""
+        try:
+            with self.session() as db, db.begin():
+                count = select(func.count()).select_from(ActionRow).where(ActionRow.table_id == table.id)
+                if (db.scalar(count) or 0) <= len(table.actions):
+                    return False
+                stored = self._replay(db, table.id)
+        except (TableError, OperationalError):
+            return False
+        log.warning("table %s: caught up with %d actions committed while their answer was lost",
+                    table.id, len(stored.actions) - len(table.actions))
+        table.state, table.actions, table.digests = stored.state, stored.actions, stored.digests
+        table.client_ids, table.status = stored.client_ids, stored.status
+        if table.status == "over":
+            self.live.add(table)
+        return True
 
     # -- after a restart ---------------------------------------------------------------------
     def resume(self) -> int:

@@ -9,7 +9,7 @@ Arms are played once even when several experiments read them, every arm of a stu
 same seeds (so two arms differ only by what the experiment changes), and each arm's rows are kept
 in a Parquet file in the study's folder, so an interrupted study resumes where it stopped.
 
-The experiments of each game are in :mod:`tricolore.sim.studies`.
+The experiments of each game are in its ``study.py`` (see :mod:`tricolore.sim.studies`).
 """
 
 from __future__ import annotations

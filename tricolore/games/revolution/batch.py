@@ -46,7 +46,7 @@ its seed, its size and its player count.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -54,6 +54,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from tricolore.core.batch import BatchPath
 from tricolore.core.record import Record
 from tricolore.games.revolution import batch_bots
 from tricolore.games.revolution.bids import cap
@@ -841,3 +842,13 @@ def _add_along(x: Array, axis: int) -> Array:
 @cache
 def _sampler(edition: str) -> BidSampler:
     return BidSampler(chart_of(edition))
+
+
+def _play_batch(games: int, players: int, seed: int, lineups: Sequence[Sequence[str]],
+                options: Mapping[str, Any], records: bool) -> BatchResult:
+    return play(games, players, seed, lineups, edition=options.get("edition", "seed"),
+                max_rounds=options.get("max_rounds"), records=records)
+
+
+BATCH = BatchPath(STRATEGIES, _play_batch)
+"""Revolution!'s batched path, as ``tricolore simulate revolution --batch`` plays it."""

@@ -445,7 +445,39 @@ function confirmBid(placement) {
   if (typeof window.render === "function") window.render();
 }
 
+/** The bid as a form (the action bar's fallback to the chart): one space per chip, each currency
+ * only where the chart allows it. */
+function bidWidget(param, domain, h) {
+  const selects = [];
+  const groups = Object.entries(domain.chips).filter(([, count]) => count > 0).map(([currency, count]) => h("fieldset", {},
+    h("legend", {}, `${count} ${currency}`),
+    Array.from({ length: count }, (_, i) => {
+      const select = h("select", { "data-currency": currency, "aria-label": `${currency} chip ${i + 1}` }, h("option", { value: "" }, "space…"),
+        domain.spaces.map((space) => (space.forbidden.includes(currency) ? null : h("option", { value: space.name }, space.name))));
+      selects.push(select);
+      return select;
+    })));
+  return { element: h("div", { class: "bid" }, groups), read: () => {
+    const placement = {};
+    for (const select of selects) {
+      if (!select.value) return { error: "place every chip on a space" };
+      const currency = select.dataset.currency;
+      placement[select.value] = placement[select.value] || {};
+      placement[select.value][currency] = (placement[select.value][currency] || 0) + 1;
+    }
+    if (Object.keys(placement).length > domain.max_spaces) return { error: `bid on at most ${domain.max_spaces} spaces` };
+    for (const space of domain.spaces) {
+      const gold = placement[space.name] && placement[space.name].gold;
+      if (space.max_gold !== null && gold > space.max_gold) return { error: `at most ${space.max_gold} gold on ${space.name}` };
+    }
+    return { value: placement };
+  } };
+}
+
 Tricolore.registerBoard("revolution", {
+  widget(param, domain, { h }) {
+    return domain.kind === "bid" ? bidWidget(param, domain, h) : null;
+  },
   render,
   describeEvent(event, ctx) {
     return describe(event, ctx) || describeEvent(event, ctx.names);

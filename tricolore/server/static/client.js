@@ -1337,9 +1337,9 @@ function makeWidget(param, domain, changed) {
         return { value: picked };
       } };
     }
-    case "bid":
-      return bidWidget(param, domain);
     default: {
+      const own = board().widget ? board().widget(param, domain, boardContext()) : null; // a domain of the game's own
+      if (own) return own;
       const area = h("textarea", { name: param.name, rows: 2, placeholder: "JSON" });
       return { element: h("label", {}, `${name} (JSON) `, area), read: () => {
         try { return { value: JSON.parse(area.value) }; } catch { return { error: `${name} must be JSON` }; }
@@ -1356,34 +1356,6 @@ function optionText(option, param) {
   if (option === true) return "yes";
   if (option === false) return "no";
   return typeof option === "object" ? JSON.stringify(option) : String(option);
-}
-
-/** Revolution!'s bid: one space per chip, each currency only where the chart allows it. */
-function bidWidget(param, domain) {
-  const selects = [];
-  const groups = Object.entries(domain.chips).filter(([, count]) => count > 0).map(([currency, count]) => h("fieldset", {},
-    h("legend", {}, `${count} ${currency}`),
-    Array.from({ length: count }, (_, i) => {
-      const select = h("select", { "data-currency": currency, "aria-label": `${currency} chip ${i + 1}` }, h("option", { value: "" }, "space…"),
-        domain.spaces.map((space) => (space.forbidden.includes(currency) ? null : h("option", { value: space.name }, space.name))));
-      selects.push(select);
-      return select;
-    })));
-  return { element: h("div", { class: "bid" }, groups), read: () => {
-    const placement = {};
-    for (const select of selects) {
-      if (!select.value) return { error: "place every chip on a space" };
-      const currency = select.dataset.currency;
-      placement[select.value] = placement[select.value] || {};
-      placement[select.value][currency] = (placement[select.value][currency] || 0) + 1;
-    }
-    if (Object.keys(placement).length > domain.max_spaces) return { error: `bid on at most ${domain.max_spaces} spaces` };
-    for (const space of domain.spaces) {
-      const gold = placement[space.name] && placement[space.name].gold;
-      if (space.max_gold !== null && gold > space.max_gold) return { error: `at most ${space.max_gold} gold on ${space.name}` };
-    }
-    return { value: placement };
-  } };
 }
 
 start();

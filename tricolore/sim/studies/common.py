@@ -28,7 +28,7 @@ from tricolore.sim.stats import (
     paired_difference,
     rate,
 )
-from tricolore.sim.study import Arm, Experiment, Finding, Rows
+from tricolore.sim.study import Arm, Experiment, Finding, Rows, Study
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +70,17 @@ class Setup:
     def mixed(self, key: str = "mixed", label: str = "every strategy", **options: Any) -> Arm:
         """Every named strategy and random, drawn and turned so each sits in every seat alike."""
         return self.arm(key, label, self.strategies(), pool=True, options=options)
+
+
+@dataclass(frozen=True, slots=True)
+class GameStudy:
+    """A game's study, as its ``study.py`` declares it (``STUDY``): the function that builds the
+    experiments for a :class:`Setup`, the table size it plays at by default (a typical table of
+    the game) and the games per arm by default (enough for intervals of a few points)."""
+
+    build: Callable[[Setup], Study]
+    players: int
+    games: int
 
 
 # -- reading rows -----------------------------------------------------------------------------------
