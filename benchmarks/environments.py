@@ -116,14 +116,16 @@ def peer() -> Callable[[int], float]:
     return lambda steps: aec_speed(table, steps)
 
 
-def measure(steps: int, rounds: int) -> list[dict[str, Any]]:
-    """Every game's figures, interleaved with the peer's."""
+def measure(steps: int, rounds: int, observation: str | None = None) -> list[dict[str, Any]]:
+    """Every game's figures, interleaved with the peer's (``observation``: the environments' form,
+    their default if ``None``)."""
     connect_four = peer()
     rows = []
     for name in sorted(games()):
         figures: dict[str, list[float]] = {"aec": [], "parallel": [], "decisions": [], "openspiel": [],
                                            "peer": []}
-        aec, parallel = env(name), parallel_env(name)
+        form: dict[str, Any] = {} if observation is None else {"observation": observation}
+        aec, parallel = env(name, **form), parallel_env(name, **form)
         for i in range(rounds):
             figures["peer"].append(connect_four(steps))
             figures["aec"].append(aec_speed(aec, steps, i))
@@ -142,9 +144,9 @@ def measure(steps: int, rounds: int) -> list[dict[str, Any]]:
     return rows
 
 
-def profile(name: str, steps: int) -> str:
+def profile(name: str, steps: int, observation: str | None = None) -> str:
     """Where an AEC step of ``name`` spends its time: cProfile's top entries by own time."""
-    table = env(name)
+    table = env(name) if observation is None else env(name, observation=observation)
     profiler = cProfile.Profile()
     profiler.enable()
     aec_speed(table, steps)
@@ -160,12 +162,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (the median is shown)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--profile", metavar="GAME", help="profile the AEC environment of GAME instead")
+    parser.add_argument("--observation", metavar="FORM",
+                        help="the observation form (default: the environments' own)")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
     if args.profile:
-        print(profile(args.profile, args.steps))
+        print(profile(args.profile, args.steps, args.observation))
         return
-    rows = measure(args.steps, args.rounds)
+    rows = measure(args.steps, args.rounds, args.observation)
     if args.json:
         print(json.dumps(rows, indent=1))
         return

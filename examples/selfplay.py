@@ -133,7 +133,8 @@ class Tables:
         key = (seat, opponents)
         if key not in self.made:
             self.made[key] = TricoloreEnv(self.cfg.game, players=self.cfg.players, seat=seat,
-                                          opponents=list(opponents), reward=self.reward)
+                                          opponents=list(opponents), reward=self.reward,
+                                          observation="hashed")  # the policy reads the hashed view
         return self.made[key]
 
 

@@ -100,13 +100,21 @@ def test_the_raw_view_is_given_only_when_asked():
     assert parallel_env("revolution", players=3).reset(seed=2)[1]["player_1"] == {}
 
 
-def test_the_parallel_environment_vectorises_with_supersuit():
+@pytest.mark.parametrize("form", ["flat", "structured", "hashed"])
+def test_the_parallel_environment_vectorises_with_supersuit(form):
     import supersuit  # imported here: its module answers unknown attributes with ImportError
 
-    vec = supersuit.pettingzoo_env_to_vec_env_v1(parallel_env("revolution", players=3, max_steps=40))
+    table = parallel_env("revolution", players=3, max_steps=40, observation=form)
+    space = table.observation_space("player_0")["observation"]
+    vec = supersuit.pettingzoo_env_to_vec_env_v1(table)
     vec = supersuit.concat_vec_envs_v1(vec, 2, num_cpus=0, base_class="gymnasium")
     observations, _ = vec.reset(seed=1)
     assert vec.num_envs == 6  # two tables of three seats
+    stacked = observations["observation"]
+    if form == "structured":
+        assert {k: v.shape for k, v in stacked.items()} == {k: (6, *b.shape) for k, b in space.spaces.items()}
+    else:
+        assert stacked.shape == (6, *space.shape)
     rng = np.random.default_rng(0)
     ended = 0
     for _ in range(100):

@@ -147,6 +147,12 @@ def test_culottes_citizens_and_counters_read_from_the_observers_side():
         assert mine == sorted(view["holdings"][seat])
         held = arrays["players"][:, columns["players"].index("citizens held")]
         assert held.tolist() == [len(view["holdings"][(seat + k) % 5]) for k in range(5)]
+        owners = {c["id"]: c["owner"] for c in view["citizens"]}  # a Book row's voter is a citizen
+        for side in ("sans_culotte", "privileged"):
+            open_cakes = arrays["players"][:, columns["players"].index(f"open trial cakes {side}")]
+            assert open_cakes.tolist() == [
+                sum(r["cakes"] for r in view["book"] if r["closing"] is None and r["side"] == side
+                    and owners[r["voter"]] == (seat + k) % 5) for k in range(5)]
         if view["current_player"] is not None:
             current = arrays["board"][[columns["board"].index(f"current player {k}") for k in range(5)]]
             assert current.nonzero()[0].tolist() == [(view["current_player"] - seat) % 5]

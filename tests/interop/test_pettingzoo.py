@@ -198,8 +198,9 @@ def test_parallel_random_agents_play_a_whole_game():
     assert sum(rewards.values()) == pytest.approx(1.0)
 
 
-def test_the_action_being_built_is_in_the_info_and_the_observation():
-    table = env("revolution", players=3, seed=1, raw_view=True)
+@pytest.mark.parametrize("form", ["flat", "hashed"])
+def test_the_action_being_built_is_in_the_info_and_the_observation(form):
+    table = env("revolution", players=3, seed=1, raw_view=True, observation=form)
     table.reset(seed=1)
     before = table.observe("player_0")["observation"]
     bid = table.codec.index_of_kind("bid")
@@ -209,4 +210,8 @@ def test_the_action_being_built_is_in_the_info_and_the_observation():
     assert table.infos["player_1"]["building"] is None
     after = table.observe("player_0")["observation"]
     changed = np.flatnonzero(after != before)
-    assert list(changed) == [3 + 3 + bid]  # the seat one-hot (3), the prompt (3), then the partial
+    if form == "hashed":
+        assert list(changed) == [3 + 3 + bid]  # the seat one-hot (3), the prompt (3), then the partial
+    else:
+        assert list(changed) == [table.episode.observer.structured.where("partial").start + bid]
+        assert after[table.episode.observer.structured.where("partial")].sum() == 1

@@ -82,7 +82,7 @@ def test_the_agent_picks_what_the_environment_would_offer_the_learner(
         trained: tuple[Path, list[dict[str, str]]]) -> None:
     out, _ = trained
     policy = Policy.load(out / "policy.npz")
-    env = TricoloreEnv("culottes-trials", players=3, seat=1, opponents="skeptic")
+    env = TricoloreEnv("culottes-trials", players=3, seat=1, opponents="skeptic", observation="hashed")
     observation, _ = env.reset(seed=3)
     state = env.state
     agent = make_agent(TRIALS, f"policy:{out / 'policy.npz'}")

@@ -43,8 +43,8 @@ after 40 rounds unless ``max_rounds`` is given (:data:`ENVIRONMENT_OPTIONS`). Wi
 random policy and one that always takes the first legal index finish every game well before
 :data:`MAX_STEPS`.
 
-**Observations** (``observation=``, :data:`OBSERVATIONS`): ``"hashed"`` (default), ``"structured"``
-or ``"flat"``, made by :func:`tricolore.interop.observation.make_observer`.
+**Observations** (``observation=``, :data:`OBSERVATIONS`): ``"flat"`` (default), ``"structured"``
+or ``"hashed"``, made by :func:`tricolore.interop.observation.make_observer`.
 """
 
 from __future__ import annotations
@@ -127,12 +127,6 @@ def make_observation(codec: FlatActions, form: str) -> Any:
     return observation.make_observer(codec, form)
 
 
-def _copy(observation: Any) -> Any:
-    if isinstance(observation, dict):
-        return {k: _copy(v) for k, v in observation.items()}
-    return observation.copy()
-
-
 STAGE = ("phase", "round", "turn", "trial")
 """The attributes of a game's state that say where the game is (those it has)."""
 
@@ -195,7 +189,7 @@ class Episode:
     """One game played through the flat action codec, with the caches, rewards and stall guard
     every environment shares (see the module's documentation)."""
 
-    def __init__(self, codec: FlatActions, observation: str = "hashed", reward: str = "win") -> None:
+    def __init__(self, codec: FlatActions, observation: str = "flat", reward: str = "win") -> None:
         self.codec = codec
         self.game = get_game(codec.game)
         self.players = codec.players
@@ -240,7 +234,7 @@ class Episode:
         the stall guard bars (read-only; worked out once per version)."""
         key = ("mask", seat, partial.path)
         found = self._cache.get(key)
-        if found is not None and found[0] == partial:
+        if found is not None and (found[0] is partial or found[0] == partial):
             return found[1]
         state = self.state
         if state.is_over() or seat not in state.pending():
@@ -326,18 +320,16 @@ class Episode:
         return found
 
     def observe(self, seat: Seat, partial: Partial | None) -> Any:
-        """``seat``'s observation building ``partial`` (a fresh array; worked out once per version
-        and partial)."""
+        """``seat``'s observation building ``partial`` (fresh arrays the caller may keep; worked
+        out once per version and partial)."""
         path = None if partial is None else partial.path
         key = ("observation", seat, path)
         found = self._cache.get(key)
-        if found is None or found[0] != partial:
-            found = (partial, self._encode(seat, partial))
+        observer = self.observers[seat]
+        if found is None or (found[0] is not partial and found[0] != partial):
+            found = (partial, observer.vector(self.state, seat, partial, view=self.view(seat)))
             self._cache[key] = found
-        return _copy(found[1])
-
-    def _encode(self, seat: Seat, partial: Partial | None) -> Any:
-        return self.observers[seat].encode(self.state, seat, partial, view=self.view(seat))
+        return observer.output(found[1].copy())
 
     # -- rewards ----------------------------------------------------------------------------------------
     def potential(self, seat: Seat) -> float:

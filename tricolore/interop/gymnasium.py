@@ -20,7 +20,7 @@ made directly: ``TricoloreEnv("culottes", players=5)``. Every id works with
 learner's seat (default 0); ``opponents``, one strategy name for every other seat or a list with
 one per other seat in seat order (any name :func:`tricolore.agents.make_agent` knows: ``random``,
 the game's own strategies, ``ismcts:50``; default: the game's first own strategy); ``max_steps``;
-``observation`` (``"hashed"``, ``"structured"``, ``"flat"``); ``reward`` (``"win"``, ``"score"``,
+``observation`` (``"flat"``, the default, ``"structured"``, ``"hashed"``); ``reward`` (``"win"``, ``"score"``,
 ``"shaped"``, see :mod:`tricolore.interop.episode`); ``raw_view``; any other keyword is a game
 option (``regulated_bribery=True``).
 
@@ -95,7 +95,7 @@ class TricoloreEnv(gymnasium.Env):
 
     def __init__(self, game: str, players: int | None = None, seat: int = 0,
                  opponents: str | Sequence[str] | None = None, max_steps: int = MAX_STEPS,
-                 render_mode: str | None = None, observation: str = "hashed", reward: str = "win",
+                 render_mode: str | None = None, observation: str = "flat", reward: str = "win",
                  raw_view: bool = False, **options: Any) -> None:
         found = get_game(game)
         self.game = found

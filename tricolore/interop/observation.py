@@ -265,6 +265,15 @@ class Observer(Protocol):
         """The observation of ``seat`` building ``partial``; ``view`` is ``state.view(seat)`` if
         already made. A float32 vector (hashed, flat) or a dict of arrays (structured)."""
 
+    def vector(self, state: State, seat: Seat, partial: Partial | None = None,
+               view: Mapping[str, Any] | None = None) -> np.ndarray:
+        """The same observation as one fresh float32 vector (of the flat layout for the
+        structured form), which :meth:`output` turns into the observation."""
+
+    def output(self, vector: np.ndarray) -> Any:
+        """The observation whose vector is ``vector`` (for the structured form, arrays that are
+        views of it)."""
+
 
 class HashedObserver:
     """The hashed form: :class:`ObservationEncoder`'s vector, the same values.
@@ -298,6 +307,16 @@ class HashedObserver:
         if last is None or last[0] is not view:
             last = self._last = (view, self.hasher(view))
         return self.encoder.encode(state, seat, partial, view, last[1])
+
+    def vector(self, state: State, seat: Seat, partial: Partial | None = None,
+               view: Mapping[str, Any] | None = None) -> np.ndarray:
+        """As :meth:`encode`: a fresh vector."""
+        return self.encode(state, seat, partial, view)
+
+    @staticmethod
+    def output(vector: np.ndarray) -> np.ndarray:
+        """The observation of a vector of :meth:`vector`: the vector itself."""
+        return vector
 
 
 def make_observer(codec: FlatActions, form: str = "hashed") -> Observer:

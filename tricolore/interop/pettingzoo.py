@@ -15,8 +15,10 @@
 game's flat action space (:class:`~tricolore.interop.codec.FlatActions`): an action of the game is
 built in steps (its kind, then each parameter), one index per step, and the same agent stays
 selected until its action is complete. **Observations** are ``{"observation": ..., "action_mask":
-int8 vector}``; ``observation=`` picks the form of the first (``"hashed"``, the default, a float32
-vector; ``"structured"``; ``"flat"``: :func:`tricolore.interop.observation.make_observer`).
+int8 vector}``; ``observation=`` picks the form of the first (``"flat"``, the default, a float32
+vector; ``"structured"``, a dict of named arrays; ``"hashed"``, a float32 vector:
+:func:`tricolore.interop.observation.make_observer`). Observations are fresh arrays: they stay as
+they are whatever the environment does next.
 ``infos[agent]`` is empty unless ``raw_view=True``: then ``infos[agent]["view"]`` is the seat's
 own view as JSON, and ``infos[agent]["building"]`` the action it is building.
 
@@ -130,7 +132,7 @@ class TricoloreAEC(AECEnv):
 
     def __init__(self, game: str, players: int | None = None, seed: int | None = None,
                  max_steps: int = MAX_STEPS, render_mode: str | None = None,
-                 observation: str = "hashed", reward: str = "win", raw_view: bool = False,
+                 observation: str = "flat", reward: str = "win", raw_view: bool = False,
                  invalid_action: str = "raise", **options: Any) -> None:
         super().__init__()
         self.table = _Table(game, players, seed, max_steps, options, False, observation, reward,
@@ -145,6 +147,8 @@ class TricoloreAEC(AECEnv):
         self.codec = self.table.codec
         self._none = np.zeros(self.codec.size, dtype=np.int8)
         self._none.flags.writeable = False
+        self._start = self.codec.start()
+        self._written = True  # whether an info may hold something (then they are emptied)
         self.table.new_state(None)
         self._reset_bookkeeping()
 
@@ -189,8 +193,10 @@ class TricoloreAEC(AECEnv):
     def _refresh_infos(self) -> None:
         """Each agent's info: empty, or with ``raw_view`` its view and the action it builds."""
         if not self.table.raw_view:
-            for agent in self.agents:
-                self.infos[agent] = {}
+            if self._written:
+                for agent in self.agents:
+                    self.infos[agent] = {}
+                self._written = False
             return
         for agent in self.agents:
             self.infos[agent] = self.table.raw_info(_seat(agent), self.partials[agent])
@@ -198,7 +204,7 @@ class TricoloreAEC(AECEnv):
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation and action mask (all zeros when it is not its turn)."""
         seat = _seat(agent)
-        partial = self.partials.get(agent, self.codec.start())
+        partial = self.partials.get(agent) or self._start
         if agent == self.agent_selection and not self.terminations.get(agent) \
                 and not self.truncations.get(agent):
             mask = self.episode.mask(seat, partial)
@@ -228,6 +234,7 @@ class TricoloreAEC(AECEnv):
             self._truncate()
             self._refresh_infos()
             self.infos[agent]["invalid_action"] = str(refused)
+            self._written = True
             self._accumulate_rewards()
             return
         self.partials[agent] = partial
@@ -245,7 +252,7 @@ class TricoloreAEC(AECEnv):
         self._accumulate_rewards()
 
     def _truncate(self) -> None:
-        if not self.state.is_over() and self.steps >= self.table.max_steps:
+        if self.steps >= self.table.max_steps and not self.state.is_over():
             self.truncations = dict.fromkeys(self.agents, True)
 
     def render(self) -> str | None:
@@ -263,7 +270,7 @@ class TricoloreParallelEnv(ParallelEnv):
 
     def __init__(self, game: str, players: int | None = None, seed: int | None = None,
                  max_steps: int = MAX_STEPS, render_mode: str | None = None,
-                 observation: str = "hashed", reward: str = "win", raw_view: bool = False,
+                 observation: str = "flat", reward: str = "win", raw_view: bool = False,
                  invalid_action: str = "raise", **options: Any) -> None:
         self.table = _Table(game, players, seed, max_steps, options, True, observation, reward,
                             raw_view, invalid_action)
@@ -280,6 +287,8 @@ class TricoloreParallelEnv(ParallelEnv):
         self.table.new_state(None)
         self.partials: dict[str, Partial] = {}
         self.steps = 0
+        self._masks: dict[str, tuple[Partial, np.ndarray]] = {}
+        self._masks_version = -1
 
     @property
     def state(self) -> State:
@@ -295,11 +304,19 @@ class TricoloreParallelEnv(ParallelEnv):
         return self.table._act_space
 
     def _mask(self, agent: str) -> np.ndarray:
-        mask = np.zeros(self.table.actions, dtype=np.int8)
-        mask[:self.noop] = self.episode.mask(_seat(agent), self.partials[agent])
-        if not mask.any():
-            mask[self.noop] = 1
-        return mask
+        """A fresh copy of the agent's mask with the no-op (worked out once per version)."""
+        episode, partial = self.episode, self.partials[agent]
+        if self._masks_version != episode.version:
+            self._masks.clear()
+            self._masks_version = episode.version
+        found = self._masks.get(agent)
+        if found is None or (found[0] is not partial and found[0] != partial):
+            mask = np.zeros(self.table.actions, dtype=np.int8)
+            mask[:self.noop] = episode.mask(_seat(agent), partial)
+            if not mask.any():
+                mask[self.noop] = 1
+            found = self._masks[agent] = (partial, mask)
+        return found[1].copy()
 
     def _observe(self, agent: str) -> dict[str, Any]:
         return {"observation": self.episode.observe(_seat(agent), self.partials[agent]),
@@ -317,6 +334,7 @@ class TricoloreParallelEnv(ParallelEnv):
         self.agents = list(self.possible_agents)
         self.partials = {a: self.codec.start() for a in self.agents}
         self.steps = 0
+        self._masks_version = -1
         return {a: self._observe(a) for a in self.agents}, self._infos()
 
     def _refuse(self, agent: str, sentence: str, refused: dict[str, str]) -> None:
@@ -392,7 +410,7 @@ class TricoloreParallelEnv(ParallelEnv):
 
 
 def env(game: str, players: int | None = None, seed: int | None = None, max_steps: int = MAX_STEPS,
-        render_mode: str | None = None, observation: str = "hashed", reward: str = "win",
+        render_mode: str | None = None, observation: str = "flat", reward: str = "win",
         raw_view: bool = False, invalid_action: str = "raise", **options: Any) -> TricoloreAEC:
     """The AEC environment of ``game`` for ``players`` seats (default 4, or the nearest size the
     game allows); ``options`` are the game's options (``regulated_bribery=True``); see the
@@ -403,7 +421,7 @@ def env(game: str, players: int | None = None, seed: int | None = None, max_step
 
 def parallel_env(game: str, players: int | None = None, seed: int | None = None,
                  max_steps: int = MAX_STEPS, render_mode: str | None = None,
-                 observation: str = "hashed", reward: str = "win", raw_view: bool = False,
+                 observation: str = "flat", reward: str = "win", raw_view: bool = False,
                  invalid_action: str = "raise", **options: Any) -> TricoloreParallelEnv:
     """The Parallel environment of ``game``: as :func:`env`, every seat asked choosing at once."""
     return TricoloreParallelEnv(game, players, seed, max_steps, render_mode, observation, reward,

@@ -32,7 +32,8 @@ import numpy as np
 from gymnasium import spaces
 
 from tricolore.core.model import Seat, State
-from tricolore.interop.codec import CITIZENS_PER_SHEET, FlatActions, Partial
+from tricolore.games.culottes.layout import CITIZENS_PER_SHEET
+from tricolore.interop.codec import FlatActions, Partial
 from tricolore.interop.observation import BOUND
 
 Arrays = dict[str, np.ndarray]
@@ -60,6 +61,37 @@ class _Game:
     def __init__(self, codec: FlatActions) -> None:
         self.players = codec.players
         self.parts: dict[str, _Part] = {}
+        self.memo: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        """Parts of the last view each seat met and what they gave (a part equal to it is copied,
+        not worked out again)."""
+
+    def added(self, put: _Put, name: str, source: Any,
+              count: Callable[[Any, _Put], Sequence[int | tuple[int, Any]]]) -> None:
+        """Adds at every position of the flat vector that ``count(source, put)`` lists, 1 (a
+        position) or an amount (a position and the amount), worked out again only when
+        ``source`` is not equal to the one this seat met last. Nothing else may write there."""
+        key = (put.seat, name)
+        found = self.memo.get(key)
+        if found is None or found[0] != source:
+            found = self.memo[key] = (source, count(source, put))
+        vector = put.vector
+        for at in found[1]:
+            if type(at) is int:
+                vector[at] += 1.0
+            else:
+                vector[at[0]] += at[1]
+
+    def kept(self, put: _Put, name: str, source: Any, fill: Callable[[], None]) -> None:
+        """Array ``name``, which ``fill`` writes from ``source`` alone (and nothing else writes):
+        copied if ``source`` is equal to the one this seat met last."""
+        start, end = put.where[name][0], put.where[name][0] + self.parts[name].low.size
+        key = (put.seat, name)
+        found = self.memo.get(key)
+        if found is not None and found[0] == source:
+            put.vector[start:end] = found[1]
+            return
+        fill()
+        self.memo[key] = (source, put.vector[start:end].copy())
 
     def part(self, name: str, columns: Sequence[str], high: float | Sequence[float] = COUNT,
              rows: int | None = None, low: float = 0.0) -> None:
@@ -69,11 +101,20 @@ class _Game:
         raise NotImplementedError
 
 
-class _Put:
-    """Writes values into the arrays by column name, seats made relative to the observer."""
+_Where = tuple[int, int, bool, dict[str, int]]
+"""Where an array lies in the flat vector: its start, its row width, whether it has rows, and
+its columns' positions."""
+_NUMBERS = (int, float, bool)
 
-    def __init__(self, parts: Mapping[str, _Part], out: Arrays, seat: Seat, players: int) -> None:
+
+class _Put:
+    """Writes values into the arrays by column name, seats made relative to the observer (into
+    the flat vector the arrays are views of)."""
+
+    def __init__(self, parts: Mapping[str, _Part], out: Arrays, seat: Seat, players: int,
+                 vector: np.ndarray, where: Mapping[str, _Where]) -> None:
         self.parts, self.out, self.seat, self.players = parts, out, seat, players
+        self.vector, self.where = vector, where
 
     def rel(self, seat: Any) -> int | None:
         """``seat``'s row: 0 for the observer, then around the table; None for no seat."""
@@ -84,39 +125,44 @@ class _Put:
         return range(self.seat, self.seat + self.players)
 
     def __call__(self, name: str, column: str, value: Any, row: int | None = None) -> None:
-        part = self.parts[name]
-        if value is None or (part.rows is not None and row is None):
-            return  # nothing known, or a row of no seat
-        at = part.index[column]
-        arr = self.out[name]
-        if row is None:
-            arr[at] = float(value)
-        else:
-            arr[row, at] = float(value)
+        if value is None:
+            return  # nothing known
+        start, width, has_rows, index = self.where[name]
+        if has_rows:
+            if row is None:
+                return  # a row of no seat
+            start += row * width
+        self.vector[start + index[column]] = float(value)
 
     def one_hot(self, name: str, prefix: str, value: Any, row: int | None = None) -> None:
         """1 at column ``prefix value`` (nothing for a value outside the vocabulary)."""
-        at = self.parts[name].index.get(f"{prefix} {value}")
+        start, width, _, index = self.where[name]
+        at = index.get(f"{prefix} {value}")
         if at is not None:
-            if row is None:
-                self.out[name][at] = 1.0
-            else:
-                self.out[name][row, at] = 1.0
+            self.vector[start + at + (0 if row is None else row * width)] = 1.0
 
     def seat_hot(self, name: str, prefix: str, seat: Any, row: int | None = None) -> None:
         """1 at column ``prefix <relative seat>``."""
-        rel = self.rel(seat)
-        if rel is not None:
-            self.one_hot(name, prefix, rel, row)
+        if type(seat) is int:
+            self.one_hot(name, prefix, (seat - self.seat) % self.players, row)
 
     def per_player(self, name: str, column: str, values: Sequence[Any] | None) -> None:
         """A list indexed by absolute seat, into column ``column`` of the player rows."""
         if values is None:
             return
-        for row, seat in enumerate(self.rows()):
-            value = values[seat % self.players]
-            if type(value) in (int, float, bool):
-                self(name, column, value, row)
+        n, seat = self.players, self.seat
+        start, width, _, index = self.where[name]
+        at = start + index[column]
+        if type(values) is list and len(values) == n:
+            turned = values[seat:] + values[:seat]
+            if all(type(v) in _NUMBERS for v in turned):
+                self.vector[at:at + n * width:width] = turned
+                return
+        vector = self.vector
+        for row in range(n):
+            value = values[(seat + row) % n]
+            if type(value) in _NUMBERS:
+                vector[at + row * width] = float(value)
 
 
 def _seats(prefix: str, players: int) -> list[str]:
@@ -128,6 +174,10 @@ def _hot(prefix: str, vocabulary: Sequence[Any]) -> list[str]:
 
 
 # -- Culottes --------------------------------------------------------------------------------------
+HELD = ("citizens held", "cakes held", "cockades held", "citizens emigrated")
+"""The players' counters summed over the citizens they hold."""
+
+
 class _Culottes(_Game):
     PHASES = ("roles", "recruit", "turn", "over")
     STATUSES = ("none", "cap", "scale")
@@ -154,6 +204,63 @@ class _Culottes(_Game):
         self.part("secret_citizens", [*_hot("nature", self.SIDES), "puppet"], high=1.0,
                   rows=self.citizens)
 
+    @staticmethod
+    def _deals(deals: Sequence[Mapping[str, Any]], put: _Put) -> list[int]:
+        out = []
+        board, players = put.where["board"], put.where["players"]
+        for deal in deals:
+            at = board[3].get(f"deals {deal['status']}")
+            if at is not None:
+                out.append(board[0] + at)
+            if deal["status"] == "offered":
+                for seat, column in ((deal["payer"], "bribes offered"), (deal["payee"], "bribes received")):
+                    row = put.rel(seat)
+                    if row is not None:
+                        out.append(players[0] + row * players[1] + players[3][column])
+        return out
+
+    def _citizens(self, citizens: Sequence[Mapping[str, Any]], current: Any, put: _Put) -> list[list[int]]:
+        """The ``citizens`` rows; and per player row, the citizens it holds, their cakes, cockades
+        and how many emigrated."""
+        start, width, _, _ = put.where["citizens"]
+        vector, memo = put.vector, self.memo
+        held = [[0, 0, 0, 0] for _ in range(self.players)]
+        for citizen in citizens:
+            i = citizen["id"]
+            if not 0 <= i < self.citizens:
+                continue
+            at = start + i * width
+            key = (put.seat, "citizen", i)
+            found = memo.get(key)
+            if found is not None and found[1] == (i == current) and found[0] == citizen:
+                vector[at:at + width] = found[2]  # the same citizen as in the seat's last view
+            else:
+                self._citizen(citizen, i, i == current, put)
+                memo[key] = (citizen, i == current, vector[at:at + width].copy())
+            row = put.rel(citizen["owner"])
+            if row is not None:
+                counts = held[row]
+                counts[0] += 1
+                counts[1] += citizen["cakes"]
+                counts[2] += citizen["cockades"]
+                counts[3] += citizen["emigrated"]
+        return held
+
+    @staticmethod
+    def _citizen(citizen: Mapping[str, Any], i: int, current: bool, put: _Put) -> None:
+        """Row ``i`` of ``citizens``."""
+        put("citizens", "present", 1, i)
+        put.seat_hot("citizens", "owner", citizen["owner"], i)
+        for key in ("cakes", "cockades"):
+            put("citizens", key, citizen[key], i)
+        put("citizens", "bastille cakes", citizen["bastille_cakes"], i)
+        put.one_hot("citizens", "status", citizen["status"], i)
+        put("citizens", "emigrated", citizen["emigrated"], i)
+        put("citizens", "recruited", citizen["recruited"], i)
+        put("citizens", "current", current, i)
+        for side, cakes in (citizen.get("scales") or {}).items():
+            put("citizens", f"scale {side}", cakes, i)
+
     def fill(self, view: Mapping[str, Any], out: Arrays, put: _Put) -> None:
         put.one_hot("board", "phase", view.get("phase"))
         for key, column in (("turn", "turn"), ("rounds_completed", "rounds completed"), ("step", "step"),
@@ -165,47 +272,41 @@ class _Culottes(_Game):
         put.seat_hot("board", "first player", view.get("first_player"))
         put("board", "escrow cakes", (view.get("escrow") or {}).get("cakes"))
         put("board", "open alliances", sum(a["status"] == "open" for a in view.get("alliances", ())))
-        for deal in view.get("deals", ()):
-            at = put.parts["board"].index.get(f"deals {deal['status']}")
-            if at is not None:
-                out["board"][at] += 1
-            if deal["status"] == "offered":
-                for seat, column in ((deal["payer"], "bribes offered"), (deal["payee"], "bribes received")):
-                    row = put.rel(seat)
-                    if row is not None:
-                        out["players"][row, put.parts["players"].index[column]] += 1
+        self.added(put, "deals", view.get("deals", ()), self._deals)
         put.per_player("players", "agrees to end", view.get("agrees_to_end"))
         put.per_player("players", "recruits", view.get("recruits"))
         players = put.parts["players"].index
         current = view.get("current_citizen")
-        for citizen in view.get("citizens", ()):
-            i = citizen["id"]
-            if not 0 <= i < self.citizens:
-                continue
-            put("citizens", "present", 1, i)
-            put.seat_hot("citizens", "owner", citizen["owner"], i)
-            for key in ("cakes", "cockades"):
-                put("citizens", key, citizen[key], i)
-            put("citizens", "bastille cakes", citizen["bastille_cakes"], i)
-            put.one_hot("citizens", "status", citizen["status"], i)
-            put("citizens", "emigrated", citizen["emigrated"], i)
-            put("citizens", "recruited", citizen["recruited"], i)
-            put("citizens", "current", i == current, i)
-            for side, cakes in (citizen.get("scales") or {}).items():
-                put("citizens", f"scale {side}", cakes, i)
-            row = put.rel(citizen["owner"])
-            if row is not None:
-                held = out["players"][row]
-                held[players["citizens held"]] += 1
-                held[players["cakes held"]] += citizen["cakes"]
-                held[players["cockades held"]] += citizen["cockades"]
-                held[players["citizens emigrated"]] += citizen["emigrated"]
-        for entry in view.get("book", ()):
-            row = put.rel(entry.get("voter"))
-            if entry.get("closing") is None and row is not None:
-                at = players.get(f"open trial cakes {entry['side']}")
-                if at is not None:
-                    out["players"][row, at] += entry["cakes"]
+        citizens = view.get("citizens", ())
+        start = put.where["citizens"][0]
+        end = start + self.parts["citizens"].low.size
+        kept = (put.seat, "citizens")
+        found = self.memo.get(kept)
+        if found is not None and found[1] == current and found[0] == citizens:
+            put.vector[start:end] = found[2]  # no citizen changed since the seat's last view
+            held = found[3]
+        else:
+            held = self._citizens(citizens, current, put)
+            self.memo[kept] = (citizens, current, put.vector[start:end].copy(), held)
+        for row, counts in enumerate(held):
+            if counts[0]:
+                line = out["players"][row]
+                for column, count in zip(HELD, counts, strict=True):
+                    line[players[column]] += count
+        book = view.get("book", ())
+        owners = {citizen["id"]: citizen["owner"] for citizen in citizens}
+        kept = (put.seat, "book")
+        found = self.memo.get(kept)
+        if found is None or found[0] != (book, owners):
+            trials = []
+            for entry in book:
+                voter = put.rel(owners.get(entry.get("voter")))  # the voter is a citizen: its owner's row
+                side = players.get(f"open trial cakes {entry.get('side')}")
+                if entry.get("closing") is None and voter is not None and side is not None:
+                    trials.append((voter, side, entry["cakes"]))
+            found = self.memo[kept] = ((book, owners), trials)
+        for voter, side, cakes in found[1]:
+            out["players"][voter, side] += cakes
         you = view.get("you") or {}
         put.one_hot("secret", "role", you.get("role"))
         for key, known in (you.get("citizens") or {}).items():
@@ -231,6 +332,28 @@ class _Trials(_Game):
         self.part("secret", [*_hot("role", self.ROLES), "statement true", "statement false",
                              *_seats("grabber", n), "sealed vote yes", "sealed vote no"], high=1.0)
 
+    @staticmethod
+    def _arguments(arguments: Sequence[Mapping[str, Any]], put: _Put) -> list[int]:
+        start, width, _, columns = put.where["players"]
+        at = start + columns["arguments"]
+        rows = (put.rel(argument.get("seat")) for argument in arguments)
+        return [at + row * width for row in rows if row is not None]
+
+    @staticmethod
+    def _history(history: Sequence[Mapping[str, Any]], put: _Put) -> list[int | tuple[int, Any]]:
+        start, width, _, columns = put.where["players"]
+        out: list[int | tuple[int, Any]] = []
+        for past in history:
+            row = put.rel(past.get("accused"))
+            if row is not None:
+                out.append(start + row * width + columns["times accused"])
+                out.append((start + row * width + columns["times told the truth"], bool(past.get("truth"))))
+            for grabber in past.get("grabbers") or ():
+                row = put.rel(grabber)
+                if row is not None:
+                    out.append(start + row * width + columns["times grabber"])
+        return out
+
     def fill(self, view: Mapping[str, Any], out: Arrays, put: _Put) -> None:
         put.one_hot("board", "phase", view.get("phase"))
         put("board", "trial", view.get("trial"))
@@ -246,22 +369,10 @@ class _Trials(_Game):
             put.per_player("players", "first vote no", [v is False for v in votes])
         for seat in (view.get("vote") or {}).get("chosen") or ():
             put("players", "has voted", 1, put.rel(seat))
-        columns = put.parts["players"].index
         for seat in (view.get("debate") or {}).get("waiting", ()):
             put("players", "waiting in debate", 1, put.rel(seat))
-        for argument in view.get("arguments", ()):
-            row = put.rel(argument.get("seat"))
-            if row is not None:
-                out["players"][row, columns["arguments"]] += 1
-        for past in view.get("history", ()):
-            row = put.rel(past.get("accused"))
-            if row is not None:
-                out["players"][row, columns["times accused"]] += 1
-                out["players"][row, columns["times told the truth"]] += bool(past.get("truth"))
-            for grabber in past.get("grabbers") or ():
-                row = put.rel(grabber)
-                if row is not None:
-                    out["players"][row, columns["times grabber"]] += 1
+        self.added(put, "arguments", view.get("arguments", ()), self._arguments)
+        self.added(put, "history", view.get("history", ()), self._history)
         you = view.get("you") or {}
         put.one_hot("secret", "role", you.get("role"))
         truth, guess = you.get("truth"), you.get("vote")
@@ -296,6 +407,18 @@ class _Cake(_Game):
                              *_hot("hand", self.VALUES), *_hot("used", self.VALUES),
                              *_hot("stash", self.VALUES), *_hot("received", self.VALUES),
                              "received in stash"])
+
+    @staticmethod
+    def _gifts(gifts: Sequence[Mapping[str, Any]], put: _Put) -> list[int | tuple[int, Any]]:
+        start, width, _, columns = put.where["players"]
+        out: list[int | tuple[int, Any]] = []
+        for gift in gifts:
+            total = gift["medals"] + gift["generals"] + gift["cake_cards"]
+            for seat, column in ((gift["giver"], "gifts given"), (gift["receiver"], "gifts received")):
+                row = put.rel(seat)
+                if row is not None:
+                    out.append((start + row * width + columns[column], total))
+        return out
 
     def fill(self, view: Mapping[str, Any], out: Arrays, put: _Put) -> None:
         put.one_hot("board", "phase", view.get("phase"))
@@ -337,13 +460,7 @@ class _Cake(_Game):
             put.per_player("players", "last ballot tally", last.get("tally"))
         for seat in view.get("donors") or ():
             put("players", "donor", 1, put.rel(seat))
-        columns = put.parts["players"].index
-        for gift in view.get("gifts") or ():
-            total = gift["medals"] + gift["generals"] + gift["cake_cards"]
-            for seat, column in ((gift["giver"], "gifts given"), (gift["receiver"], "gifts received")):
-                row = put.rel(seat)
-                if row is not None:
-                    out["players"][row, columns[column]] += total
+        self.added(put, "gifts", view.get("gifts") or (), self._gifts)
         you = view.get("you") or {}
         put("secret", "cakes", you.get("cakes"))
         put("secret", "sealed vote made", you.get("sealed_vote") is not None)
@@ -380,20 +497,15 @@ class _Revolution(_Game):
         self.part("revealed", [f"{space} {c}" for space in self.spaces for c in CURRENCIES], rows=n)
         self.part("secret", ["sealed bid made", *[f"{s} {c}" for s in self.spaces for c in CURRENCIES]])
 
-    def fill(self, view: Mapping[str, Any], out: Arrays, put: _Put) -> None:
-        put.one_hot("board", "phase", view.get("phase"))
-        put("board", "round", view.get("round"))
-        put("board", "next space", view.get("next_space"))
-        put("board", "deck", view.get("deck"))
-        put("board", "discard", len(view.get("discard") or ()))
-        for currency, count in (view.get("bank") or {}).items():
-            put("board", f"bank {currency}", count)
+    def _areas(self, view: Mapping[str, Any], put: _Put) -> None:
         for i, area in enumerate(view.get("areas") or ()):
             if i < len(self.areas):
                 put("areas", "spaces", area["spaces"], i)
                 put("areas", "support", area["support"], i)
                 for seat, markers in enumerate(area["markers"]):
                     put("areas", f"markers {put.rel(seat)}", markers, i)
+
+    def _chart(self, view: Mapping[str, Any], put: _Put) -> None:
         for i, space in enumerate(view.get("chart") or ()):
             if i < len(self.spaces):
                 put("chart", "support", space["support"], i)
@@ -402,6 +514,24 @@ class _Revolution(_Game):
         for i, resolved in enumerate(view.get("resolved") or ()):
             if i < len(self.spaces):
                 put.seat_hot("chart", "winner", resolved.get("winner"), i)
+
+    @staticmethod
+    def _revealed(view: Mapping[str, Any], put: _Put) -> None:
+        for seat, revealed in enumerate(view.get("revealed") or ()):
+            for space, placed in (revealed or {}).items():
+                for currency, count in placed.items():
+                    put("revealed", f"{space} {currency}", count, put.rel(seat))
+
+    def fill(self, view: Mapping[str, Any], out: Arrays, put: _Put) -> None:
+        put.one_hot("board", "phase", view.get("phase"))
+        put("board", "round", view.get("round"))
+        put("board", "next space", view.get("next_space"))
+        put("board", "deck", view.get("deck"))
+        put("board", "discard", len(view.get("discard") or ()))
+        for currency, count in (view.get("bank") or {}).items():
+            put("board", f"bank {currency}", count)
+        self.kept(put, "areas", view.get("areas"), lambda: self._areas(view, put))
+        self.kept(put, "chart", (view.get("chart"), view.get("resolved")), lambda: self._chart(view, put))
         chips = view.get("chips") or []
         for currency in self.currencies:
             put.per_player("players", f"chips {currency}", [c[currency] for c in chips] or None)
@@ -411,10 +541,7 @@ class _Revolution(_Game):
         for seat in bidders:
             put("players", "has bid", 1, put.rel(seat))
         put("board", "bids sealed", len(bidders))
-        for seat, revealed in enumerate(view.get("revealed") or ()):
-            for space, placed in (revealed or {}).items():
-                for currency, count in placed.items():
-                    put("revealed", f"{space} {currency}", count, put.rel(seat))
+        self.kept(put, "revealed", view.get("revealed"), lambda: self._revealed(view, put))
         sealed = (view.get("you") or {}).get("sealed_bid")
         put("secret", "sealed bid made", sealed is not None)
         for space, placed in (sealed or {}).items():
@@ -509,7 +636,12 @@ class _Generic(_Game):
 
 
 class StructuredObserver:
-    """The structured form: a ``gymnasium.spaces.Dict`` of named fixed-shape float32 arrays."""
+    """The structured form: a ``gymnasium.spaces.Dict`` of named fixed-shape float32 arrays.
+
+    Every observation is laid out in one float32 vector in the space's key order (the order of its
+    flattening): the arrays of an observation are views of one fresh vector, so the flat form is
+    that vector itself. The parts read from the view are worked out once per view and seat and
+    kept; an observation copies them and writes the prompt and the action being built."""
 
     form = "structured"
 
@@ -529,46 +661,87 @@ class StructuredObserver:
         self.size: int = int(spaces.flatdim(self.space))
         """The length of the flattened observation."""
         self._kind_at = {k: i for i, k in enumerate(codec.kinds)}
-        self._last: tuple[Mapping[str, Any], Seat, Arrays] | None = None
+        self._slices: dict[str, tuple[int, int, tuple[int, ...]]] = {}
+        at = 0
+        for name in self.space.spaces:  # the key order of the space, and of its flattening
+            part = parts[name]
+            self._slices[name] = (at, at + part.low.size, part.shape)
+            at += part.low.size
+        self._low = np.concatenate([parts[name].low.ravel() for name in self.space.spaces])
+        self._high = np.concatenate([parts[name].high.ravel() for name in self.space.spaces])
+        self._where: dict[str, _Where] = {
+            name: (self._slices[name][0], len(p.columns), p.rows is not None, p.index)
+            for name, p in self.game.parts.items()}
+        self._prompt = self._slices["prompt"][0]
+        self._kinds = self._slices["prompt_kinds"][0]
+        self._partial = self._slices["partial"][0]
+        self._last: tuple[Mapping[str, Any], Seat, np.ndarray] | None = None
 
     def columns(self, name: str) -> tuple[str, ...]:
         """What each column of array ``name`` holds (rows of ``players``, ``revealed``,
         ``informant`` are seats relative to the observer; of ``citizens``, citizen numbers)."""
         return self.parts[name].columns
 
-    def _view_arrays(self, seat: Seat, view: Mapping[str, Any]) -> Arrays:
-        out = {name: np.zeros(p.shape, dtype=np.float32) for name, p in self.game.parts.items()}
-        self.game.fill(view, out, _Put(self.game.parts, out, seat, self.players))
-        for name, p in self.game.parts.items():
-            np.clip(out[name], p.low, p.high, out=out[name])
+    def where(self, name: str) -> slice:
+        """Where array ``name`` lies in the flat vector (its values in row order)."""
+        start, end, _ = self._slices[name]
+        return slice(start, end)
+
+    def split(self, vector: np.ndarray) -> Arrays:
+        """The arrays of the flat ``vector`` (views of it), one per entry of :attr:`space`."""
+        return {name: vector[start:end].reshape(shape) for name, (start, end, shape) in self._slices.items()}
+
+    def _view_vector(self, seat: Seat, view: Mapping[str, Any]) -> np.ndarray:
+        """The parts read from ``view``, clipped, in a vector of :attr:`size` (the rest zeros)."""
+        vector = np.zeros(self.size, dtype=np.float32)
+        out = {name: vector[self._slices[name][0]:self._slices[name][1]].reshape(p.shape)
+               for name, p in self.game.parts.items()}
+        self.game.fill(view, out, _Put(self.game.parts, out, seat, self.players, vector, self._where))
+        np.clip(vector, self._low, self._high, out=vector)
+        return vector
+
+    def vector(self, state: State, seat: Seat, partial: Partial | None = None,
+               view: Mapping[str, Any] | None = None) -> np.ndarray:
+        """The observation of ``seat`` building ``partial`` as one fresh flat vector (the flat
+        form; :meth:`split` gives the structured one)."""
+        if view is None:
+            out = self._view_vector(seat, state.view(seat))
+        else:
+            last = self._last
+            if last is None or last[0] is not view or last[1] != seat:
+                last = self._last = (view, seat, self._view_vector(seat, view))
+            out = last[2].copy()
+        asked = state.pending().get(seat)
+        if asked is not None:
+            at = self._prompt
+            out[at] = 1.0
+            if asked.secret:
+                out[at + 1] = 1.0
+            if asked.window is not None:
+                out[at + 2] = 1.0
+            kinds, kind_at = self._kinds, self._kind_at
+            for kind in asked.kinds:
+                found = kind_at.get(kind)
+                if found is not None:
+                    out[kinds + found] = 1.0
+        if partial is not None:
+            chosen = self.codec.chosen_indices(partial)
+            if chosen:
+                at = self._partial
+                for index in chosen:
+                    out[at + index] += 1.0
+                if len(chosen) > BOUND:
+                    np.clip(out[at:at + self.codec.size], 0.0, BOUND, out=out[at:at + self.codec.size])
         return out
 
     def encode(self, state: State, seat: Seat, partial: Partial | None = None,
                view: Mapping[str, Any] | None = None) -> Arrays:
         """The observation of ``seat`` building ``partial``: one array per entry of :attr:`space`."""
-        if view is None:
-            made = self._view_arrays(seat, state.view(seat))
-        else:
-            last = self._last
-            if last is None or last[0] is not view or last[1] != seat:
-                last = self._last = (view, seat, self._view_arrays(seat, view))
-            made = last[2]
-        prompt = np.zeros(3, dtype=np.float32)
-        kinds = np.zeros(len(self.codec.kinds), dtype=np.float32)
-        asked = state.pending().get(seat)
-        if asked is not None:
-            prompt[:] = (1.0, float(asked.secret), float(asked.window is not None))
-            for kind in asked.kinds:
-                at = self._kind_at.get(kind)
-                if at is not None:
-                    kinds[at] = 1.0
-        chosen = np.zeros(self.codec.size, dtype=np.float32)
-        if partial is not None:
-            for index in self.codec.chosen_indices(partial):
-                chosen[index] += 1.0
-        np.clip(chosen, 0.0, BOUND, out=chosen)
-        return {"prompt": prompt, "prompt_kinds": kinds, "partial": chosen,
-                **{name: array.copy() for name, array in made.items()}}
+        return self.split(self.vector(state, seat, partial, view))
+
+    def output(self, vector: np.ndarray) -> Arrays:
+        """An observation from a vector of :meth:`vector` (its arrays are views of it)."""
+        return self.split(vector)
 
 
 class FlatObserver:
@@ -583,8 +756,17 @@ class FlatObserver:
         """A ``Box`` of :attr:`size` float32 values."""
         self.size: int = structured.size
 
+    def vector(self, state: State, seat: Seat, partial: Partial | None = None,
+               view: Mapping[str, Any] | None = None) -> np.ndarray:
+        """As :meth:`encode`."""
+        return self.structured.vector(state, seat, partial, view)
+
     def encode(self, state: State, seat: Seat, partial: Partial | None = None,
                view: Mapping[str, Any] | None = None) -> np.ndarray:
         """The structured observation as one float32 vector, in the space's key order."""
-        arrays = self.structured.encode(state, seat, partial, view)
-        return np.concatenate([arrays[name].ravel() for name in self.structured.space.spaces])
+        return self.structured.vector(state, seat, partial, view)
+
+    @staticmethod
+    def output(vector: np.ndarray) -> np.ndarray:
+        """The observation of a vector of :meth:`vector`: the vector itself."""
+        return vector
