@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import json
 import random
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from types import MappingProxyType
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from tricolore.core.errors import IllegalAction, listed, spoken
 from tricolore.core.inputs import text_problem
@@ -33,8 +35,13 @@ def _same(value: object, allowed: object) -> bool:
     return type(value) is type(allowed) and value == allowed
 
 
-class Domain(ABC):
-    """The values one parameter of an action may take."""
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Domain:
+    """The values one parameter of an action may take.
+
+    Its subclasses are frozen dataclasses: a plain base, not an ``ABC``, since a compiled
+    dataclass cannot extend an abstract base class.
+    """
 
     @abstractmethod
     def problem(self, name: str, value: object) -> str | None:
@@ -204,6 +211,28 @@ class Subset(Domain):
 
 ParamSpec = Domain | Callable[[Mapping[str, Any]], Domain]
 """A domain, or a function of the parameters chosen before it that returns the domain."""
+
+
+class Chosen:
+    """In :func:`depends`, the value chosen for the parameter ``name`` (``None`` before it is)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+def depends(rule: Callable[..., Domain], *args: object) -> Callable[[Mapping[str, Any]], Domain]:
+    """A parameter's domain worked out from the parameters chosen before it: ``rule(*args)``, each
+    :class:`Chosen` argument replaced by the value chosen for that parameter.
+
+    It is what ``lambda chosen: rule(..., chosen.get(name), ...)`` says, written so that a state's
+    method building an action space holds no closure (which the compiled build cannot make in a
+    state's methods).
+    """
+    def domain(chosen: Mapping[str, Any]) -> Domain:
+        return rule(*[chosen.get(a.name) if isinstance(a, Chosen) else a for a in args])
+    return domain
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,12 +28,23 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from tricolore.core.model import Seat
 
 OFFERED, ACCEPTED, DECLINED, WITHDRAWN, PAID, LAPSED = (
     "offered", "accepted", "declined", "withdrawn", "paid", "lapsed")
 
 
+def about(key: str, value: object) -> Callable[[Deal], bool]:
+    """Whether a deal's condition has ``value`` under ``key`` (the deals about one trial, say):
+    a filter for :meth:`DealBook.settle` and :meth:`DealBook.lapse`."""
+    def holds(deal: Deal) -> bool:
+        return bool(deal.condition[key] == value)
+    return holds
+
+
+@mypyc_attr(native_class=False)  # a compiled class may not extend ValueError
 class DealError(ValueError):
     """A deal that cannot be made or answered; the message is a sentence for the player."""
 
@@ -62,6 +73,7 @@ class Deal:
                 "status": self.status, "paid": self.paid}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__
 class DealBook:
     """Every deal of a game, in the order offered."""
 
@@ -184,6 +196,7 @@ Account = tuple[str, int]
 """What a deposit is held for: a kind and a number, such as ``("deal", 3)`` or ``("alliance", 0)``."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__
 class Escrow:
     """Deposits held by the engine for deals and alliances, by account and depositor.
 

@@ -25,19 +25,22 @@ import sys
 import unicodedata
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 MAX_DEPTH = 32
 """The deepest nesting of lists and objects accepted from a client of the server."""
 RECORD_DEPTH = 64
 """The deepest nesting accepted in records, options and typed actions; real records nest about
 six levels."""
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 # The bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) count as
 # control characters: they reorder the text around them, so a name could pass for another player's.
 _CONTROL_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
+@mypyc_attr(native_class=False)  # a compiled class may not extend ValueError
 class InputError(ValueError):
     """JSON from outside that cannot be taken. ``str(exc)`` is a clause ("it nests deeper than 32
     levels") for the caller to put in its sentence; ``malformed`` tells text that is not JSON at

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from tricolore.core.model import Seat
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__
 class SealedSubmissions:
     """Collects one sealed action per seat for a simultaneous secret move.
 
@@ -67,8 +70,8 @@ class SealedSubmissions:
 
     def copy(self) -> SealedSubmissions:
         """An independent copy (sealed actions are immutable mappings and are shared)."""
-        other = SealedSubmissions.__new__(SealedSubmissions)
-        other.name, other.seats, other.revisable = self.name, self.seats, self.revisable
+        other = SealedSubmissions(self.name, (), self.revisable)
+        other.seats = self.seats
         other._sealed = dict(self._sealed)
         return other
 
@@ -78,6 +81,7 @@ class SealedSubmissions:
                 [[s, dict(a)] for s, a in self.in_seat_order()]]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__
 class ResponseWindow:
     """A named window for "at any time" rules: eligible seats act or pass until all have passed.
 

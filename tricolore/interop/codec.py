@@ -42,13 +42,13 @@ space, as :func:`tricolore.agents.offered_actions` offers them to a trading agen
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from tricolore.core.actions import ActionFamily, Amount, Domain, Subset
+from tricolore.core.actions import ActionFamily, Amount, Chosen, Domain, Subset, depends
 from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.layout import (
     Block,
@@ -108,6 +108,154 @@ Option = tuple[int, Any]
 _DONE = object()
 
 
+def _frozen(value: Any) -> Any:
+    """``value`` as a dictionary key that tells JSON true from 1 and accepts lists and objects
+    (a list parameter's items, a bid's placement)."""
+    if isinstance(value, (list, tuple)):
+        return (type(value), tuple(_frozen(v) for v in value))
+    if isinstance(value, dict):
+        return (dict, tuple((k, _frozen(v)) for k, v in value.items()))
+    return (type(value), value)
+
+
+@dataclass(slots=True)
+class _Offered:
+    """One step's offers, as the list :meth:`FlatActions.offers` gives, by index, and as a mask."""
+
+    pairs: list[Option]
+    by_index: dict[int, Any]
+    mask: np.ndarray
+
+
+_DEPENDS = depends(Subset).__code__  # what every domain made with ``depends`` runs
+_ARGS = _DEPENDS.co_freevars.index("args")
+
+
+def _reads(spec: Any) -> frozenset[str] | None:
+    """The parameters a parameter's domain is worked out from: none for a fixed domain, the
+    :class:`Chosen` ones of a :func:`depends` rule, ``None`` (it may read any) otherwise."""
+    if isinstance(spec, Domain):
+        return frozenset()
+    if getattr(spec, "__code__", None) is not _DEPENDS:
+        return None
+    args = spec.__closure__[_ARGS].cell_contents
+    return frozenset(a.name for a in args if isinstance(a, Chosen))
+
+
+class _Plan:
+    """A family's required parameters in order, and for each step the earlier steps whose values
+    its domain reads (``reads``) and those that any domain from it on reads (``after``): the rest
+    of an action does not depend on the other values chosen before it."""
+
+    __slots__ = ("names", "reads", "after")
+    names: list[str]
+    reads: list[tuple[int, ...]]
+    after: list[tuple[int, ...]]
+
+    def __init__(self, fam: ActionFamily) -> None:
+        names = self.names = FlatActions._required(fam)
+        count = len(names)
+        reads = [_reads(fam.params[n]) for n in names]
+        if all(r is not None and not r for r in reads):  # fixed domains only: no step reads another
+            self.reads = self.after = [()] * (count + 1)
+            return
+        self.reads = [self._before(i, r) for i, r in enumerate(reads)]
+        self.after = [()] * (count + 1)
+        read: set[str] | None = set()
+        for i in range(count - 1, -1, -1):
+            r = reads[i]
+            read = None if read is None or r is None else read | r
+            self.after[i] = self._before(i, read)
+
+    def _before(self, i: int, read: Set[str] | None) -> tuple[int, ...]:
+        if read is None:
+            return tuple(range(i))
+        return tuple(j for j in range(i) if self.names[j] in read)
+
+
+class _Position:
+    """What a codec works out for one seat in one position: the families it may act in, each
+    family's required parameters, the families matching a partial action, each parameter's domain
+    and block, which partial actions can be completed, and each partial action's offers."""
+
+    __slots__ = ("codec", "families", "_plans", "_matching", "_nodes", "_completable", "_offered")
+
+    def __init__(self, codec: FlatActions, state: State, seat: Seat) -> None:
+        self.codec = codec
+        self.families: list[ActionFamily] = [*state.legal_actions(seat).families,
+                                             *state.free_actions(seat).families]
+        self._plans: dict[int, _Plan] = {}
+        self._matching: dict[tuple[str, Any], list[ActionFamily]] = {}
+        self._nodes: dict[Any, tuple[Domain, Block]] = {}
+        self._completable: dict[Any, bool] = {}
+        self._offered: dict[Any, _Offered] = {}
+
+    def plan(self, fam: ActionFamily) -> _Plan:
+        """``fam``'s required parameters and what each step reads of the ones before it."""
+        found = self._plans.get(id(fam))
+        if found is None:
+            found = self._plans[id(fam)] = _Plan(fam)
+        return found
+
+    def required(self, fam: ActionFamily) -> list[str]:
+        """The names of ``fam``'s required parameters, in order (read-only)."""
+        return self.plan(fam).names
+
+    def completable(self, fam: ActionFamily, prefix: tuple[Any, ...]) -> tuple[Any, bool | None]:
+        """The key of "can ``fam`` be completed after ``prefix``" and its answer if known: the key
+        holds only the values of ``prefix`` the later parameters' domains read."""
+        plan = self.plan(fam)
+        i = len(prefix)
+        key = (id(fam), i, tuple(prefix[j] for j in plan.after[i]))
+        return key, self._completable.get(key)
+
+    def remember(self, key: Any, ok: bool) -> None:
+        """Keep the answer to :meth:`completable`'s ``key``."""
+        self._completable[key] = ok
+
+    def matching(self, kind: str, chosen: tuple[tuple[str, Any], ...]) -> list[ActionFamily]:
+        """The families of ``kind`` that allow every parameter of ``chosen`` (read-only)."""
+        key = (kind, tuple((n, _frozen(v)) for n, v in chosen))
+        found = self._matching.get(key)
+        if found is None:
+            if chosen:  # those that allowed the earlier parameters and allow the last one
+                name, value = chosen[-1]
+                before = dict(chosen)
+                found = [fam for fam in self.matching(kind, chosen[:-1])
+                         if name in fam.params and fam.domain(name, before).problem(name, value) is None]
+            else:
+                found = [fam for fam in self.families if fam.kind == kind]
+            self._matching[key] = found
+        return found
+
+    def node(self, fam: ActionFamily, prefix: tuple[Any, ...], chosen: Mapping[str, Any]
+             ) -> tuple[Domain, Block]:
+        """The domain and block of ``fam``'s next required parameter once those of ``prefix``
+        (``chosen``, keyed by :func:`_frozen`) are chosen."""
+        plan = self.plan(fam)
+        i = len(prefix)
+        key = (id(fam), i, tuple(prefix[j] for j in plan.reads[i]))
+        found = self._nodes.get(key)
+        if found is None:
+            name = plan.names[i]
+            domain = fam.domain(name, chosen)
+            found = self._nodes[key] = (domain, self.codec.layout.block(fam.kind, name, domain))
+        return found
+
+    def offered(self, partial: Partial) -> _Offered:
+        """``partial``'s offers, worked out once."""
+        key = (partial.kind, partial.chosen and tuple((n, _frozen(v)) for n, v in partial.chosen),
+               partial.items and _frozen(partial.items), partial.chips)
+        found = self._offered.get(key)
+        if found is None:
+            pairs = self.codec._offers(self, partial)
+            mask = np.zeros(self.codec.size, dtype=np.int8)
+            by_index = dict(pairs)
+            mask[list(by_index)] = 1
+            found = self._offered[key] = _Offered(pairs, by_index, mask)
+        return found
+
+
 class FlatActions:
     """Every registered game's actions as one fixed Discrete(size) space, built step by step.
 
@@ -148,6 +296,7 @@ class FlatActions:
             block.offset = offset
             offset += block.size
         self.blocks = tuple(blocks)
+        self._chips = any(isinstance(b, Chips) for b in blocks)
         self.size: int = offset
         self._bids: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Domain, ChipBuilder]] = {}
 
@@ -158,10 +307,7 @@ class FlatActions:
 
     def mask(self, state: State, seat: Seat, partial: Partial) -> np.ndarray:
         """The indices ``seat`` may choose next (1) and the others (0), as int8 of shape (size,)."""
-        out = np.zeros(self.size, dtype=np.int8)
-        for index, _ in self.offers(state, seat, partial):
-            out[index] = 1
-        return out
+        return self._seat(state, seat).offered(partial).mask.copy()
 
     def choose(self, state: State, seat: Seat, partial: Partial, index: int
                ) -> tuple[Partial, dict[str, Any] | None]:
@@ -171,9 +317,10 @@ class FlatActions:
         if type(index) is not int and not isinstance(index, np.integer):
             raise IllegalAction("malformed", f"an action index must be a whole number; you sent {index!r}")
         index = int(index)
-        for offered, value in self.offers(state, seat, partial):
-            if offered == index:
-                return self._step(state, seat, partial, value, index)
+        here = self._seat(state, seat)
+        by_index = here.offered(partial).by_index
+        if index in by_index:
+            return self._step(here, partial, by_index[index], index)
         self._check_range(index)
         raise IllegalAction("masked_out", f"{self.describe(index)} is not allowed now "
                             f"({self._at(partial)})")
@@ -218,7 +365,7 @@ class FlatActions:
 
     def legal_indices(self, state: State, seat: Seat, partial: Partial) -> list[int]:
         """The indices the mask allows, in order."""
-        return sorted(index for index, _ in self.offers(state, seat, partial))
+        return sorted(self._seat(state, seat).offered(partial).by_index)
 
     def spell(self, state: State, seat: Seat, action: Mapping[str, Any]) -> list[int]:
         """The indices that build ``action``: what a named strategy plays through the flat space.
@@ -240,41 +387,38 @@ class FlatActions:
                 return out
 
     # -- the steps ------------------------------------------------------------------------------
-    def _families(self, state: State, seat: Seat) -> list[ActionFamily]:
-        return [*state.legal_actions(seat).families, *state.free_actions(seat).families]
+    def _seat(self, state: State, seat: Seat) -> _Position:
+        """What this codec has worked out for ``seat`` in this position, kept in the state's own
+        memo (cleared whenever the state changes) so that the mask and the choice of every step of
+        one action share it."""
+        memo: dict[Any, Any] | None = getattr(state, "_memo", None)
+        if memo is None:
+            return _Position(self, state, seat)
+        found = memo.get(("flat codec", seat))
+        if found is None or found.codec is not self:
+            found = memo["flat codec", seat] = _Position(self, state, seat)
+        return found
 
     def offers(self, state: State, seat: Seat, partial: Partial) -> list[Option]:
         """What ``seat`` may choose next: (flat index, value) pairs, each leading to a legal
         action (read-only: the list is kept with the position, which forgets it once changed)."""
-        memo: dict[Any, Any] | None = getattr(state, "_memo", None)
-        if memo is not None:
-            # The mask and then the choice of one step ask for the same offers: the state's own
-            # memo (cleared whenever the state changes) keeps the last ones of each seat.
-            found = memo.get(("flat offers", seat))
-            if found is not None and found[0] is self and (found[1] is partial or found[1] == partial):
-                return found[2]
-            offers = self._offers(state, seat, partial)
-            memo["flat offers", seat] = (self, partial, offers)
-            return offers
-        return self._offers(state, seat, partial)
+        return self._seat(state, seat).offered(partial).pairs
 
-    def _offers(self, state: State, seat: Seat, partial: Partial) -> list[Option]:
-        families = self._families(state, seat)
+    def _offers(self, here: _Position, partial: Partial) -> list[Option]:
         if partial.kind is None:
             seen: dict[int, Any] = {}
-            for fam in families:
+            for fam in here.families:
                 index = self._kind_index.get(fam.kind)
-                if index is not None and index not in seen and self._completable(fam, {}, 0):
+                if index is not None and index not in seen and self._reachable(fam, {}, 0):
                     seen[index] = fam.kind
             return list(seen.items())
         chosen = dict(partial.chosen)
+        prefix = tuple(_frozen(v) for _, v in partial.chosen)
         merged: dict[int, Any] = {}
-        for fam in self._matching(families, partial.kind, chosen):
-            names = self._required(fam)
-            i = len(partial.chosen)
-            if i >= len(names):
+        for fam in here.matching(partial.kind, partial.chosen):
+            if len(partial.chosen) >= len(here.required(fam)):
                 continue
-            for index, value in self._param_offers(fam, names, i, chosen, partial):
+            for index, value in self._param_offers(here, fam, chosen, prefix, partial):
                 merged.setdefault(index, value)
         return list(merged.items())
 
@@ -282,38 +426,25 @@ class FlatActions:
     def _required(fam: ActionFamily) -> list[str]:
         return [n for n in fam.params if n not in fam.optional]
 
-    @staticmethod
-    def _matching(families: Iterable[ActionFamily], kind: str, chosen: Mapping[str, Any]
-                  ) -> list[ActionFamily]:
-        """The families of ``kind`` that allow every parameter chosen so far (a kind may be both
-        prompted and free, as Culottes' agreeing to end)."""
-        out = []
-        for fam in families:
-            if fam.kind != kind:
-                continue
-            if all(n in fam.params and fam.domain(n, chosen).problem(n, v) is None
-                   for n, v in chosen.items()):
-                out.append(fam)
-        return out
-
-    def _param_offers(self, fam: ActionFamily, names: Sequence[str], i: int, chosen: dict[str, Any],
-                      partial: Partial) -> list[Option]:
+    def _param_offers(self, here: _Position, fam: ActionFamily, chosen: dict[str, Any],
+                      prefix: tuple[Any, ...], partial: Partial) -> list[Option]:
+        names = here.required(fam)
+        i = len(prefix)
         name = names[i]
-        domain = fam.domain(name, chosen)
-        block = self.layout.block(fam.kind, name, domain)
+        domain, block = here.node(fam, prefix, chosen)
         if isinstance(block, Chips):
             return self._chip_offers(block, domain, partial.chips or ())
         if isinstance(block, Items):
             return self._item_offers(block, domain, partial.items or ())
+        if i + 1 == len(names):
+            return [(block.offset + slot, value) for slot, value in self._values(block, name, domain)]
         out = []
         for slot, value in self._values(block, name, domain):
-            if i + 1 < len(names):
-                chosen[name] = value
-                ok = self._completable(fam, chosen, i + 1)
-                del chosen[name]
-                if not ok:
-                    continue
-            out.append((block.offset + slot, value))
+            chosen[name] = value
+            ok = self._completable(here, fam, chosen, (*prefix, _frozen(value)))
+            del chosen[name]
+            if ok:
+                out.append((block.offset + slot, value))
         return out
 
     def _values(self, block: Block, name: str, domain: Domain) -> list[tuple[int, Any]]:
@@ -353,28 +484,61 @@ class FlatActions:
                     continue
                 yield slot, v
 
-    def _completable(self, fam: ActionFamily, chosen: dict[str, Any], i: int) -> bool:
-        """Whether the required parameters from the ``i``-th on can be chosen, given ``chosen``."""
-        names = self._required(fam)
-        if i >= len(names):
+    def _reachable(self, fam: ActionFamily, chosen: dict[str, Any], i: int) -> bool:
+        """Whether ``fam``'s required parameters from the ``i``-th on can be chosen, given
+        ``chosen``: the first path found answers, and the kinds offered are worked out so in every
+        position, so this walk keeps nothing."""
+        required = fam._required
+        if i >= len(required):
             return True
-        name = names[i]
-        domain = fam.domain(name, chosen)
+        name, fixed, spec = required[i]
+        domain = fixed if fixed is not None else spec(chosen)  # type: ignore[operator]
         block = self.layout.block(fam.kind, name, domain)
         if isinstance(block, Chips):
             return bool(self._chip_offers(block, domain, ())) or not any(getattr(domain, "held", ()))
         if isinstance(block, Items):
             return bool(self._item_offers(block, domain, ()))
-        last = i + 1 == len(names)
+        last = i + 1 == len(required)
         for _, value in self._each_value(block, name, domain):
             if last:
                 return True
             chosen[name] = value
-            ok = self._completable(fam, chosen, i + 1)
+            ok = self._reachable(fam, chosen, i + 1)
             del chosen[name]
             if ok:
                 return True
         return False
+
+    def _completable(self, here: _Position, fam: ActionFamily, chosen: dict[str, Any],
+                     prefix: tuple[Any, ...]) -> bool:
+        """Whether the required parameters after those of ``prefix`` (the values in ``chosen``, as
+        :func:`_frozen` keys them) can be chosen; remembered for the position, so the walk that
+        finds a step's values also answers for the next step's."""
+        key, found = here.completable(fam, prefix)
+        if found is not None:
+            return found
+        names = here.required(fam)
+        i = len(prefix)
+        if i >= len(names):
+            return True
+        name = names[i]
+        domain, block = here.node(fam, prefix, chosen)
+        ok = False
+        if isinstance(block, Chips):
+            ok = bool(self._chip_offers(block, domain, ())) or not any(getattr(domain, "held", ()))
+        elif isinstance(block, Items):
+            ok = bool(self._item_offers(block, domain, ()))
+        elif i + 1 == len(names):
+            ok = next(self._each_value(block, name, domain), None) is not None
+        else:
+            for _, value in self._each_value(block, name, domain):
+                chosen[name] = value
+                ok = self._completable(here, fam, chosen, (*prefix, _frozen(value)))
+                del chosen[name]
+                if ok:
+                    break
+        here.remember(key, ok)
+        return ok
 
     def _bidder(self, block: Chips, domain: Domain, chips: Sequence[tuple[str, str]]) -> ChipBuilder:
         """The bid ``chips`` make so far (read it only: it is kept for the next step, which asks
@@ -414,18 +578,16 @@ class FlatActions:
                     out.append((block.offset + slot, item))
         return out
 
-    def _step(self, state: State, seat: Seat, partial: Partial, value: Any, index: int
+    def _step(self, here: _Position, partial: Partial, value: Any, index: int
               ) -> tuple[Partial, dict[str, Any] | None]:
         path = (*partial.path, index)
         if partial.kind is None:
             after = Partial(kind=value, path=path)
         else:
-            families = self._matching(self._families(state, seat), partial.kind, dict(partial.chosen))
-            fam = families[0]
-            names = self._required(fam)
-            name = names[len(partial.chosen)]
-            domain = fam.domain(name, dict(partial.chosen))
-            block = self.layout.block(fam.kind, name, domain)
+            fam = here.matching(partial.kind, partial.chosen)[0]
+            name = here.required(fam)[len(partial.chosen)]
+            prefix = tuple(_frozen(v) for _, v in partial.chosen)
+            domain, block = here.node(fam, prefix, dict(partial.chosen))
             if isinstance(block, Chips):
                 chips = (*(partial.chips or ()), value)
                 builder = self._bidder(block, domain, chips)
@@ -442,34 +604,33 @@ class FlatActions:
                                     path=path)
             else:
                 after = Partial(partial.kind, (*partial.chosen, (name, value)), path=path)
-        after = self._settle(state, seat, after)
-        if self._complete(state, seat, after):
+        after = self._settle(here, after)
+        if self._complete(here, after):
             return self.start(), after.action()
         return after, None
 
-    def _settle(self, state: State, seat: Seat, partial: Partial) -> Partial:
+    def _settle(self, here: _Position, partial: Partial) -> Partial:
         """Fill in a bid with no chips to place: it needs no step."""
         assert partial.kind is not None
-        if partial.chips is not None or partial.items is not None:
+        if not self._chips or partial.chips is not None or partial.items is not None:
             return partial
-        for fam in self._matching(self._families(state, seat), partial.kind, dict(partial.chosen)):
-            names = self._required(fam)
+        for fam in here.matching(partial.kind, partial.chosen):
+            names = here.required(fam)
             i = len(partial.chosen)
             if i < len(names):
-                domain = fam.domain(names[i], dict(partial.chosen))
-                if isinstance(self.layout.block(fam.kind, names[i], domain), Chips) and not any(
-                        getattr(domain, "held", ())):
-                    return self._settle(state, seat, Partial(
+                prefix = tuple(_frozen(v) for _, v in partial.chosen)
+                domain, block = here.node(fam, prefix, dict(partial.chosen))
+                if isinstance(block, Chips) and not any(getattr(domain, "held", ())):
+                    return self._settle(here, Partial(
                         partial.kind, (*partial.chosen, (names[i], {})), path=partial.path))
         return partial
 
-    def _complete(self, state: State, seat: Seat, partial: Partial) -> bool:
+    def _complete(self, here: _Position, partial: Partial) -> bool:
         if partial.chips is not None or partial.items is not None:
             return False
         assert partial.kind is not None
-        chosen = dict(partial.chosen)
-        return any(len(self._required(f)) == len(partial.chosen)
-                   for f in self._matching(self._families(state, seat), partial.kind, chosen))
+        return any(len(here.required(f)) == len(partial.chosen)
+                   for f in here.matching(partial.kind, partial.chosen))
 
     def _at(self, partial: Partial) -> str:
         if partial.kind is None:
@@ -483,11 +644,12 @@ class FlatActions:
         if partial.kind is None:
             return next((i for i, v in offers if v == action.get("type")), None)
         chosen = dict(partial.chosen)
-        families = self._matching(self._families(state, seat), partial.kind, chosen)
+        here = self._seat(state, seat)
+        families = here.matching(partial.kind, partial.chosen)
         if not families:
             return None
         fam = families[0]
-        name = self._required(fam)[len(partial.chosen)]
+        name = here.required(fam)[len(partial.chosen)]
         if name not in action:
             return None
         value = action[name]

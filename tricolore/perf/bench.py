@@ -28,12 +28,16 @@ many floor decisions), memory over the memory of the floor's state.
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import platform
 import random
 import statistics
+import subprocess
+import sys
 import time
 import tracemalloc
+import typing
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
@@ -73,6 +77,9 @@ class Settings:
     batch_games: int = 20_000
     """Games of Revolution!'s numpy batch played at once in each pass."""
     quick: bool = False
+    extras: bool = True
+    """Whether this run also plays the peers, the Revolution! batch and the ``simulate`` scaling
+    (the first build's run does; the second build's measures only the engine's rows)."""
 
 
 FULL = Settings(games=40, passes=5, seconds=0.5, floor_seconds=0.25, positions=60, simulate_games=2400,
@@ -302,15 +309,70 @@ def _ratio(figures: Sequence[float], floors: Sequence[float]) -> float:
     return statistics.median(f / g for f, g in zip(figures, floors, strict=True))
 
 
+BUILDS = ("compiled", "pure")
+"""The builds measured, each in its own interpreter (see :func:`tricolore.build`)."""
+
+
 def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
-    """Run the benchmark with ``chosen`` settings and return every figure (see the module)."""
+    """Run the benchmark once per build, each in a fresh interpreter with ``TRICOLORE_BUILD`` set,
+    and return the first build's figures (the compiled one's, when it is installed) with every
+    build's under ``"builds"``."""
+    say = progress or (lambda _message: None)
+    results: dict[str, dict[str, Any]] = {}
+    unavailable: dict[str, str] = {}
+    for build in BUILDS:
+        measured = _run_in_child(build, replace(chosen, extras=not results), say)
+        if measured.get("build") != build:
+            unavailable[build] = "not installed (no C compiler at install time)"
+            continue
+        results[build] = measured
+    first = next(iter(results.values()))
+    combined = dict(first)
+    combined["builds"] = {build: {"build": build, "floor": r["floor"], "games": r["games"],
+                                  "machine": r["machine"]} for build, r in results.items()}
+    combined["builds_unavailable"] = unavailable
+    return combined
+
+
+_CHILD = """
+import json, sys
+import tricolore
+from tricolore.perf.bench import Settings, run_here
+if tricolore.build() != sys.argv[2]:  # the compiled build asked for is not installed
+    print(json.dumps({"build": tricolore.build()}))
+    sys.exit()
+result = run_here(Settings(**json.loads(sys.argv[1])), lambda m: print(m, file=sys.stderr, flush=True))
+print(json.dumps(result))
+"""
+
+
+def _run_in_child(build: str, chosen: Settings, say: Progress) -> dict[str, Any]:
+    env = {**os.environ, "TRICOLORE_BUILD": build}
+    child = subprocess.Popen([sys.executable, "-c", _CHILD, json.dumps(asdict(chosen)), build], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert child.stderr is not None and child.stdout is not None
+    errors = []
+    for line in child.stderr:
+        errors.append(line)
+        say(f"{build} build: {line.strip()}")
+    out = child.stdout.read()
+    if child.wait() != 0:
+        raise RuntimeError(f"the {build} build's benchmark failed: {''.join(errors[-20:])}")
+    return typing.cast(dict[str, Any], json.loads(out))
+
+
+def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
+    """Run the benchmark in this interpreter, on the build it runs, with ``chosen`` settings and
+    return every figure (see the module)."""
+    import tricolore
+
     say = progress or (lambda _message: None)
     sizes = game_sizes()
     games = {name: get_game(name) for name, _ in sizes}
     seeds = list(range(chosen.games))
     position_seeds = [10_000 + i for i in range(4 if not chosen.quick else 2)]
     peer_games: dict[str, Any] = {}
-    skipped = peers.unavailable()
+    skipped = peers.unavailable() if chosen.extras else "measured in the other build's run"
     if skipped is None:
         peer_games = {p.name: peers.load(p.name) for p in peers.PEERS}
 
@@ -358,7 +420,7 @@ def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
                 lengths[name] = decided
             for call, us in call_costs(positions[name], call_rng).items():
                 costs.setdefault((name, call), []).append(us)
-        if chosen.batch_games:
+        if chosen.batch_games and chosen.extras:
             say(f"pass {number + 1}/{chosen.passes}: the Revolution! batch")
             floor_slice("batch")
             batch_rates.append(play_revolution_batch(chosen.batch_games, seed=number))
@@ -424,7 +486,7 @@ def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
                             "passes": named_rates}
 
     scaling = None
-    if chosen.simulate_games:
+    if chosen.simulate_games and chosen.extras:
         scaling = simulate_scaling(chosen.simulate_games, chosen.simulate_passes, progress)
         for key in ("one_worker", "two_workers"):
             scaling[key]["ratio_to_floor"] = scaling[key]["decisions_per_s"] / floor_rate
@@ -432,6 +494,7 @@ def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
     measured_on = machine()
     measured_on["load_average"] = [load_before, measured_on["load_average"]]
     result: dict[str, Any] = {
+        "build": tricolore.build(),
         "machine": measured_on,
         "settings": asdict(chosen),
         "ratios": "each ratio is the figure over the floor's same figure: decisions/s over the floor's "

@@ -35,7 +35,8 @@ def machine_line(result: dict[str, Any]) -> str:
     load = m.get("load_average") or []
     busy = (f"; load average {load[0]:.1f} at the start, {load[1]:.1f} at the end"
             if len(load) == 2 and None not in load else "")
-    return (f"{kind} run of {m['date']} on {m['cpu']}, {m['cores']} cores, {m['implementation']} "
+    build = f"{result['build']} build, " if result.get("build") else ""
+    return (f"{build}{kind} run of {m['date']} on {m['cpu']}, {m['cores']} cores, {m['implementation']} "
             f"{m['python']}{spiel} ({m['system']}){busy}; median of {s['passes']} interleaved passes, "
             f"{s['games']} games of each game per pass")
 
@@ -57,6 +58,35 @@ def throughput_table(result: dict[str, Any]) -> Table:
     rows.append(["floor (bare Python)", "6", f"{f['decisions_per_game']:.0f}", _rate(f["decisions_per_s"]),
                  _times(1.0), "", ""])
     return "decisions per second of random play", headers, rows
+
+
+def builds_table(result: dict[str, Any]) -> Table | None:
+    """Each game on each build side by side: both paths with their ratios to the floor (each
+    build's own floor, measured in the same interpreter), and the dearest calls of a search."""
+    builds = result.get("builds")
+    if not builds:
+        return None
+    names = [b for b in ("compiled", "pure") if b in builds]
+    headers = ["game"]
+    for path in ("sim", "API"):
+        for b in names:
+            headers += [f"{path} {b} dec/s", "× floor"]
+    for call in ("clone", "determinize", "legal_actions"):
+        headers.append(f"{call} µs ({' | '.join(names)})")
+    rows = []
+    per_build = {b: {g["game"]: g for g in builds[b]["games"]} for b in names}
+    for g in builds[names[0]]["games"]:
+        row = [g["game"]]
+        for path in ("sim", "api"):
+            for b in names:
+                figure = per_build[b][g["game"]][path]
+                row += [_rate(figure["decisions_per_s"]), _times(figure["ratio_to_floor"])]
+        for call in ("clone", "determinize", "legal_actions"):
+            row.append(" | ".join(_us(per_build[b][g["game"]]["calls"][call]["us"]) for b in names))
+        rows.append(row)
+    missing = result.get("builds_unavailable") or {}
+    title = "the builds side by side" + "".join(f"; the {b} build is {why}" for b, why in missing.items())
+    return title, headers, rows
 
 
 def cost_table(result: dict[str, Any]) -> Table:
@@ -117,6 +147,9 @@ def target_table(result: dict[str, Any]) -> Table:
 def tables(result: dict[str, Any]) -> Iterator[Table]:
     """Every table of a run, in the order they are printed."""
     yield throughput_table(result)
+    builds = builds_table(result)
+    if builds is not None:
+        yield builds
     yield cost_table(result)
     batch = batch_table(result)
     if batch is not None:

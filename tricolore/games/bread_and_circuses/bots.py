@@ -52,7 +52,7 @@ Action = dict[str, Any]
 class BreadBot:
     """Shared plumbing: the first wish that is legal, else pass, ready or any legal action."""
 
-    name = "bread-bot"
+    name: ClassVar[str] = "bread-bot"
     trades = True  # answers deals, which are free actions
 
     def __init__(self) -> None:

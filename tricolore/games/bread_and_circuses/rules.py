@@ -17,10 +17,13 @@ Decisions on what the rulebook leaves open are in ``docs/games/bread-and-circuse
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, Self
+
+from mypy_extensions import mypyc_attr
 
 from tricolore.core import (
     Action,
@@ -30,8 +33,6 @@ from tricolore.core import (
     Choice,
     GameInfo,
     IllegalAction,
-    Options,
-    OptionsError,
     Prompt,
     ResponseWindow,
     Result,
@@ -41,7 +42,7 @@ from tricolore.core import (
     copy_json,
 )
 from tricolore.core.actions import NO_ACTIONS
-from tricolore.core.deals import Deal, DealBook, DealError
+from tricolore.core.deals import Deal, DealBook, DealError, about
 from tricolore.core.fields import Copy, Field, Seen, declare, payload
 from tricolore.core.model import one_prompt, prompt
 from tricolore.games.bread_and_circuses import refusals
@@ -61,9 +62,8 @@ from tricolore.games.bread_and_circuses.data import (
     Phase,
     sabotage_per_player,
 )
+from tricolore.games.bread_and_circuses.options import BreadOptions
 
-MAX_ROUNDS = 1000
-"""The upper bound of ``max_rounds``."""
 WINDOW_TIMING = {Phase.AFTER_REVEAL: AFTER_REVEAL, Phase.SCORING: SCORING}
 
 DEAL_CONDITIONS: tuple[str, ...] = ("play", "any_but", "honest")
@@ -91,28 +91,6 @@ PLAY_SPACE = ActionSpace((ActionFamily("play", {"tile": Choice(TILES)},
                                        help="Place a tile face down in front of you"),))
 PASS = ActionFamily("pass", help="Play nothing now")
 PASS_SPACE = ActionSpace((PASS,))
-
-
-@dataclass(frozen=True, slots=True)
-class BreadOptions(Options):
-    """Table options; the defaults are the rulebook's."""
-
-    regulated_bribery: bool = False
-    """The optional rule: binding deals of "N Gold if you play X" (or any tile but X, or honestly,
-    this round or next), offered or solicited, paid automatically."""
-    seat_options: ClassVar[tuple[str, ...]] = ("first_player",)
-    first_player: int | None = None
-    """The seat that acts first in the Sabotage windows of round 1 (moves left each round);
-    ``None`` draws it at random."""
-    max_rounds: int | None = 100
-    """Designed: end the game after this many rounds, even on a tie. Real games last about ten
-    rounds; the cap stops tables of identical strategies, which can tie for ever. ``None``: no cap."""
-
-    def validate(self, players: int) -> None:
-        """Check ranges against the number of players."""
-        if self.first_player is not None and not 0 <= self.first_player < players:
-            raise OptionsError(f"the option first_player must be a seat from 0 to {players - 1}")
-        self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 
 INFO = GameInfo(
@@ -156,6 +134,7 @@ def riot_advance(rabble_rouser: bool, appease_the_mob: bool) -> int:
     return 2 if rabble_rouser else 0
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class BreadState(State):
     """A game of Bread and Circuses. See the module docstring for the shape of a round."""
 
@@ -328,7 +307,7 @@ class BreadState(State):
             return None
         return ActionFamily(
             "play_sabotage",
-            {"card": Choice(cards), "target": lambda chosen: self._target_domain(seat, chosen)},
+            {"card": Choice(cards), "target": functools.partial(self._target_domain, seat)},
             help="Play a Sabotage card (target: the player it names, or null)")
 
     def _target_domain(self, seat: Seat, chosen: Mapping[str, Any]) -> Choice:
@@ -661,7 +640,7 @@ class BreadState(State):
         self.emit("tiles_revealed", tiles=list(self.tiles),
                   honest=[self.honest(s) for s in range(self.players)])
         for deal in self.deals.settle(self.deal_holds, self._pay,
-                                      due=lambda d: d.condition["round"] == self.round):
+                                      due=about("round", self.round)):
             self.emit("deal_settled", **deal.as_dict())
         self._open_window(Phase.AFTER_REVEAL)
 

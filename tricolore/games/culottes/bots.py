@@ -174,7 +174,7 @@ TARGETS = Parameter(2, 1, 20, "voters it bribes per trial")
 class CulottesBot:
     """Shared plumbing: read the view, fall back to ``pass`` when a wish is not legal."""
 
-    name = "culottes-bot"
+    name: ClassVar[str] = "culottes-bot"
     role = REVOLUTIONARY
     trades = True  # answers bribes and makes deals, which are free actions
     parameters: ClassVar[Mapping[str, Parameter]] = {"patience": _patience(6)}

@@ -15,8 +15,9 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, Self
+
+from mypy_extensions import mypyc_attr
 
 from tricolore.core import (
     Action,
@@ -26,8 +27,6 @@ from tricolore.core import (
     Choice,
     GameInfo,
     IllegalAction,
-    Options,
-    OptionsError,
     Prompt,
     Result,
     SealedSubmissions,
@@ -35,8 +34,8 @@ from tricolore.core import (
     State,
     Text,
 )
-from tricolore.core.actions import NO_ACTIONS
-from tricolore.core.deals import Deal, DealBook, Escrow
+from tricolore.core.actions import NO_ACTIONS, Chosen, depends
+from tricolore.core.deals import Deal, DealBook, Escrow, about
 from tricolore.core.errors import listed
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import one_prompt, prompt
@@ -57,18 +56,14 @@ from tricolore.games.culottes.data import (
     ROLES,
     Phase,
 )
+from tricolore.games.culottes.options import (
+    CulottesOptions,
+)
 from tricolore.games.culottes.refusals import AGREE_REFUSAL
 from tricolore.games.culottes.scoring import CitizenTally, score_player
 
 NAME_LENGTH = 24
 
-MAX_STARTING_CAKES = 1000
-MAX_DIE_FACES = 20
-MAX_COCKADE_PRICE = 100
-MAX_SHEETS_PER_PLAYER = 10
-MAX_ROUNDS = 1000
-"""Upper bounds of the options: generous for any real table, and small enough that no option
-can make a game slow or large."""
 
 DEAL_METRICS = (
     "bribes_offered", "bribes_accepted", "bribes_declined", "bribes_withdrawn", "bribes_lapsed",
@@ -76,57 +71,6 @@ DEAL_METRICS = (
     "bribe_cakes_paid", "bribe_rewards_paid", "alliances_founded", "alliance_members",
     "alliance_loyal", "alliance_disloyal", "alliance_deposits_forfeited", "alliances_won")
 """The counts of deals in ``result().metrics`` (see docs/games/culottes.md, "Deals")."""
-
-
-
-@dataclass(frozen=True, slots=True)
-class CulottesOptions(Options):
-    """Table options; the defaults are the rulebook's values."""
-
-    starting_cakes: int = 20
-    """Cakes on a new citizen sheet, and what scoring subtracts per grabber citizen."""
-    die_faces: int = 6
-    """Faces of the revolutionary die."""
-    closing_faces: tuple[int, ...] = (5, 6)
-    """Die faces that close the trial just voted on."""
-    cockade_price_sans_culotte: int = 1
-    """Points a cockade costs a true sans-culotte at the end."""
-    cockade_price_privileged: int = 3
-    """Points a cockade costs a true privileged at the end."""
-    citizen_sheets_per_player: int = 2
-    """Sheets in the shuffled stack per player, half sans-culotte and half privileged."""
-    seat_options: ClassVar[tuple[str, ...]] = ("first_player",)
-    first_player: int | None = None
-    """The seat that starts (the most sans-culotte-looking player); ``None`` draws it at random."""
-    max_rounds: int | None = None
-    """Designed: end the game after this many full rounds (for simulations and timed tables)."""
-    emigrants_get_bastille_cakes: bool = True
-    """Whether an emigrated citizen holding a cap still receives Bastille cakes."""
-    final_verdicts: bool = False
-    """At the end, close every open trial with the Book instead of returning its cakes."""
-    deals: bool = True
-    """Whether the engine keeps bribes and alliances with deposits in escrow (off: talk only,
-    and cakes may still be given)."""
-
-    def validate(self, players: int) -> None:
-        """Check ranges against each other and the number of players. Each upper bound is more
-        than a real table wants (the rulebook asks for at least 2 sheets per player)."""
-        self.check_range("starting_cakes", 1, MAX_STARTING_CAKES)
-        self.check_range("die_faces", 2, MAX_DIE_FACES)
-        if not 1 <= len(self.closing_faces) <= self.die_faces:
-            raise OptionsError(f"the option closing_faces must list at least 1 and at most {self.die_faces} "
-                               f"faces (the die's); it lists {len(self.closing_faces)}")
-        if any(not 1 <= f <= self.die_faces for f in self.closing_faces):
-            raise OptionsError("the option closing_faces must be faces of the die, "
-                               f"between 1 and {self.die_faces}")
-        if len(set(self.closing_faces)) != len(self.closing_faces):
-            raise OptionsError("the option closing_faces lists a face twice")
-        self.check_range("cockade_price_sans_culotte", 0, MAX_COCKADE_PRICE)
-        self.check_range("cockade_price_privileged", 0, MAX_COCKADE_PRICE)
-        self.check_range("citizen_sheets_per_player", 2, MAX_SHEETS_PER_PLAYER)
-        if self.first_player is not None and not 0 <= self.first_player < players:
-            raise OptionsError(f"the option first_player must be a seat from 0 to {players - 1}")
-        self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 
 INFO = GameInfo(
@@ -225,12 +169,17 @@ def _side_words(side: str) -> str:
     return "sans-culotte" if side == SANS_CULOTTE else "privileged"
 
 
+_CITIZEN_FIELDS = ("id", "owner", "name", "sheet", "first", "cakes", "cockades", "bastille_cakes",
+                   "cap", "on_trial", "emigrated", "recruited")
+"""A citizen sheet's fields, in digest order."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__
 class Citizen:
     """A citizen sheet. ``sheet`` indexes the stack the sheet was drawn from; its flap nature is
     a secret of the state. ``first`` marks the owner's first sheet, where the role is written."""
 
-    __slots__ = ("id", "owner", "name", "sheet", "first", "cakes", "cockades", "bastille_cakes",
-                 "cap", "on_trial", "emigrated", "recruited")
+    __slots__ = _CITIZEN_FIELDS
 
     def __init__(self, id: int, owner: Seat, name: str, sheet: int, first: bool, cakes: int) -> None:
         self.id, self.owner, self.name, self.sheet, self.first = id, owner, name, sheet, first
@@ -249,18 +198,18 @@ class Citizen:
 
     def copy(self) -> Citizen:
         """An independent copy."""
-        other = Citizen.__new__(Citizen)
-        (other.id, other.owner, other.name, other.sheet, other.first, other.cakes, other.cockades,
-         other.bastille_cakes, other.cap, other.on_trial, other.emigrated, other.recruited) = (
-            self.id, self.owner, self.name, self.sheet, self.first, self.cakes, self.cockades,
-            self.bastille_cakes, self.cap, self.on_trial, self.emigrated, self.recruited)
+        other = Citizen(self.id, self.owner, self.name, self.sheet, self.first, self.cakes)
+        (other.cockades, other.bastille_cakes, other.cap, other.on_trial, other.emigrated,
+         other.recruited) = (self.cockades, self.bastille_cakes, self.cap, self.on_trial,
+                             self.emigrated, self.recruited)
         return other
 
     def payload(self) -> list[Any]:
         """Every field, for digests."""
-        return [getattr(self, name) for name in Citizen.__slots__]
+        return [getattr(self, name) for name in _CITIZEN_FIELDS]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__
 class Bastille:
     """The fortress's strategic reserve of cakes, with its ledger: cakes donated (step 3), won
     from verdicts (step 5, the Bastille's reward and leftovers) and handed out (step 9)."""
@@ -310,6 +259,7 @@ def _dealt(state: CulottesState) -> bool:
     return bool(state.deals.deals or state.alliances)
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class CulottesState(State):
     """A game of Culottes. See the module docstring for the shape of a turn."""
 
@@ -509,7 +459,7 @@ class CulottesState(State):
                                 + listed([self.citizens[i].name for i in givers])),
                  "to": Choice(others, tuple(self.citizens[i].name for i in others),
                               f"cakes go to another player's citizen, not to one of your own ({own})"),
-                 "cakes": lambda chosen: self._give_limit(chosen.get("from"))},
+                 "cakes": depends(self._give_limit, Chosen("from"))},
                 help="Give cakes from one of your citizens to another player's citizen"))
         families += self._deal_actions(seat)
         if not self.end_agreed:
@@ -757,8 +707,8 @@ class CulottesState(State):
                                      "a bribe is offered to another player's citizen, not to one of "
                                      f"your own ({own})"),
                      "side": Choice(SIDES),
-                     "reward": lambda chosen: self._reward_limit(chosen.get("from")),
-                     "cover": lambda chosen: self._cover_limit(chosen.get("from"), chosen.get("reward"))},
+                     "reward": depends(self._reward_limit, Chosen("from")),
+                     "cover": depends(self._cover_limit, Chosen("from"), Chosen("reward"))},
                     help="Bribe a citizen (P+epsilon): if it votes your side in this trial and the "
                          "side loses, escrow reimburses its lost cakes (up to the cover) and pays "
                          "the reward; you deposit reward + cover"))
@@ -778,26 +728,32 @@ class CulottesState(State):
                     {"deal": Choice(mine, tuple(map(self._bribe_label, mine)),
                                     refusal=f"you may withdraw {self._bribe_names(mine)}")},
                     help="Withdraw a bribe not yet answered; the deposit comes back"))
-            founding = tuple(t for t in trials if self._founders(seat, t).options)
+            # Who may still ally in each trial, worked out once here rather than as a menu per trial.
+            with_cakes = [i for i in self.holdings[seat] if self.citizens[i].cakes]
+            allied: dict[int, set[int]] = {}
+            for a in self.alliances:
+                if a["status"] == "open":
+                    allied.setdefault(a["trial"], set()).update(m["citizen"] for m in a["members"])
+            founding = tuple(t for t in trials if any(i not in allied.get(t, ()) for i in with_cakes))
             if founding:
                 families.append(ActionFamily(
                     "found_alliance",
                     {"trial": Choice(founding, tuple(self.citizens[i].name for i in founding),
                                      f"a deal is about an open trial: {self._trial_names()}"),
                      "side": Choice(SIDES),
-                     "from": lambda chosen: self._founders(seat, chosen.get("trial"))},
+                     "from": depends(self._founders, seat, Chosen("trial"))},
                     help="Found an alliance in a trial: members deposit 1 cake and vote the "
                          "alliance's side; who votes the other side forfeits it to the loyal"))
-            if any(self.citizens[i].cakes for i in self.holdings[seat]):
-                joinable = tuple(a["id"] for a in self.alliances
-                                 if a["status"] == "open" and self._joiners(seat, a["id"]).options)
+            if with_cakes:
+                joinable = tuple(a["id"] for a in self.alliances if a["status"] == "open"
+                                 and any(i not in allied[a["trial"]] for i in with_cakes))
                 if joinable:
                     families.append(ActionFamily(
                         "join_alliance",
                         {"alliance": Choice(joinable, tuple(map(self._alliance_label, joinable)),
                                             refusal="your citizens may join "
                                             + listed([self._alliance_name(a) for a in joinable])),
-                         "citizen": lambda chosen: self._joiners(seat, chosen.get("alliance"))},
+                         "citizen": depends(self._joiners, seat, Chosen("alliance"))},
                         help="Join an alliance with one of your citizens, depositing 1 cake"))
         return families
 
@@ -957,7 +913,7 @@ class CulottesState(State):
         """Settle the bribes and alliances of ``trial``'s trial, just closed by the Book
         (``verdict``) or abandoned at the end (``None``: every deposit goes back)."""
         closing = self.book.closings
-        for deal in self.deals.lapse(accepted=verdict is None, which=lambda d: d.condition["trial"] == trial):
+        for deal in self.deals.lapse(accepted=verdict is None, which=about("trial", trial)):
             self._tally("bribes_lapsed")
             self.emit("bribe_lapsed", deal=deal.id, returned=self._refund(("bribe", deal.id)))
         for deal in self.deals.binding():

@@ -105,7 +105,7 @@ def arguments_made(view: Mapping[str, Any]) -> int:
 class TrialsBot:
     """Shared plumbing: one answer per prompt, each from the strategy's reading of the record."""
 
-    name = "trials-bot"
+    name: ClassVar[str] = "trials-bot"
 
     def act(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> Action:
         """The strategy's action; ``pass`` (or any legal action) if its wish is not legal."""

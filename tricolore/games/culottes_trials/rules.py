@@ -5,8 +5,9 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, Self
+
+from mypy_extensions import mypyc_attr
 
 from tricolore.core import (
     Action,
@@ -15,8 +16,6 @@ from tricolore.core import (
     Choice,
     GameInfo,
     IllegalAction,
-    Options,
-    OptionsError,
     Prompt,
     ResponseWindow,
     Result,
@@ -32,6 +31,7 @@ from tricolore.core.model import one_prompt, prompt
 from tricolore.games.culottes.data import GRABBER, REVOLUTIONARY
 from tricolore.games.culottes_trials import refusals
 from tricolore.games.culottes_trials.data import Phase
+from tricolore.games.culottes_trials.options import TrialsOptions
 
 STATEMENT_LENGTH = 280
 EXAMPLE_STATEMENTS = (
@@ -40,33 +40,10 @@ EXAMPLE_STATEMENTS = (
     "I have more than 50% of battery in my phone",
     "There is only one bottle of soda left in the fridge",
 )
-MAX_TRIALS = 100
-MAX_ARGUMENTS_PER_DEBATE = 20
-"""Upper bounds of the options."""
 VOTES = (Phase.FIRST_VOTE, Phase.SECOND_VOTE)
 """The two votes of a trial."""
 EXAMPLE_ARGUMENTS = ("They hesitated before answering.", "That is easy to check: I believe it.",
                      "A grabber would say exactly that.")
-
-
-@dataclass(frozen=True, slots=True)
-class TrialsOptions(Options):
-    """Table options."""
-
-    trials: int | None = None
-    """Trials before the tutorial ends; ``None`` gives every player one turn as the accused."""
-    seat_options: ClassVar[tuple[str, ...]] = ("first_accused",)
-    first_accused: int | None = None
-    """The seat that is accused first (the oldest player); ``None`` draws it at random."""
-    arguments_per_debate: int = 3
-    """Arguments each player may make in the debate between the two votes."""
-
-    def validate(self, players: int) -> None:
-        """Check ranges against the number of players (upper bounds: more than a table wants)."""
-        self.check_range("trials", 1, MAX_TRIALS)
-        if self.first_accused is not None and not 0 <= self.first_accused < players:
-            raise OptionsError(f"the option first_accused must be a seat from 0 to {players - 1}")
-        self.check_range("arguments_per_debate", 0, MAX_ARGUMENTS_PER_DEBATE)
 
 
 INFO = GameInfo(
@@ -133,6 +110,7 @@ def _designate_space(players: int, accused: Seat) -> ActionSpace:
         help="Secretly name the other grabbers"),))
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class TrialsState(State):
     """A game of revolutionary trials."""
 

@@ -54,7 +54,7 @@ Action = dict[str, Any]
 class CakeBot:
     """Shared plumbing: rank the table, then answer each prompt from the ranking."""
 
-    name = "cake-bot"
+    name: ClassVar[str] = "cake-bot"
     watched = 2
     """As Inspector, how many rivals' cards its own is compared with."""
 

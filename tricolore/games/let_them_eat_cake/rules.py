@@ -21,7 +21,9 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, Self
+from typing import Any, Self
+
+from mypy_extensions import mypyc_attr
 
 from tricolore.core import (
     Action,
@@ -31,8 +33,6 @@ from tricolore.core import (
     Choice,
     GameInfo,
     IllegalAction,
-    Options,
-    OptionsError,
     Prompt,
     ResponseWindow,
     Result,
@@ -64,36 +64,11 @@ from tricolore.games.let_them_eat_cake.data import (
     Phase,
     voting_copies,
 )
-
-MAX_WINNING_CAKES = 1000
-MAX_ROUNDS = 1000
-"""Upper bounds of the options."""
+from tricolore.games.let_them_eat_cake.options import LetThemEatCakeOptions
 
 WINDOW_COST: Mapping[str, int] = MappingProxyType(
     {"coup": COUP_COST, "rigging": RIGGING_COST, "seize": SEIZE_COST})
 """Generals a seat needs to be asked in each window of the Generals."""
-
-
-@dataclass(frozen=True, slots=True)
-class LetThemEatCakeOptions(Options):
-    """Table options; the defaults are the rulebook's."""
-
-    seat_options: ClassVar[tuple[str, ...]] = ("first_head",)
-    first_head: int | None = None
-    """The seat the owner gives the Head of Committee token to at the start; ``None``: at random."""
-    memory_mode: bool = False
-    """Hide the record of past votes: each ballot stays on the table only until the next one."""
-    winning_cakes: int = 40
-    """Cakes in a stash that end the game at the end of a round."""
-    max_rounds: int | None = None
-    """Designed: end the game after this many rounds (for simulations and timed tables)."""
-
-    def validate(self, players: int) -> None:
-        """Check ranges against the number of players (upper bounds: more than a table wants)."""
-        if self.first_head is not None and not 0 <= self.first_head < players:
-            raise OptionsError(f"the option first_head must be a seat from 0 to {players - 1}")
-        self.check_range("winning_cakes", 1, MAX_WINNING_CAKES)
-        self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 
 INFO = GameInfo(
@@ -123,6 +98,7 @@ class CakeCard:
         return [self.id, self.value, self.starter, None if self.known is None else sorted(self.known)]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__
 class Election:
     """The election of one office: its candidates, its votes so far and the vote in progress."""
 
@@ -143,9 +119,10 @@ class Election:
 
     def copy(self) -> Election:
         """An independent copy."""
-        other = Election.__new__(Election)
-        for name in Election.__slots__:
-            setattr(other, name, getattr(self, name))
+        other = Election(self.office, ())
+        other.candidates, other.vote_number = self.candidates, self.vote_number
+        other.cards, other.tally, other.tied = self.cards, self.tally, self.tied
+        other.winner, other.coup_by = self.winner, self.coup_by
         other.ballot = None if self.ballot is None else self.ballot.copy()
         other.rigged_by = list(self.rigged_by)
         return other
@@ -169,6 +146,7 @@ class Election:
                 self.rigged_by]
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class LetThemEatCakeState(State):
     """A game of Let Them Eat Cake. See the module docstring for the shape of a round."""
 
@@ -929,7 +907,8 @@ class LetThemEatCakeState(State):
     def result(self) -> Result:
         """The living player with most cake wins; ties go to most Pawns, then most Generals."""
         keys = [self.standing(s) for s in range(self.players)]
-        ranking = tuple(sorted(range(self.players), key=lambda s: (tuple(-k for k in keys[s]), s)))
+        order = [(tuple(-k for k in keys[s]), s) for s in range(self.players)]
+        ranking = tuple(sorted(range(self.players), key=order.__getitem__))
         best = keys[ranking[0]]
         winners = frozenset(s for s in range(self.players) if keys[s] == best)
         breakdown = tuple({"alive": s != self.dead, "cakes": self.cakes(s),

@@ -83,7 +83,7 @@ def board_of(view: Mapping[str, Any]) -> Board:
 class RevolutionBot:
     """Shared plumbing: bid chip by chip by value; choose powers by the area swing."""
 
-    name = "revolution-bot"
+    name: ClassVar[str] = "revolution-bot"
     parameters: ClassVar[Mapping[str, Parameter]] = {
         "shake": Parameter(SHAKE, 0, 2, "how much each chip's space values are shaken at random "
                                         "(0: not at all)"),

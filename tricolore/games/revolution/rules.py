@@ -18,7 +18,9 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, Self
+from typing import Any, Self
+
+from mypy_extensions import mypyc_attr
 
 from tricolore.core import (
     Action,
@@ -27,14 +29,13 @@ from tricolore.core import (
     Choice,
     GameInfo,
     IllegalAction,
-    Options,
-    OptionsError,
     Prompt,
     Result,
     SealedSubmissions,
     Seat,
     State,
 )
+from tricolore.core.actions import Chosen, depends
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.games.revolution import refusals
 from tricolore.games.revolution.bids import Bid, normalise, table_of
@@ -55,30 +56,11 @@ from tricolore.games.revolution.data import (
     Phase,
     Space,
 )
+from tricolore.games.revolution.options import RevolutionOptions
 from tricolore.games.revolution.refusals import NO_SUCH_AREA, REMOVE_SAYS, SPY_SAYS, SWAP_SAYS
 
 AREA_NAMES = tuple(a.name for a in AREAS)
 AREA_SPACES: Mapping[str, int] = MappingProxyType({a.name: a.spaces for a in AREAS})
-MAX_ROUNDS = 1000
-"""The upper bound of ``max_rounds``."""
-
-
-@dataclass(frozen=True, slots=True)
-class RevolutionOptions(Options):
-    """Table options; the defaults are the seed edition's rules."""
-
-    choices: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({"edition": tuple(EDITIONS)})
-    edition: str = "seed"
-    """``"seed"``: the rulebook's edition; ``"sjg"``: the published edition (Steve Jackson Games)."""
-    max_rounds: int | None = None
-    """Designed: end the game after this many rounds (for simulations and timed tables)."""
-
-    def validate(self, players: int) -> None:
-        """Check the edition and ranges."""
-        if self.edition not in EDITIONS:
-            raise OptionsError(f"the option edition must be one of {', '.join(EDITIONS)}; "
-                               f"got {self.edition[:40]!r}")
-        self.check_range("max_rounds", 1, MAX_ROUNDS)
 
 
 INFO = GameInfo(
@@ -181,6 +163,21 @@ def bid_space(chart: tuple[Space, ...], chips: Mapping[str, int]) -> ActionSpace
     return space
 
 
+def _area_reasons(options: tuple[str, ...], empty: tuple[str, ...], says: Mapping[str, str]
+                  ) -> tuple[tuple[object, str], ...]:
+    """Why each area not in ``options`` is refused: it is ``empty``, or holds only one's own."""
+    return tuple((a, (says["empty"] if a in empty else says["only"]).format(area=a))
+                 for a in AREA_NAMES if a not in options)
+
+
+def _victim_reasons(options: tuple[int, ...], area: object, exclude: object, players: int,
+                    says: Mapping[str, str]) -> tuple[tuple[object, str], ...]:
+    """Why each seat not in ``options`` is refused as the victim in ``area``."""
+    return tuple((s, (says["self"] if s == exclude else says["none"]).format(area=area))
+                 for s in range(players) if s not in options)
+
+
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class RevolutionState(State):
     """A game of Revolution!. See the module docstring for the shape of a round."""
 
@@ -313,24 +310,24 @@ class RevolutionState(State):
         if self.phase == Phase.SPY:
             return ActionSpace((
                 ActionFamily("spy", {"area": self._target_areas(seat, SPY_SAYS),
-                                     "victim": lambda c: self._victims(c.get("area"), seat, SPY_SAYS)},
+                                     "victim": depends(self._victims, Chosen("area"), seat, SPY_SAYS)},
                              help="Replace an opponent's Influence Marker with one of yours"),
                 ActionFamily("decline", help="Replace nothing")))
         if self.phase == Phase.APOTHECARY:
             return ActionSpace((
                 ActionFamily("swap", {
                     "first_area": self._target_areas(None, SWAP_SAYS),
-                    "first_owner": lambda c: self._victims(c.get("first_area"), None, SWAP_SAYS),
-                    "second_area": lambda c: self._target_areas(c.get("first_owner"), SWAP_SAYS),
-                    "second_owner": lambda c: self._victims(c.get("second_area"), c.get("first_owner"),
-                                                            SWAP_SAYS)},
+                    "first_owner": depends(self._victims, Chosen("first_area"), None, SWAP_SAYS),
+                    "second_area": depends(self._target_areas, Chosen("first_owner"), SWAP_SAYS),
+                    "second_owner": depends(self._victims, Chosen("second_area"), Chosen("first_owner"),
+                                            SWAP_SAYS)},
                     help="Swap two placed Influence Markers of different players"),
                 ActionFamily("decline", help="Swap nothing")))
         if self.phase == Phase.REMOVE:
             return ActionSpace((ActionFamily(
                 "remove_influence", {
                     "area": self._target_areas(seat, REMOVE_SAYS),
-                    "victim": lambda c: self._victims(c.get("area"), seat, REMOVE_SAYS)},
+                    "victim": depends(self._victims, Chosen("area"), seat, REMOVE_SAYS)},
                 help="Remove 1 Influence: an opponent's marker leaves the board"),))
         return ActionSpace(())
 
@@ -346,10 +343,7 @@ class RevolutionState(State):
         refused with the rule that rules it out (``says``: ``"empty"`` and ``"only"``)."""
         options = self._occupied_areas(exclude)
         empty = tuple(a for a in AREA_NAMES if a not in options and not any(self.board[a]))
-
-        def reasons() -> tuple[tuple[object, str], ...]:
-            return tuple((a, (says["empty"] if a in empty else says["only"]).format(area=a))
-                         for a in AREA_NAMES if a not in options)
+        reasons = functools.partial(_area_reasons, options, empty, says)
         return RuledChoice(options, reasons=reasons, refusal=NO_SUCH_AREA)
 
     def _victims(self, area: object, exclude: object, says: Mapping[str, str]) -> RuledChoice:
@@ -359,11 +353,7 @@ class RevolutionState(State):
             return RuledChoice(())
         markers = self.board[str(area)]
         options = tuple(s for s, n in enumerate(markers) if n and s != exclude)
-        players = self.players
-
-        def reasons() -> tuple[tuple[object, str], ...]:
-            return tuple((s, (says["self"] if s == exclude else says["none"]).format(area=area))
-                         for s in range(players) if s not in options)
+        reasons = functools.partial(_victim_reasons, options, area, exclude, self.players, says)
         return RuledChoice(options, reasons=reasons, refusal=says["nobody"].format(area=area))
 
     def _can_swap(self) -> bool:

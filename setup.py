@@ -1,0 +1,93 @@
+"""Build script: the engine (core, and every game's rules and bots) compiled with mypyc.
+
+The compiled build is asked for with ``TRICOLORE_COMPILE=1`` at install; the default install is
+the pure-Python package (the compiled build does not yet pass every test: states subclassed by
+tests and third-party games are refused by compiled methods). The compiled modules are C
+extensions built beside their sources; the ``.py`` sources stay and remain the one implementation
+(``TRICOLORE_BUILD=pure`` runs them). Where there is no C compiler, or mypyc cannot compile the
+sources, the install goes on as pure Python and says so.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+
+GAMES = ("culottes", "culottes_trials", "let_them_eat_cake", "revolution", "bread_and_circuses")
+
+# The modules compiled: the engine's core and every game's rules and bots. Interpreted stay the
+# registry (it reads entry points), the options (a table reads their field types and docstrings),
+# the errors and the scripted chance (subclasses of C-implemented classes: ValueError,
+# random.Random), the conformance suite, the terminal renderers and the state field declarations,
+# which run once per class rather than per decision.
+CORE = ("actions", "deals", "inputs", "mechanisms", "model", "record")
+
+
+def compiled_sources() -> list[str]:
+    """The source files mypyc compiles, relative to this directory."""
+    sources = [f"tricolore/core/{name}.py" for name in CORE]
+    for game in GAMES:
+        sources += [f"tricolore/games/{game}/rules.py", f"tricolore/games/{game}/bots.py"]
+    return sources
+
+
+def _say(message: str) -> None:
+    print(f"tricolore: {message}", file=sys.stderr, flush=True)
+
+
+class OptionalBuildExt(build_ext):
+    """``build_ext`` that falls back to the pure-Python package when the C build fails."""
+
+    def run(self) -> None:
+        """Build the extensions, or leave none and say why."""
+        try:
+            super().run()
+        except Exception as error:
+            _say(f"the compiled build failed ({str(error).strip() or type(error).__name__}); "
+                 "installing the pure-Python build, which runs the same code more slowly")
+            for output in super().get_outputs():
+                Path(output).unlink(missing_ok=True)
+            self.extensions: list[Extension] = []
+
+    def get_outputs(self) -> list[str]:
+        """The built extensions (none after a fallback)."""
+        return super().get_outputs() if self.extensions else []
+
+    def get_output_mapping(self) -> dict[str, str]:
+        """Where each built extension goes (nowhere after a fallback)."""
+        return super().get_output_mapping() if self.extensions else {}
+
+
+def extensions() -> list[Extension]:
+    """The mypyc extensions, or none when compiling is switched off or mypyc is missing."""
+    if os.environ.get("TRICOLORE_COMPILE", "0") != "1":
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        _say("mypyc is not installed: installing the pure-Python build")
+        return []
+    os.chdir(HERE)  # mypyc wants paths relative to the working directory
+    try:
+        # The group's shared library is named tricolore._engine__mypyc, so that it lives inside
+        # the package (an editable install finds only the package's own modules).
+        # Errors in the modules merely imported (a server, an adapter) are theirs to report
+        # (mypy in CI does); here they must not stop the engine from compiling.
+        built = list(mypycify(["--follow-imports=silent", *compiled_sources()],
+                              opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"),
+                              multi_file=True, group_name="tricolore._engine"))
+        for extension in built:  # the group's headers are written under the package's directory
+            extension.include_dirs.append(os.path.join("build", "tricolore"))
+        return built
+    except (Exception, SystemExit) as error:
+        _say(f"mypyc could not compile the engine ({error}); installing the pure-Python build")
+        return []
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
