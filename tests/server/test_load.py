@@ -15,13 +15,14 @@ import threading
 import time
 from typing import Any
 
+import pytest
 from sqlalchemy import func, select
 
-from benchmarks.load import GAME, Person, open_socket, run_load, start_server, stop_server
+from benchmarks.load import GAME, Person, check_stored, open_socket, run_load, start_server, stop_server
 from tests.server.conftest import new_store
 from tricolore.agents import decide, make_agent
 from tricolore.core.registry import get_game
-from tricolore.server.db import ActionRow, TableRow, make_engine
+from tricolore.server.db import ActionRow, LeaseRow, TableRow, make_engine
 from tricolore.server.tables import Outcome
 
 TABLES = 20
@@ -88,6 +89,37 @@ def test_acknowledged_actions_survive_load_and_restart(db_url: str) -> None:
     for person, (seat_view, public_view) in zip(load.people, views, strict=True):
         assert seat_view == replayed[person.table_id][0]
         assert public_view == replayed[person.table_id][1]
+
+
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_tables_spread_over_two_processes_are_served_by_the_process_that_created_them(db_url: str) -> None:
+    names = ["load-0", "load-1"]
+    servers = []
+    try:
+        for name in names:
+            servers.append(start_server(db_url, bot_delay=0.3, instance=name))
+        processes = {f"server {k}": process.pid for k, (_, process) in enumerate(servers)}
+        load = asyncio.run(run_load([base for base, _ in servers], 6, 4.0, processes=processes))
+        engine = make_engine(db_url)
+        try:
+            with engine.connect() as db:
+                owners = dict(db.execute(select(LeaseRow.table_id, LeaseRow.owner)).all())
+        finally:
+            engine.dispose()
+        checked = check_stored(db_url, load.people, names)
+    finally:
+        for _, process in servers:
+            stop_server(process)
+
+    assert [p.server for p in load.people] == [0, 1, 0, 1, 0, 1]
+    assert {p.table_id: owners[p.table_id] for p in load.people} == {
+        p.table_id: names[p.server] for p in load.people}
+    assert [tables for tables, _ in load.per_server] == [3, 3]
+    assert all(actions > 0 for _, actions in load.per_server)
+    assert sum(actions for _, actions in load.per_server) == load.server_actions
+    assert checked == sum(len(p.acked) for p in load.people) > 0
+    assert {"server 0", "server 1", "load client", "whole machine"} <= set(load.cpu)
+    assert load.cpu["server 0"] > 0 and load.cpu["server 1"] > 0
 
 
 def test_a_failed_group_commit_refuses_every_action_in_it_and_rebuilds_their_tables(db_url: str) -> None:
