@@ -10,6 +10,7 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -229,3 +230,21 @@ def serve(url: str, bot_delay: float = 0.0, flood_limit: tuple[int, float] = FLO
     server.should_exit = True
     thread.join(timeout=10)
     store.engine.dispose()
+
+
+def serve_process(db_url: str, port: int, log: Path, *options: str) -> subprocess.Popen[bytes]:
+    """A real ``tricolore serve`` process on ``db_url`` and ``port`` (bots not waiting, more
+    ``options`` after), its output appended to ``log``, once it answers."""
+    command = [str(Path(sys.executable).with_name("tricolore")), "serve", "--db", db_url, "--port", str(port),
+               "--bot-delay", "0", *options]
+    process = subprocess.Popen(command, stdout=log.open("ab"), stderr=subprocess.STDOUT)
+    for _ in range(300):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None:
+            raise AssertionError(f"the server exited: {log.read_text()}")
+        time.sleep(0.1)
+    raise AssertionError("the server did not start")

@@ -5,38 +5,20 @@ from __future__ import annotations
 import json
 import random
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 
-from tests.server.conftest import LiveServer, free_port, new_store
+from tests.server.conftest import LiveServer, free_port, new_store, serve_process
 from tests.server.wire import choose
 from tricolore.server.db import ActionRow
-
-
-def start_server(db_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    command = [str(Path(sys.executable).with_name("tricolore")), "serve", "--db", db_url, "--port", str(port),
-               "--bot-delay", "0"]
-    process = subprocess.Popen(command, stdout=log.open("ab"), stderr=subprocess.STDOUT)
-    for _ in range(300):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            pass
-        if process.poll() is not None:
-            raise AssertionError(f"the server exited: {log.read_text()}")
-        time.sleep(0.1)
-    raise AssertionError("the server did not start")
 
 
 def test_a_killed_server_resumes_every_table_at_the_same_digest(db_url: str, tmp_path: Path):
     port = free_port()
     log = tmp_path / "server.log"
-    server = start_server(db_url, port, log)
+    server = serve_process(db_url, port, log)
     base = f"http://127.0.0.1:{port}"
     with httpx.Client(base_url=base, timeout=30) as http:
         live = LiveServer(base, None, http)  # type: ignore[arg-type]  # no in-process store here
@@ -86,7 +68,7 @@ def test_a_killed_server_resumes_every_table_at_the_same_digest(db_url: str, tmp
                 assert stored[number].client_action_id == action_id and stored[number].action == action
     store.engine.dispose()
 
-    server = start_server(db_url, port, log)
+    server = serve_process(db_url, port, log)
     try:
         with httpx.Client(base_url=base, timeout=30) as http:
             live = LiveServer(base, None, http)  # type: ignore[arg-type]

@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tests.server.conftest import Socket, free_port, new_store
+from tests.server.conftest import Socket, free_port, new_store, serve_process
 from tests.server.wire import SHORT, choose
 from tricolore.cli.main import app as cli
 from tricolore.core.errors import OptionsError
@@ -38,19 +38,7 @@ def tricolore() -> str:
 
 
 def start(db_url: str, port: int, name: str, log: Path) -> subprocess.Popen[bytes]:
-    command = [tricolore(), "serve", "--db", db_url, "--port", str(port), "--bot-delay", "0",
-               "--instance-name", name, "--lease-seconds", str(LEASE)]
-    process = subprocess.Popen(command, stdout=log.open("ab"), stderr=subprocess.STDOUT)
-    for _ in range(300):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            pass
-        if process.poll() is not None:
-            raise AssertionError(f"the server exited: {log.read_text()}")
-        time.sleep(0.1)
-    raise AssertionError("the server did not start")
+    return serve_process(db_url, port, log, "--instance-name", name, "--lease-seconds", str(LEASE))
 
 
 def hello(port: int, table_id: str, token: str, device: str) -> Socket | dict[str, Any]:
