@@ -36,6 +36,12 @@ from tricolore.core.registry import games
 from tricolore.interop.pettingzoo import env, parallel_env
 
 
+def pick(rng: np.random.Generator, mask: np.ndarray) -> int:
+    """A uniformly drawn index among those ``mask`` allows (the only one, without drawing)."""
+    allowed = np.flatnonzero(mask)
+    return int(allowed[0]) if len(allowed) == 1 else int(rng.choice(allowed))
+
+
 def aec_speed(table: Any, steps: int, seed: int = 0) -> float:
     """AEC steps per second with masked random actions, resetting finished games."""
     rng = np.random.default_rng(seed)
@@ -50,7 +56,7 @@ def aec_speed(table: Any, steps: int, seed: int = 0) -> float:
         if terminated or truncated:
             table.step(None)
             continue
-        table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        table.step(pick(rng, observation["action_mask"]))
         done += 1
     return steps / (time.process_time() - start)
 
@@ -69,10 +75,12 @@ def parallel_speed(table: Any, steps: int, seed: int = 0) -> tuple[float, float]
             continue
         actions = {}
         for agent, observation in observations.items():
-            allowed = np.flatnonzero(observation["action_mask"])
-            actions[agent] = int(rng.choice(allowed))
-            if allowed[0] != noop:
-                decisions += 1
+            mask = observation["action_mask"]
+            if mask[noop]:  # a seat not asked: the no-op is its only index
+                actions[agent] = noop
+                continue
+            actions[agent] = pick(rng, mask)
+            decisions += 1
         observations, *_ = table.step(actions)
         done += 1
     elapsed = time.process_time() - start

@@ -182,3 +182,65 @@ def test_revolution_areas_and_bids_are_turned_to_the_observer():
         for space, placed in (view["revealed"][(view["seat"] + k) % 3] or {}).items():
             for currency, count in placed.items():
                 assert arrays["revealed"][k, revealed.index(f"{space} {currency}")] == count
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_public_arrays_turned_to_a_seat_are_those_read_from_its_side(name):
+    """The public arrays are read once, as seat 0 sees them, and turned round the table for the
+    others: the same as reading the view with every seat counted from the observer."""
+    from tricolore.interop.structured import _Put
+
+    players = get_game(name).info.max_players
+    codec = FlatActions(name, players, short(name))
+    structured = make_observer(codec, "structured")
+    game, slices = structured.game, structured._slices
+    checked = 0
+    for step, (state, _, _, _) in enumerate(random_game(name, players, short(name), 5, 90)):
+        if step % 3:
+            continue
+        for seat in range(players):
+            view = state.view(seat)
+            direct = np.zeros(structured.size, dtype=np.float32)
+            out = {n: direct[slices[n][0]:slices[n][1]].reshape(p.shape) for n, p in game.parts.items()}
+            game.memo.clear()
+            game.fill(view, out, _Put(game.parts, out, seat, players, direct, structured._where))
+            game.memo.clear()
+            np.clip(direct, structured._low, structured._high, out=direct)
+            mine = structured.vector(state, seat, None, view)
+            for name_, part in game.parts.items():
+                if name_ not in game.SECRET:
+                    at = structured.where(name_)
+                    assert np.array_equal(mine[at], direct[at]), f"{name_} of seat {seat} at step {step}"
+            checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_parallel_environment_reads_a_versions_public_view_once_for_every_seat(name, monkeypatch):
+    from tricolore.interop.pettingzoo import parallel_env
+
+    table = parallel_env(name, max_steps=400)
+    state_class = type(table.state)
+    assert state_class.views_split()
+    made = []
+    public_view = state_class.public_view
+    monkeypatch.setattr(state_class, "public_view", lambda self: made.append(1) or public_view(self))
+    fresh = make_observer(table.codec, "flat")
+    rng = np.random.default_rng(4)
+    observations, _ = table.reset(seed=4)
+    steps = inside = versions = 0
+    while table.agents and steps < 150:
+        for agent, seen in observations.items():
+            seat = int(agent[7:])
+            # the same as reading this seat's whole view alone
+            alone = fresh.encode(table.state, seat, table.partials[agent])
+            assert np.array_equal(seen["observation"], alone), f"{agent} at step {steps}"
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in observations.items()}
+        before, version = len(made), table.episode.version
+        observations, *_ = table.step(actions)
+        versions += table.episode.version - version
+        inside += len(made) - before
+        steps += 1
+    assert steps > 20 and versions > 10
+    # once per version of the game (an action applied), whatever the number of seats
+    assert inside <= versions

@@ -289,9 +289,33 @@ class State(ABC):
         """The game's rule for :meth:`free_actions`; none by default."""
         return ActionSpace(())
 
-    @abstractmethod
     def view(self, seat: Seat | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: a spectator), as JSON."""
+        """What ``seat`` may know (``None``: a spectator), as JSON: :meth:`public_view`, the
+        ``seat``, and the seat's secrets (:meth:`private_view`) under ``you``.
+
+        A game whose view does not split so may override this instead of the two; the
+        environments then build each seat's view whole."""
+        out = self.public_view()
+        out["seat"] = seat
+        if seat is not None:
+            you = self.private_view(seat)
+            if you is not None:
+                out["you"] = you
+        return out
+
+    def public_view(self) -> dict[str, Any]:
+        """What every seat and a spectator see, as a fresh JSON object (no ``seat`` or ``you``)."""
+        raise NotImplementedError(f"{type(self).__name__} gives neither public_view nor view")
+
+    def private_view(self, seat: Seat) -> dict[str, Any] | None:
+        """What only ``seat`` knows, as a fresh JSON object (``None``: nothing)."""
+        return None
+
+    @classmethod
+    def views_split(cls) -> bool:
+        """Whether :meth:`view` is :meth:`public_view` plus :meth:`private_view` (the game does
+        not override it), so the public part may be made once for every seat."""
+        return cls.view is State.view
 
     @abstractmethod
     def determinize(self, seat: Seat, rng: random.Random) -> Self:

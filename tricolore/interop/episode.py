@@ -194,15 +194,19 @@ class Episode:
         self.game = get_game(codec.game)
         self.players = codec.players
         self.reward = check_choice("reward", reward, REWARDS)
-        self.observers = [make_observation(codec, observation) for _ in range(self.players)]
-        """One observer per seat: an observer keeps what it worked out for the last view it saw
-        (hashed: the seats share one :class:`~tricolore.interop.observation.ViewHasher`, which
-        hashes a part of a view once for all the seats that see it)."""
         if observation == "hashed":
             from tricolore.interop.observation import ViewHasher
             shared = ViewHasher(kept=self.players)
+            self.observers = [make_observation(codec, observation) for _ in range(self.players)]
             for observer in self.observers:
                 observer.hasher = shared
+        else:
+            self.observers = [make_observation(codec, observation)] * self.players
+        """The observer of each seat. The structured forms share one, which reads the public part
+        of a version's views once for all the seats; hashed, one per seat (each keeps what it
+        worked out for the last view it saw), sharing one
+        :class:`~tricolore.interop.observation.ViewHasher`, which hashes a part of a view once for
+        all the seats that see it."""
         self.observer = self.observers[0]
         self.observation_form = observation
         self.scale = SCORE_SCALE.get(codec.game, DEFAULT_SCORE_SCALE)
@@ -210,7 +214,7 @@ class Episode:
         self.state: State = self.game.new(self.players, 0, codec.options)
         self.version = 0
         self._cache: dict[Any, Any] = {}
-        self._views: dict[Seat, dict[str, Any]] = {}
+        self._split = type(self.state).views_split()
         self._paid = [0.0] * self.players
 
     @property
@@ -223,7 +227,6 @@ class Episode:
         self.state = self.game.new(self.players, seed, self.codec.options)
         self.version = 0
         self._cache.clear()
-        self._views.clear()
         self.guard.start(stage(self.state))
         self._paid = [self.potential(s) for s in range(self.players)]
         return self.state
@@ -307,16 +310,26 @@ class Episode:
 
     # -- what a seat sees ----------------------------------------------------------------------------
     def view(self, seat: Seat) -> dict[str, Any]:
-        """``seat``'s view (made once per version; do not change it). A view equal to the seat's
-        last one is that very object, so what an observer worked out for it is used again."""
+        """``seat``'s view (made once per version; do not change it). The public part of a
+        version's views is made once and shared by every seat's view (when the game's view is
+        :meth:`~tricolore.core.model.State.public_view` plus its secrets), so an observer reads
+        it once for all."""
         key = ("view", seat)
         found = self._cache.get(key)
         if found is None:
-            found = self.state.view(seat)
-            last = self._views.get(seat)
-            if last is not None and last == found:
-                found = last
-            self._cache[key] = self._views[seat] = found
+            state = self.state
+            if self._split:
+                public = self._cache.get("public")
+                if public is None:
+                    public = self._cache["public"] = state.public_view()
+                found = dict(public)
+                found["seat"] = seat
+                you = state.private_view(seat)
+                if you is not None:
+                    found["you"] = you
+            else:
+                found = state.view(seat)
+            self._cache[key] = found
         return found
 
     def observe(self, seat: Seat, partial: Partial | None) -> Any:
@@ -327,7 +340,8 @@ class Episode:
         found = self._cache.get(key)
         observer = self.observers[seat]
         if found is None or (found[0] is not partial and found[0] != partial):
-            found = (partial, observer.vector(self.state, seat, partial, view=self.view(seat)))
+            found = (partial, observer.vector(self.state, seat, partial, view=self.view(seat),
+                                              public=self._cache.get("public")))
             self._cache[key] = found
         return observer.output(found[1].copy())
 

@@ -266,9 +266,11 @@ class Observer(Protocol):
         already made. A float32 vector (hashed, flat) or a dict of arrays (structured)."""
 
     def vector(self, state: State, seat: Seat, partial: Partial | None = None,
-               view: Mapping[str, Any] | None = None) -> np.ndarray:
+               view: Mapping[str, Any] | None = None, public: Mapping[str, Any] | None = None
+               ) -> np.ndarray:
         """The same observation as one fresh float32 vector (of the flat layout for the
-        structured form), which :meth:`output` turns into the observation."""
+        structured form), which :meth:`output` turns into the observation. ``public``: the
+        public part ``view`` was made of (``state.public_view()``), if known."""
 
     def output(self, vector: np.ndarray) -> Any:
         """The observation whose vector is ``vector`` (for the structured form, arrays that are
@@ -309,8 +311,9 @@ class HashedObserver:
         return self.encoder.encode(state, seat, partial, view, last[1])
 
     def vector(self, state: State, seat: Seat, partial: Partial | None = None,
-               view: Mapping[str, Any] | None = None) -> np.ndarray:
-        """As :meth:`encode`: a fresh vector."""
+               view: Mapping[str, Any] | None = None, public: Mapping[str, Any] | None = None
+               ) -> np.ndarray:
+        """As :meth:`encode`: a fresh vector (``public`` is not needed)."""
         return self.encode(state, seat, partial, view)
 
     @staticmethod

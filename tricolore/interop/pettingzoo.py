@@ -289,6 +289,9 @@ class TricoloreParallelEnv(ParallelEnv):
         self.steps = 0
         self._masks: dict[str, tuple[Partial, np.ndarray]] = {}
         self._masks_version = -1
+        self._seat_of = {agent: _seat(agent) for agent in self.possible_agents}
+        self._noop_mask = np.zeros(self.table.actions, dtype=np.int8)
+        self._noop_mask[self.noop] = 1
 
     @property
     def state(self) -> State:
@@ -303,24 +306,32 @@ class TricoloreParallelEnv(ParallelEnv):
         """``Discrete(codec.size + 1)``: the flat actions, then the no-op."""
         return self.table._act_space
 
-    def _mask(self, agent: str) -> np.ndarray:
+    def _mask(self, agent: str, seat: Seat) -> np.ndarray:
         """A fresh copy of the agent's mask with the no-op (worked out once per version)."""
         episode, partial = self.episode, self.partials[agent]
+        if seat not in episode.state.pending():
+            return self._noop_mask.copy()
         if self._masks_version != episode.version:
             self._masks.clear()
             self._masks_version = episode.version
         found = self._masks.get(agent)
         if found is None or (found[0] is not partial and found[0] != partial):
             mask = np.zeros(self.table.actions, dtype=np.int8)
-            mask[:self.noop] = episode.mask(_seat(agent), partial)
+            mask[:self.noop] = episode.mask(seat, partial)
             if not mask.any():
                 mask[self.noop] = 1
             found = self._masks[agent] = (partial, mask)
         return found[1].copy()
 
-    def _observe(self, agent: str) -> dict[str, Any]:
-        return {"observation": self.episode.observe(_seat(agent), self.partials[agent]),
-                "action_mask": self._mask(agent)}
+    def _observations(self) -> dict[str, Any]:
+        """Every live agent's observation and mask."""
+        observe, partials, seat_of = self.episode.observe, self.partials, self._seat_of
+        out = {}
+        for agent in self.agents:
+            seat = seat_of[agent]
+            out[agent] = {"observation": observe(seat, partials[agent]),
+                          "action_mask": self._mask(agent, seat)}
+        return out
 
     def _infos(self) -> dict[str, dict[str, Any]]:
         if not self.table.raw_view:
@@ -335,7 +346,7 @@ class TricoloreParallelEnv(ParallelEnv):
         self.partials = {a: self.codec.start() for a in self.agents}
         self.steps = 0
         self._masks_version = -1
-        return {a: self._observe(a) for a in self.agents}, self._infos()
+        return self._observations(), self._infos()
 
     def _refuse(self, agent: str, sentence: str, refused: dict[str, str]) -> None:
         if self.table.invalid_action == "raise":
@@ -352,7 +363,7 @@ class TricoloreParallelEnv(ParallelEnv):
         after: dict[str, Partial] = {}
         refused: dict[str, str] = {}
         for agent in self.agents:
-            seat = _seat(agent)
+            seat = self._seat_of[agent]
             index = actions.get(agent, self.noop)
             partial = self.partials[agent]
             if index is None or int(index) == self.noop:
@@ -378,20 +389,27 @@ class TricoloreParallelEnv(ParallelEnv):
             except IllegalAction:  # made illegal by one applied before it: asked again
                 pass
         if applied:
+            now = self.state.pending()
             for agent in self.agents:
                 partial = self.partials[agent]
-                if not partial.empty and not self.codec.mask(self.state, _seat(agent), partial).any():
+                if partial.empty:
+                    continue
+                seat = self._seat_of[agent]
+                # a seat asked: the episode's mask, kept for its observation
+                mask = (episode.mask(seat, partial) if seat in now
+                        else self.codec.mask(self.state, seat, partial))
+                if not mask.any():
                     self.partials[agent] = self.codec.start()
         self.steps += 1
         over = self.state.is_over()
         shares = episode.rewards() if applied or over else [0.0] * self.table.players
-        rewards = {a: shares[_seat(a)] for a in self.agents}
+        rewards = {a: shares[self._seat_of[a]] for a in self.agents}
         for agent in refused:
             rewards[agent] += INVALID_ACTION_PENALTY
         terminations = dict.fromkeys(self.agents, over)
         cut = not over and self.steps >= self.table.max_steps
         truncations = dict.fromkeys(self.agents, cut)
-        observations = {a: self._observe(a) for a in self.agents}
+        observations = self._observations()
         infos = self._infos()
         for agent, sentence in refused.items():
             infos[agent]["invalid_action"] = sentence

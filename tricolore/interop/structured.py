@@ -56,14 +56,31 @@ class _Part:
 
 
 class _Game:
-    """A game's arrays: ``parts`` declared in ``__init__``, filled from a view by ``fill``."""
+    """A game's arrays: ``parts`` declared in ``__init__``; the public ones filled from a view by
+    ``fill`` as seat 0 sees them, the ``SECRET`` ones from the seat's ``you`` by ``fill_secret``.
+
+    A public array turns into another seat's by moving its rows and columns of seats round the
+    table (the rows of a part declared with ``seat_rows``, the columns made by :meth:`seats`), so
+    the public arrays are worked out once for all the seats."""
+
+    SECRET: tuple[str, ...] = ("secret",)
+    """The arrays filled from the observer's own secrets."""
 
     def __init__(self, codec: FlatActions) -> None:
         self.players = codec.players
         self.parts: dict[str, _Part] = {}
+        self.seat_rows: set[str] = set()
+        """The arrays whose rows are the players, the observer first."""
+        self.seat_groups: set[str] = set()
+        """The prefixes of columns ``prefix 0`` .. ``prefix n-1`` naming seats, the observer 0."""
         self.memo: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-        """Parts of the last view each seat met and what they gave (a part equal to it is copied,
-        not worked out again)."""
+        """Parts of the last view met and what they gave (a part equal to it is copied, not
+        worked out again)."""
+
+    def seats(self, prefix: str) -> list[str]:
+        """Columns ``prefix 0`` .. ``prefix n-1``: a seat relative to the observer, one-hot."""
+        self.seat_groups.add(prefix)
+        return [f"{prefix} {r}" for r in range(self.players)]
 
     def added(self, put: _Put, name: str, source: Any,
               count: Callable[[Any, _Put], Sequence[int | tuple[int, Any]]]) -> None:
@@ -94,11 +111,30 @@ class _Game:
         self.memo[key] = (source, put.vector[start:end].copy())
 
     def part(self, name: str, columns: Sequence[str], high: float | Sequence[float] = COUNT,
-             rows: int | None = None, low: float = 0.0) -> None:
-        self.parts[name] = _Part(rows, columns, high, low)
+             rows: int | None = None, low: float = 0.0, seat_rows: bool = False) -> None:
+        self.parts[name] = _Part(self.players if seat_rows else rows, columns, high, low)
+        if seat_rows:
+            self.seat_rows.add(name)
+
+    def turned(self, name: str, seat: Seat) -> list[int]:
+        """For each cell of public array ``name`` as ``seat`` sees it, the cell of seat 0's."""
+        part, n = self.parts[name], self.players
+        width = len(part.columns)
+        source = list(range(width))
+        for prefix in self.seat_groups:
+            if f"{prefix} 0" in part.index:
+                for k in range(n):
+                    source[part.index[f"{prefix} {k}"]] = part.index[f"{prefix} {(k + seat) % n}"]
+        rows = 1 if part.rows is None else part.rows
+        turn = seat if name in self.seat_rows else 0
+        return [((row + turn) % rows) * width + column for row in range(rows) for column in source]
 
     def fill(self, view: Mapping[str, Any], out: Arrays, put: _Put) -> None:
+        """The public arrays from ``view``, as seat 0 sees them."""
         raise NotImplementedError
+
+    def fill_secret(self, you: Mapping[str, Any], out: Arrays, put: _Put) -> None:
+        """The :data:`SECRET` arrays from the observer's ``you``."""
 
 
 _Where = tuple[int, int, bool, dict[str, int]]
@@ -165,10 +201,6 @@ class _Put:
                 vector[at + row * width] = float(value)
 
 
-def _seats(prefix: str, players: int) -> list[str]:
-    return [f"{prefix} {r}" for r in range(players)]
-
-
 def _hot(prefix: str, vocabulary: Sequence[Any]) -> list[str]:
     return [f"{prefix} {v}" for v in vocabulary]
 
@@ -179,6 +211,7 @@ HELD = ("citizens held", "cakes held", "cockades held", "citizens emigrated")
 
 
 class _Culottes(_Game):
+    SECRET = ("secret", "secret_citizens")
     PHASES = ("roles", "recruit", "turn", "over")
     STATUSES = ("none", "cap", "scale")
     SIDES = ("sans_culotte", "privileged")
@@ -192,12 +225,12 @@ class _Culottes(_Game):
         faces = getattr(codec.options, "die_faces", 6)
         self.part("board", [*_hot("phase", self.PHASES), "turn", "rounds completed", "step",
                             "bastille cakes", "die", *_hot("die", range(1, faces + 1)), "end agreed",
-                            "final turns left", *_seats("current player", n), *_seats("first player", n),
+                            "final turns left", *self.seats("current player"), *self.seats("first player"),
                             "escrow cakes", "open alliances", *_hot("deals", self.DEALS)])
         self.part("players", ["agrees to end", "recruits", "citizens held", "cakes held", "cockades held",
                               "citizens emigrated", *_hot("open trial cakes", self.SIDES),
-                              "bribes offered", "bribes received"], rows=n)
-        self.part("citizens", ["present", *_seats("owner", n), "cakes", "cockades", "bastille cakes",
+                              "bribes offered", "bribes received"], seat_rows=True)
+        self.part("citizens", ["present", *self.seats("owner"), "cakes", "cockades", "bastille cakes",
                                *_hot("status", self.STATUSES), "emigrated", "recruited",
                                *_hot("scale", self.SIDES), "current"], rows=self.citizens)
         self.part("secret", ["role revolutionary", "role grabber"], high=1.0)
@@ -307,7 +340,8 @@ class _Culottes(_Game):
             found = self.memo[kept] = ((book, owners), trials)
         for voter, side, cakes in found[1]:
             out["players"][voter, side] += cakes
-        you = view.get("you") or {}
+
+    def fill_secret(self, you: Mapping[str, Any], out: Arrays, put: _Put) -> None:
         put.one_hot("secret", "role", you.get("role"))
         for key, known in (you.get("citizens") or {}).items():
             i = int(key)
@@ -323,14 +357,13 @@ class _Trials(_Game):
 
     def __init__(self, codec: FlatActions) -> None:
         super().__init__(codec)
-        n = self.players
-        self.part("board", [*_hot("phase", self.PHASES), "trial", "trials total", *_seats("accused", n),
+        self.part("board", [*_hot("phase", self.PHASES), "trial", "trials total", *self.seats("accused"),
                             "max grabbers", "statement made"])
         self.part("players", ["agrees to end", "points", "first vote yes", "first vote no",
                               "has voted", "waiting in debate", "arguments",
-                              "times accused", "times grabber", "times told the truth"], rows=n)
+                              "times accused", "times grabber", "times told the truth"], seat_rows=True)
         self.part("secret", [*_hot("role", self.ROLES), "statement true", "statement false",
-                             *_seats("grabber", n), "sealed vote yes", "sealed vote no"], high=1.0)
+                             *self.seats("grabber"), "sealed vote yes", "sealed vote no"], high=1.0)
 
     @staticmethod
     def _arguments(arguments: Sequence[Mapping[str, Any]], put: _Put) -> list[int]:
@@ -373,7 +406,8 @@ class _Trials(_Game):
             put("players", "waiting in debate", 1, put.rel(seat))
         self.added(put, "arguments", view.get("arguments", ()), self._arguments)
         self.added(put, "history", view.get("history", ()), self._history)
-        you = view.get("you") or {}
+
+    def fill_secret(self, you: Mapping[str, Any], out: Arrays, put: _Put) -> None:
         put.one_hot("secret", "role", you.get("role"))
         truth, guess = you.get("truth"), you.get("vote")
         put("secret", "statement true", truth is True)
@@ -393,8 +427,7 @@ class _Cake(_Game):
 
     def __init__(self, codec: FlatActions) -> None:
         super().__init__(codec)
-        n = self.players
-        self.part("board", [*_hot("phase", self.PHASES), "round", *_seats("guillotine", n),
+        self.part("board", [*_hot("phase", self.PHASES), "round", *self.seats("guillotine"),
                             "centre medals", "starter generals pile", "pantry",
                             *_hot("election", self.OFFICES), "vote number", "election winner known",
                             "inspection safe", "inspection unsafe", "draw cards", "window open"])
@@ -402,8 +435,8 @@ class _Cake(_Game):
                               "stash cards", "hand cards", "used cards", *_hot("office", self.OFFICES),
                               "candidate", "has voted", "ballot cards", "tally", "election winner",
                               "last ballot cards", "last ballot tally", "donor", "gifts given",
-                              "gifts received"], rows=n)
-        self.part("secret", ["cakes", "sealed vote made", *_seats("sealed vote", n),
+                              "gifts received"], seat_rows=True)
+        self.part("secret", ["cakes", "sealed vote made", *self.seats("sealed vote"),
                              *_hot("hand", self.VALUES), *_hot("used", self.VALUES),
                              *_hot("stash", self.VALUES), *_hot("received", self.VALUES),
                              "received in stash"])
@@ -461,7 +494,8 @@ class _Cake(_Game):
         for seat in view.get("donors") or ():
             put("players", "donor", 1, put.rel(seat))
         self.added(put, "gifts", view.get("gifts") or (), self._gifts)
-        you = view.get("you") or {}
+
+    def fill_secret(self, you: Mapping[str, Any], out: Arrays, put: _Put) -> None:
         put("secret", "cakes", you.get("cakes"))
         put("secret", "sealed vote made", you.get("sealed_vote") is not None)
         put.seat_hot("secret", "sealed vote", you.get("sealed_vote"))
@@ -483,18 +517,18 @@ class _Revolution(_Game):
     def __init__(self, codec: FlatActions) -> None:
         super().__init__(codec)
         from tricolore.games.revolution.data import AREAS, CURRENCIES, EDITIONS
-        n = self.players
         edition = getattr(codec.options, "edition", "seed")
         self.spaces = tuple(s.name for s in EDITIONS[edition].chart)
         self.areas = tuple(a.name for a in AREAS)
         self.currencies = CURRENCIES
         self.part("board", [*_hot("phase", self.PHASES), "round", "next space", "deck", "discard",
                             *_hot("bank", CURRENCIES), "bids sealed"])
-        self.part("areas", ["spaces", "support", *_seats("markers", n)], rows=len(self.areas))
-        self.part("chart", ["support", *_hot("chips", CURRENCIES), *_seats("winner", n)],
+        self.part("areas", ["spaces", "support", *self.seats("markers")], rows=len(self.areas))
+        self.part("chart", ["support", *_hot("chips", CURRENCIES), *self.seats("winner")],
                   rows=len(self.spaces))
-        self.part("players", [*_hot("chips", CURRENCIES), "support", "markers left", "has bid"], rows=n)
-        self.part("revealed", [f"{space} {c}" for space in self.spaces for c in CURRENCIES], rows=n)
+        self.part("players", [*_hot("chips", CURRENCIES), "support", "markers left", "has bid"],
+                  seat_rows=True)
+        self.part("revealed", [f"{space} {c}" for space in self.spaces for c in CURRENCIES], seat_rows=True)
         self.part("secret", ["sealed bid made", *[f"{s} {c}" for s in self.spaces for c in CURRENCIES]])
 
     def _areas(self, view: Mapping[str, Any], put: _Put) -> None:
@@ -542,7 +576,9 @@ class _Revolution(_Game):
             put("players", "has bid", 1, put.rel(seat))
         put("board", "bids sealed", len(bidders))
         self.kept(put, "revealed", view.get("revealed"), lambda: self._revealed(view, put))
-        sealed = (view.get("you") or {}).get("sealed_bid")
+
+    def fill_secret(self, you: Mapping[str, Any], out: Arrays, put: _Put) -> None:
+        sealed = you.get("sealed_bid")
         put("secret", "sealed bid made", sealed is not None)
         for space, placed in (sealed or {}).items():
             for currency, count in placed.items():
@@ -551,22 +587,22 @@ class _Revolution(_Game):
 
 # -- Bread and Circuses ----------------------------------------------------------------------------
 class _Bread(_Game):
+    SECRET = ("secret", "informant")
     PHASES = ("negotiation", "play", "after_reveal", "scoring", "over")
 
     def __init__(self, codec: FlatActions) -> None:
         super().__init__(codec)
         from tricolore.games.bread_and_circuses.data import ICONS, SABOTAGE, TILES
-        n = self.players
         self.tiles, self.icons = TILES, ICONS
-        self.part("board", [*_hot("phase", self.PHASES), "round", *_seats("first player", n), "riots",
+        self.part("board", [*_hot("phase", self.PHASES), "round", *self.seats("first player"), "riots",
                             "gold to end", "extra bread", "extra circus", "breads", "circuses", "riot",
                             "last breads", "last circuses", "last riot", "open deals", "window open"])
         self.part("players", ["gold", *_hot("disclosed", ICONS), "sabotage cards", "ready", "has played",
                               "barred", "forged", *_hot("tile", TILES), *_hot("counts as", TILES),
-                              *_hot("last tile", TILES), "sabotage played"], rows=n)
+                              *_hot("last tile", TILES), "sabotage played"], seat_rows=True)
         self.part("secret", [*_hot("sabotage", [c.name for c in SABOTAGE]),
                              *_hot("disclosed", TILES), *_hot("sealed", TILES)])
-        self.part("informant", _hot("tile", TILES), rows=n, high=1.0)
+        self.part("informant", _hot("tile", TILES), seat_rows=True, high=1.0)
 
     def fill(self, view: Mapping[str, Any], out: Arrays, put: _Put) -> None:
         put.one_hot("board", "phase", view.get("phase"))
@@ -608,7 +644,8 @@ class _Bread(_Game):
             who = put.rel(played.get("seat"))
             if who is not None:
                 out["players"][who, columns["sabotage played"]] += 1
-        you = view.get("you") or {}
+
+    def fill_secret(self, you: Mapping[str, Any], out: Arrays, put: _Put) -> None:
         secret = put.parts["secret"].index
         for card in you.get("sabotage") or ():
             at = secret.get(f"sabotage {card}")
@@ -633,6 +670,20 @@ class _Generic(_Game):
 
     def fill(self, view: Mapping[str, Any], out: Arrays, put: _Put) -> None:
         return None
+
+
+def _same_public(view: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
+    """Whether two views share their public parts (the very same objects: views are not changed
+    after they are made)."""
+    if len(view) - ("you" in view) != len(other) - ("you" in other):
+        return False
+    for key, value in view.items():
+        if key != "you" and key != "seat" and other.get(key, _MISSING) is not value:
+            return False
+    return True
+
+
+_MISSING = object()
 
 
 class StructuredObserver:
@@ -675,7 +726,23 @@ class StructuredObserver:
         self._prompt = self._slices["prompt"][0]
         self._kinds = self._slices["prompt_kinds"][0]
         self._partial = self._slices["partial"][0]
+        self._secret = [(name, self._slices[name][0], self._slices[name][1])
+                        for name in self.game.SECRET if name in self.game.parts]
+        self._turns: list[np.ndarray | None] = [None] + [self._turn(seat) for seat in range(1, self.players)]
+        self._public: tuple[Mapping[str, Any], np.ndarray] | None = None
+        self._secrets: dict[Seat, tuple[Mapping[str, Any], list[np.ndarray]]] = {}
+        """Each seat's last secrets and the arrays they gave (used again while equal)."""
         self._last: tuple[Mapping[str, Any], Seat, np.ndarray] | None = None
+
+    def _turn(self, seat: Seat) -> np.ndarray:
+        """For each position of the vector as ``seat`` sees it, the position of seat 0's (the
+        public arrays turned round the table; everything else in place)."""
+        index = np.arange(self.size, dtype=np.intp)
+        for name in self.game.parts:
+            if name not in self.game.SECRET:
+                start, end, _ = self._slices[name]
+                index[start:end] = np.asarray(self.game.turned(name, seat), dtype=np.intp) + start
+        return index
 
     def columns(self, name: str) -> tuple[str, ...]:
         """What each column of array ``name`` holds (rows of ``players``, ``revealed``,
@@ -691,25 +758,62 @@ class StructuredObserver:
         """The arrays of the flat ``vector`` (views of it), one per entry of :attr:`space`."""
         return {name: vector[start:end].reshape(shape) for name, (start, end, shape) in self._slices.items()}
 
-    def _view_vector(self, seat: Seat, view: Mapping[str, Any]) -> np.ndarray:
-        """The parts read from ``view``, clipped, in a vector of :attr:`size` (the rest zeros)."""
+    def _public_vector(self, view: Mapping[str, Any], public: Mapping[str, Any] | None) -> np.ndarray:
+        """The public arrays read from ``view`` as seat 0 sees them, clipped, in a vector of
+        :attr:`size` (the rest zeros); kept while the views passed share their public parts
+        (``public``, the view's public part if known, is compared by identity)."""
+        last = self._public
+        if public is not None:
+            if last is not None and last[0] is public:
+                return last[1]
+            view = public
+        elif last is not None and _same_public(view, last[0]):
+            return last[1]
         vector = np.zeros(self.size, dtype=np.float32)
-        out = {name: vector[self._slices[name][0]:self._slices[name][1]].reshape(p.shape)
-               for name, p in self.game.parts.items()}
-        self.game.fill(view, out, _Put(self.game.parts, out, seat, self.players, vector, self._where))
+        slices, parts = self._slices, self.game.parts
+        out = {name: vector[slices[name][0]:slices[name][1]].reshape(p.shape) for name, p in parts.items()
+               if name not in self.game.SECRET}
+        self.game.fill(view, out, _Put(parts, out, 0, self.players, vector, self._where))
         np.clip(vector, self._low, self._high, out=vector)
+        self._public = (view, vector)
+        return vector
+
+    def _view_vector(self, seat: Seat, view: Mapping[str, Any],
+                     public: Mapping[str, Any] | None = None) -> np.ndarray:
+        """The arrays read from ``view``, clipped, in a fresh vector of :attr:`size` (the prompt
+        and the action being built zeros): the public ones turned to ``seat``, then its secrets."""
+        turn = self._turns[seat % self.players]
+        common = self._public_vector(view, public)
+        vector = common.copy() if turn is None else common[turn]
+        you = view.get("you")
+        if not you:
+            return vector
+        kept = self._secrets.get(seat)
+        if kept is not None and (kept[0] is you or kept[0] == you):
+            for (_, start, end), values in zip(self._secret, kept[1], strict=True):
+                vector[start:end] = values  # the seat's secrets as they were
+            return vector
+        parts = self.game.parts
+        out = {name: vector[start:end].reshape(parts[name].shape) for name, start, end in self._secret}
+        self.game.fill_secret(you, out, _Put(parts, out, seat, self.players, vector, self._where))
+        for _, start, end in self._secret:
+            np.clip(vector[start:end], self._low[start:end], self._high[start:end], out=vector[start:end])
+        self._secrets[seat] = (you, [vector[start:end].copy() for _, start, end in self._secret])
         return vector
 
     def vector(self, state: State, seat: Seat, partial: Partial | None = None,
-               view: Mapping[str, Any] | None = None) -> np.ndarray:
+               view: Mapping[str, Any] | None = None, public: Mapping[str, Any] | None = None
+               ) -> np.ndarray:
         """The observation of ``seat`` building ``partial`` as one fresh flat vector (the flat
-        form; :meth:`split` gives the structured one)."""
+        form; :meth:`split` gives the structured one). ``public``: the public part ``view`` was
+        made of (``state.public_view()``), if known; the seats' views made of one public part
+        share its arrays."""
         if view is None:
             out = self._view_vector(seat, state.view(seat))
         else:
             last = self._last
             if last is None or last[0] is not view or last[1] != seat:
-                last = self._last = (view, seat, self._view_vector(seat, view))
+                last = self._last = (view, seat, self._view_vector(seat, view, public))
             out = last[2].copy()
         asked = state.pending().get(seat)
         if asked is not None:
@@ -757,9 +861,10 @@ class FlatObserver:
         self.size: int = structured.size
 
     def vector(self, state: State, seat: Seat, partial: Partial | None = None,
-               view: Mapping[str, Any] | None = None) -> np.ndarray:
-        """As :meth:`encode`."""
-        return self.structured.vector(state, seat, partial, view)
+               view: Mapping[str, Any] | None = None, public: Mapping[str, Any] | None = None
+               ) -> np.ndarray:
+        """As :meth:`StructuredObserver.vector`."""
+        return self.structured.vector(state, seat, partial, view, public)
 
     def encode(self, state: State, seat: Seat, partial: Partial | None = None,
                view: Mapping[str, Any] | None = None) -> np.ndarray:

@@ -737,11 +737,11 @@ class BreadState(State):
                 "counts": {"breads": last["breads"], "circuses": last["circuses"]},
                 "riot": last["riot"], "riot_advance": last["riot_advance"]}
 
-    def view(self, seat: Seat | None) -> dict[str, Any]:
-        """The table as ``seat`` sees it: disclosed icons but not tiles, hand sizes but not cards."""
+    def public_view(self) -> dict[str, Any]:
+        """What every seat sees: disclosed icons but not tiles, hand sizes but not cards."""
         revealed = bool(self.tiles)
         out: dict[str, Any] = {
-            "game": self.info.name, "seat": seat, "players": self.players, "phase": self.phase,
+            "game": self.info.name, "players": self.players, "phase": self.phase,
             "round": self.round, "first_player": self.first_player, "gold": list(self.gold),
             "riots": self.riots, "gold_to_end": GOLD_TO_END_PER_PLAYER * self.players,
             "disclosures": [None if d is None else d[1] for d in self.disclosed],
@@ -763,17 +763,19 @@ class BreadState(State):
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
         }
-        if seat is not None:
-            disclosure = self.disclosed[seat]
-            sealed = None if self.play is None else self.play.submitted(seat)
-            out["you"] = {"sabotage": list(self.hands[seat]),
-                          "disclosed_tile": None if disclosure is None else disclosure[0],
-                          "sealed_tile": None if sealed is None else sealed["tile"],
-                          "informant": [self.peeks.get(seat, {}).get(s) for s in range(self.players)]}
         if self.phase == Phase.OVER:
             out["end_reason"] = self.end_reason
             out["result"] = self.result().as_dict()
         return out
+
+    def private_view(self, seat: Seat) -> dict[str, Any]:
+        """``seat``'s Sabotage hand, its disclosed and sealed tiles, and what its Informant saw."""
+        disclosure = self.disclosed[seat]
+        sealed = None if self.play is None else self.play.submitted(seat)
+        return {"sabotage": list(self.hands[seat]),
+                "disclosed_tile": None if disclosure is None else disclosure[0],
+                "sealed_tile": None if sealed is None else sealed["tile"],
+                "informant": [self.peeks.get(seat, {}).get(s) for s in range(self.players)]}
 
     # -- search and replay -------------------------------------------------------------------
     def determinize(self, seat: Seat, rng: random.Random) -> Self:

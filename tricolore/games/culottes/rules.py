@@ -1069,12 +1069,12 @@ class CulottesState(State):
         return Result.from_scores([b["score"] for b in breakdown], breakdown, metrics)
 
     # -- views -------------------------------------------------------------------------------
-    def view(self, seat: Seat | None) -> dict[str, Any]:
-        """The table as ``seat`` sees it: everything public, plus its own secrets."""
+    def public_view(self) -> dict[str, Any]:
+        """What every seat sees: everything but the roles and the flaps of the citizens held."""
         over = self.phase == Phase.OVER
         citizen = self.current_citizen()
         out: dict[str, Any] = {
-            "game": self.info.name, "seat": seat, "players": self.players, "phase": self.phase,
+            "game": self.info.name, "players": self.players, "phase": self.phase,
             "turn": self.turn + 1, "rounds_completed": self.rounds_completed,
             "first_player": self.first_player, "current_player": self.current,
             "current_citizen": None if citizen is None else citizen.id,
@@ -1105,16 +1105,17 @@ class CulottesState(State):
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
         }
-        if seat is not None:
-            out["you"] = {
-                "role": self.role_of(seat), "sealed_name": self.sealed_name(seat),
-                "citizens": {str(i): self.flap(self.citizens[i]) for i in self.holdings[seat]}}
         if over:
             out["end_reason"] = self.end_reason
             out["reveal"] = {"roles": list(self.roles),
                              "citizens": [self.flap(c) for c in self.citizens]}
             out["result"] = self.result().as_dict()
         return out
+
+    def private_view(self, seat: Seat) -> dict[str, Any]:
+        """``seat``'s role, its sealed name and the flaps of the citizens it holds."""
+        return {"role": self.role_of(seat), "sealed_name": self.sealed_name(seat),
+                "citizens": {str(i): self.flap(self.citizens[i]) for i in self.holdings[seat]}}
 
     def _bribe_view(self, deal: Deal) -> dict[str, Any]:
         out = {"id": deal.id, "status": deal.status, "paid": deal.paid, "payer": deal.payer,

@@ -321,10 +321,10 @@ class TrialsState(State):
         return Result.from_scores(self.points, breakdown,
                                   {"trials": len(self.history), "majority_right": right})
 
-    def view(self, seat: Seat | None) -> dict[str, Any]:
-        """The table as ``seat`` sees it."""
+    def public_view(self) -> dict[str, Any]:
+        """What every seat sees: the trial, the open votes, the arguments and the past trials."""
         out: dict[str, Any] = {
-            "game": self.info.name, "seat": seat, "players": self.players,
+            "game": self.info.name, "players": self.players,
             "phase": "over" if self.over else self.phase, "trial": self.trial,
             "trials_total": self.trials_total, "accused": self.accused,
             "statement": self.statement, "first_vote": None if self.first_votes is None else
@@ -337,20 +337,25 @@ class TrialsState(State):
             "max_grabbers": max_grabbers(self.players),
             "pending": [p.as_dict() for p in self.pending().values()],
         }
-        if seat is not None and not self.over:
-            designated = self.phase != Phase.DESIGNATE
-            you: dict[str, Any] = {
-                "role": (GRABBER if seat in self.grabbers else REVOLUTIONARY) if designated
-                else (GRABBER if seat == self.accused else None)}
-            if seat == self.accused:
-                you["grabbers"] = sorted(self.grabbers) if designated else None
-                you["truth"] = self.truth
-            if self.vote is not None and self.vote.submitted(seat) is not None:
-                you["vote"] = self.vote.submitted(seat)["guess"]  # type: ignore[index]
-            out["you"] = you
         if self.over:
             out["result"] = self.result().as_dict()
         return out
+
+    def private_view(self, seat: Seat) -> dict[str, Any] | None:
+        """``seat``'s role, the accused's grabbers and truth, and its sealed vote (nothing once
+        the game is over: the result shows all)."""
+        if self.over:
+            return None
+        designated = self.phase != Phase.DESIGNATE
+        you: dict[str, Any] = {
+            "role": (GRABBER if seat in self.grabbers else REVOLUTIONARY) if designated
+            else (GRABBER if seat == self.accused else None)}
+        if seat == self.accused:
+            you["grabbers"] = sorted(self.grabbers) if designated else None
+            you["truth"] = self.truth
+        if self.vote is not None and self.vote.submitted(seat) is not None:
+            you["vote"] = self.vote.submitted(seat)["guess"]  # type: ignore[index]
+        return you
 
     # -- search and replay -------------------------------------------------------------------
     def determinize(self, seat: Seat, rng: random.Random) -> Self:

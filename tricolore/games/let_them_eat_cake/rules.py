@@ -924,11 +924,11 @@ class LetThemEatCakeState(State):
                       winners, metrics)
 
     # -- views -------------------------------------------------------------------------------
-    def view(self, seat: Seat | None) -> dict[str, Any]:
-        """The table as ``seat`` sees it: everything public, plus its own secrets."""
+    def public_view(self) -> dict[str, Any]:
+        """What every seat sees: everything but the hands, stashes and sealed votes."""
         over = self.phase == Phase.OVER
         out: dict[str, Any] = {
-            "game": self.info.name, "seat": seat, "players": self.players,
+            "game": self.info.name, "players": self.players,
             "colours": list(COLOURS[:self.players]), "phase": self.phase, "round": self.round,
             "head": self.head, "offices": dict(self.offices), "guillotine": self.guillotine,
             "pawns": list(self.pawns), "votes": [self.weight(s) for s in range(self.players)],
@@ -956,13 +956,6 @@ class LetThemEatCakeState(State):
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
         }
-        if seat is not None:
-            ballot = None if self.election is None else self.election.ballot
-            sealed = None if ballot is None else ballot.submitted(seat)
-            out["you"] = {"hand": list(self.hands[seat]), "used": sorted(self.used[seat]),
-                          "stash": [c.value for c in self.stashes[seat]], "cakes": self.cakes(seat),
-                          "sealed_vote": None if sealed is None else sealed["candidate"],
-                          "received": self._received_view(seat)}
         if over:
             out["end_reason"] = self.end_reason
             out["dead"] = self.dead
@@ -970,6 +963,15 @@ class LetThemEatCakeState(State):
                              "cakes": [self.cakes(s) for s in range(self.players)]}
             out["result"] = self.result().as_dict()
         return out
+
+    def private_view(self, seat: Seat) -> dict[str, Any]:
+        """``seat``'s hand, used cards, stash, cakes, sealed vote and the card it received."""
+        ballot = None if self.election is None else self.election.ballot
+        sealed = None if ballot is None else ballot.submitted(seat)
+        return {"hand": list(self.hands[seat]), "used": sorted(self.used[seat]),
+                "stash": [c.value for c in self.stashes[seat]], "cakes": self.cakes(seat),
+                "sealed_vote": None if sealed is None else sealed["candidate"],
+                "received": self._received_view(seat)}
 
     def _received_view(self, seat: Seat) -> dict[str, Any] | None:
         """The card ``seat`` received this round (from the Secretary, or seized), while the round

@@ -569,10 +569,10 @@ class RevolutionState(State):
         return Result.from_scores([b["score"] for b in breakdown], breakdown, metrics)
 
     # -- views -------------------------------------------------------------------------------
-    def view(self, seat: Seat | None) -> dict[str, Any]:
-        """The table as ``seat`` sees it: everything but other players' sealed bids."""
+    def public_view(self) -> dict[str, Any]:
+        """What every seat sees: everything but the sealed bids."""
         out: dict[str, Any] = {
-            "game": self.info.name, "seat": seat, "players": self.players,
+            "game": self.info.name, "players": self.players,
             "edition": self.edition.name, "phase": self.phase, "round": self.round,
             "chart": [{**s, "chips": s["chips"].copy(), "forbidden": s["forbidden"].copy()}
                       for s in _chart_json(self.edition.name)],
@@ -595,13 +595,15 @@ class RevolutionState(State):
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": _options_json(self.options).copy(),
         }
-        if seat is not None:
-            sealed = None if self.bids is None else self.bids.submitted(seat)
-            out["you"] = {"sealed_bid": None if sealed is None else _placement(sealed["placement"])}
         if self.phase == Phase.OVER:
             out["end_reason"] = self.end_reason
             out["result"] = self.result().as_dict()
         return out
+
+    def private_view(self, seat: Seat) -> dict[str, Any]:
+        """``seat``'s own sealed bid."""
+        sealed = None if self.bids is None else self.bids.submitted(seat)
+        return {"sealed_bid": None if sealed is None else _placement(sealed["placement"])}
 
     # -- search and replay -------------------------------------------------------------------
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
