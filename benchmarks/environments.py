@@ -9,12 +9,13 @@ environment, the Parallel environment and the OpenSpiel game (one ``apply_action
 player's ``observation_tensor`` a step), and prints steps per second and the ratio to
 connect_four_v3's AEC steps per second; for the Parallel form also its decisions per second (the
 indices chosen by the seats asked, the unit of an AEC step: a Parallel step carries one from every
-seat asked at once). The peer is timed again before every measurement and the
-figures are the medians over ``--rounds`` interleaved rounds. Times are the process's CPU time
-(``time.process_time``), so other work on a busy machine does not count, and both sides are timed
-alike. A step is one index of an action (Parallel: one index from every seat asked). With
-``--profile GAME`` it prints where an AEC step of that game spends its time (cProfile) instead.
-Needs the rl extra and pygame (connect_four_v3 draws with it). Figures only: nothing is asserted.
+seat asked at once) and their ratio to the AEC form's steps (×AEC). The peer is timed again before
+every measurement and the figures are the medians over ``--rounds`` interleaved rounds. Times are
+the process's CPU time (``time.process_time``), so other work on a busy machine does not count,
+and both sides are timed alike. A step is one index of an action (Parallel: one index from every
+seat asked). With ``--profile GAME`` it prints where an AEC step of that game spends its time
+(cProfile) instead. Needs the rl extra and pygame (connect_four_v3 draws with it). Figures only:
+nothing is asserted.
 """
 
 from __future__ import annotations
@@ -146,6 +147,9 @@ def measure(steps: int, rounds: int, observation: str | None = None) -> list[dic
         row: dict[str, Any] = {"game": name}
         for key, values in figures.items():
             row[key] = statistics.median(values) if values else None
+        # the Parallel form's decisions against the AEC form's steps, round by round
+        row["decisions_per_aec"] = statistics.median(
+            d / a for d, a in zip(figures["decisions"], figures["aec"], strict=True))
         for key in ("aec", "parallel", "decisions", "openspiel"):
             row[f"{key}_ratio"] = None if row[key] is None else row[key] / row["peer"]
         rows.append(row)
@@ -182,13 +186,13 @@ def main() -> None:
         print(json.dumps(rows, indent=1))
         return
     print(f"{'game':20} {'AEC/s':>8} {'×c4':>6} {'Parallel/s':>11} {'×c4':>6} {'decisions/s':>12} {'×c4':>6}"
-          f" {'OpenSpiel/s':>12} {'×c4':>6} {'c4 AEC/s':>9}")
+          f" {'×AEC':>6} {'OpenSpiel/s':>12} {'×c4':>6} {'c4 AEC/s':>9}")
     for row in rows:
         spiel = "skipped" if row["openspiel"] is None else f"{row['openspiel']:.0f}"
         spiel_ratio = "" if row["openspiel"] is None else f"{row['openspiel_ratio']:.2f}"
         print(f"{row['game']:20} {row['aec']:8.0f} {row['aec_ratio']:6.2f} {row['parallel']:11.0f} "
               f"{row['parallel_ratio']:6.2f} {row['decisions']:12.0f} {row['decisions_ratio']:6.2f} "
-              f"{spiel:>12} {spiel_ratio:>6} {row['peer']:9.0f}")
+              f"{row['decisions_per_aec']:6.2f} {spiel:>12} {spiel_ratio:>6} {row['peer']:9.0f}")
 
 
 if __name__ == "__main__":
