@@ -4,6 +4,7 @@ Speed itself is never asserted here: the figures depend on the machine and on wh
 """
 
 import importlib.util
+import io
 import json
 import random
 
@@ -11,9 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from tricolore.cli.main import app
-from tricolore.core import list_games
+from tricolore.core import get_game, list_games
 from tricolore.perf import floor, render
-from tricolore.perf.bench import CALLS
+from tricolore.perf.bench import CALLS, QUICK
 from tricolore.perf.peers import PEERS
 
 runner = CliRunner()
@@ -91,11 +92,61 @@ def test_revolution_s_batch_of_named_strategies_is_measured_beside_the_floor(mea
         render.markdown(measured))
 
 
+def test_the_named_strategy_pool_is_simulated_on_two_workers(measured):
+    pool = measured["pool"]
+    assert (pool["game"], pool["players"], pool["workers"]) == ("culottes", 4, 2)
+    assert pool["strategies"] == list(get_game("culottes").strategies) and "random" not in pool["strategies"]
+    assert pool["games"] == QUICK.pool_games and pool["decisions"] > pool["games"]
+    assert len(pool["passes_seconds"]) == QUICK.pool_passes and pool["seconds"] > 0
+    assert pool["games_per_s"] == pytest.approx(pool["games"] / pool["seconds"])
+    assert pool["decisions_per_s"] == pytest.approx(pool["decisions"] / pool["seconds"])
+    target = next(t for t in measured["targets"] if t["target"] == "named-strategy pool")
+    assert target["threshold"] == 165 and target["measured"] == pool["games_per_s"]
+    assert target["met"] is (pool["games_per_s"] >= 165)
+
+
+def test_the_search_is_timed_in_every_game_at_positions_where_it_searches(measured):
+    search = measured["search"]
+    assert search["strategy"] == "ismcts" and search["iterations_per_decision"] > 0
+    assert [r["game"] for r in search["rows"]] == [g["game"] for g in measured["games"]]
+    for row in search["rows"]:
+        assert 0 < row["positions"] <= QUICK.search_positions, row["game"]
+        # every position kept is one where the search runs its whole budget
+        assert row["iterations"] == row["positions"] * search["iterations_per_decision"], row["game"]
+        assert row["cpu_seconds"] > 0 and row["iterations_per_s"] > 0, row["game"]
+        assert len(row["passes"]) == measured["settings"]["passes"]
+
+
+def test_every_build_measured_has_its_pool_and_search_figures(measured):
+    for build, figures in measured["builds"].items():
+        assert figures["pool"]["games_per_s"] > 0, build
+        assert all(r["iterations_per_s"] > 0 for r in figures["search"]["rows"]), build
+
+
+def test_the_pool_and_the_search_are_printed_as_tables(measured):
+    from rich.console import Console
+
+    console = Console(record=True, width=400, file=io.StringIO())
+    for part in render.rich_tables(measured):
+        console.print(part)
+    text = console.export_text()
+    markdown = render.markdown(measured)
+    pool = measured["pool"]
+    for printed in (text, markdown):
+        assert "named-strategy pool" in printed.lower() and "IS-MCTS iterations per CPU second" in printed
+        assert f"{pool['games_per_s']:.0f}" in printed and f"{pool['decisions_per_s']:,.0f}" in printed
+        for row in measured["search"]["rows"]:
+            assert f"{row['iterations_per_s']:,.0f}" in printed, row["game"]
+    for build in measured["builds"]:
+        assert f"| {build} | {pool['games']} |" in markdown
+    assert "| named-strategy pool |" in markdown
+
+
 def test_every_target_names_its_worst_figure(measured):
     targets = {t["target"]: t for t in measured["targets"]}
     assert set(targets) == {"sim path", "sim path, lowest", "API path", "clone", "determinize",
                             "Revolution! batch", "Revolution! batch, named strategies",
-                            "simulate scaling"}
+                            "named-strategy pool", "simulate scaling"}
     for t in targets.values():
         assert t["measured"] > 0 and isinstance(t["met"], bool)
         assert t["measured"] == t["per_game"][t["worst_game"]]

@@ -319,18 +319,30 @@ class Episode:
         if found is None:
             state = self.state
             if self._split:
-                public = self._cache.get("public")
-                if public is None:
-                    public = self._cache["public"] = state.public_view()
-                found = dict(public)
+                found = dict(self._public())
                 found["seat"] = seat
-                you = state.private_view(seat)
+                you = self._private(seat)
                 if you is not None:
                     found["you"] = you
             else:
                 found = state.view(seat)
             self._cache[key] = found
         return found
+
+    def _public(self) -> dict[str, Any]:
+        """The public part of this version's views (made once)."""
+        public = self._cache.get("public")
+        if public is None:
+            public = self._cache["public"] = self.state.public_view()
+        return public
+
+    def _private(self, seat: Seat) -> dict[str, Any] | None:
+        """``seat``'s secrets in this version (made once)."""
+        key = ("private", seat)
+        if key in self._cache:
+            return self._cache[key]
+        you = self._cache[key] = self.state.private_view(seat)
+        return you
 
     def observe(self, seat: Seat, partial: Partial | None) -> Any:
         """``seat``'s observation building ``partial`` (fresh arrays the caller may keep; worked

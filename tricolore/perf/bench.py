@@ -13,7 +13,14 @@ For every registered game, at a typical table size, it measures
   state (``tracemalloc`` of a clone);
 
 beside the floor (:mod:`tricolore.perf.floor`), OpenSpiel's peers when installed
-(:mod:`tricolore.perf.peers`) and the scaling of ``simulate`` from one worker to two.
+(:mod:`tricolore.perf.peers`) and the scaling of ``simulate`` from one worker to two. On every
+build it also measures
+
+* games per second of a Culottes table whose seats are drawn from the pool of its named
+  strategies, played by the simulation runner on two worker processes (as ``tricolore simulate
+  --workers 2`` plays it);
+* IS-MCTS iterations per CPU second in every game: the search at its default settings deciding
+  at a handful of the mid-game positions.
 
 Runs are interleaved: pass 1 plays every row, then pass 2 plays every row, and so on, so that a
 slow moment of a shared machine hits every row alike. Each figure is the median of the passes.
@@ -42,6 +49,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from tricolore.agents.search import ISMCTSAgent
 from tricolore.core import get_game, list_games
 from tricolore.core.model import Game, Seat, State
 from tricolore.perf import floor, peers
@@ -52,6 +60,13 @@ TABLE_SIZES = {"culottes": 5, "culottes-trials": 5, "let-them-eat-cake": 5, "rev
 
 SIMULATE_GAME = "culottes"
 """The game whose batch measures the scaling of ``simulate`` from one worker to two."""
+
+POOL_GAME = "culottes"
+POOL_PLAYERS = 4
+POOL_WORKERS = 2
+"""The named-strategy pool's table: Culottes at four players, played on two worker processes."""
+POOL_TARGET = 165.0
+"""Games per second the named-strategy pool should reach on two cores."""
 
 CALLS = ("legal_actions", "view", "clone", "determinize", "digest")
 
@@ -74,6 +89,12 @@ class Settings:
     simulate_games: int
     """Games of the batch that measures ``simulate`` scaling."""
     simulate_passes: int
+    pool_games: int = 800
+    """Games of the named-strategy pool's batch."""
+    pool_passes: int = 3
+    search_positions: int = 6
+    """Mid-game positions per game at which the search decides, in each pass (positions with a
+    single legal action, where it does not search, are passed over)."""
     batch_games: int = 20_000
     """Games of Revolution!'s numpy batch played at once in each pass."""
     quick: bool = False
@@ -85,7 +106,8 @@ class Settings:
 FULL = Settings(games=40, passes=5, seconds=0.5, floor_seconds=0.25, positions=60, simulate_games=2400,
                 simulate_passes=3)
 QUICK = Settings(games=6, passes=3, seconds=0.1, floor_seconds=0.05, positions=20, simulate_games=60,
-                 simulate_passes=1, batch_games=2_000, quick=True)
+                 simulate_passes=1, pool_games=80, pool_passes=2, search_positions=3, batch_games=2_000,
+                 quick=True)
 
 
 def settings(quick: bool = False, games: int | None = None, passes: int | None = None) -> Settings:
@@ -260,6 +282,74 @@ def simulate_scaling(games: int, passes: int, progress: Progress | None = None) 
     }
 
 
+# -- the named-strategy pool -------------------------------------------------------------------
+def pool_throughput(games: int, passes: int, progress: Progress | None = None) -> dict[str, Any]:
+    """Time ``run_job`` on a batch of Culottes games at four players whose seats are drawn from
+    the pool of the game's named strategies, on two worker processes, over ``passes``."""
+    from tricolore.sim.batch import BatchSpec
+    from tricolore.sim.jobs import run_job
+
+    strategies = tuple(get_game(POOL_GAME).strategies)
+    spec = BatchSpec(POOL_GAME, strategies, games, seed=0, players_in_pool=POOL_PLAYERS)
+    seconds: list[float] = []
+    decisions = 0
+    for number in range(passes):
+        if progress:
+            progress(f"named-strategy pool, pass {number + 1}/{passes}")
+        start = time.perf_counter()
+        finished = run_job(spec, workers=POOL_WORKERS)
+        seconds.append(time.perf_counter() - start)
+        decisions = sum(r.actions for r in finished.rows)
+    return {"game": POOL_GAME, "players": POOL_PLAYERS, "workers": POOL_WORKERS,
+            "strategies": list(strategies), "games": games, "decisions": decisions, "passes": passes,
+            **_rate_figures(games, decisions, seconds)}
+
+
+# -- the search --------------------------------------------------------------------------------
+def searched_positions(positions: Sequence[tuple[State, Seat]], count: int
+                       ) -> list[tuple[State, Seat]]:
+    """Up to ``count`` of ``positions``, spread over them, at which the search runs (more than one
+    move to choose from)."""
+    from tricolore.agents import decide
+
+    searching = []
+    for state, seat in positions:
+        probe = ISMCTSAgent(iterations=1)
+        decide(probe, state, seat, random.Random(0))
+        if probe.last.iterations:
+            searching.append((state, seat))
+    step = max(1, len(searching) // max(1, count))
+    return searching[::step][:count]
+
+
+def search_rate(positions: Sequence[tuple[State, Seat]]) -> tuple[int, float]:
+    """The iterations the search (the ``ismcts`` strategy at its defaults) runs deciding at
+    each of ``positions``, and the CPU seconds it takes."""
+    from tricolore.agents import decide
+
+    iterations = 0
+    cpu = 0.0
+    for number, (state, seat) in enumerate(positions):
+        agent = ISMCTSAgent()
+        rng = random.Random(number)  # the same search in every pass: only its time differs
+        start = time.process_time()
+        decide(agent, state, seat, rng)
+        cpu += time.process_time() - start
+        iterations += agent.last.iterations
+    return iterations, cpu
+
+
+def search_figures(game: str, players: int, positions: int, runs: Sequence[tuple[int, float]]
+                   ) -> dict[str, Any]:
+    """A game's search figures from each pass's iterations and CPU seconds: the median of the
+    passes' iterations per CPU second."""
+    rates = [iterations / cpu for iterations, cpu in runs if cpu > 0]
+    return {"game": game, "players": players, "positions": positions,
+            "iterations": sum(i for i, _ in runs) // max(1, len(runs)),
+            "cpu_seconds": statistics.median(cpu for _, cpu in runs) if runs else 0.0,
+            "iterations_per_s": statistics.median(rates) if rates else 0.0, "passes": rates}
+
+
 def _rate_figures(games: int, decisions: int, seconds: Sequence[float]) -> dict[str, Any]:
     middle = statistics.median(seconds)
     return {"seconds": middle, "games_per_s": games / middle, "decisions_per_s": decisions / middle,
@@ -329,7 +419,8 @@ def run(chosen: Settings, progress: Progress | None = None) -> dict[str, Any]:
     first = next(iter(results.values()))
     combined = dict(first)
     combined["builds"] = {build: {"build": build, "floor": r["floor"], "games": r["games"],
-                                  "machine": r["machine"]} for build, r in results.items()}
+                                  "pool": r["pool"], "search": r["search"], "machine": r["machine"]}
+                          for build, r in results.items()}
     combined["builds_unavailable"] = unavailable
     return combined
 
@@ -381,6 +472,9 @@ def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, An
     positions = {name: mid_game_positions(games[name], players, chosen.positions, position_seeds)
                  for name, players in sizes}
 
+    say("finding positions where the search decides")
+    searched = {name: searched_positions(positions[name], chosen.search_positions) for name, _ in sizes}
+
     say("warming up")
     for name, players in sizes:
         play_simulation_path(games[name], players, seeds[:1])
@@ -401,6 +495,7 @@ def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, An
     peer_counts: dict[str, tuple[int, int]] = {}
     batch_rates: list[float] = []
     named_rates: list[float] = []
+    search_runs: dict[str, list[tuple[int, float]]] = {name: [] for name, _ in sizes}
 
     def floor_slice(group: str) -> None:
         nonlocal floor_games, floor_decisions
@@ -420,6 +515,7 @@ def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, An
                 lengths[name] = decided
             for call, us in call_costs(positions[name], call_rng).items():
                 costs.setdefault((name, call), []).append(us)
+            search_runs[name].append(search_rate(searched[name]))
         if chosen.batch_games and chosen.extras:
             say(f"pass {number + 1}/{chosen.passes}: the Revolution! batch")
             floor_slice("batch")
@@ -485,6 +581,15 @@ def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, An
                             "ratio_to_floor": _ratio(named_rates, nearest_floor["batch_named"]),
                             "passes": named_rates}
 
+    search = {"strategy": "ismcts", "iterations_per_decision": ISMCTSAgent().budget.iterations,
+              "rows": [search_figures(name, players, len(searched[name]), search_runs[name])
+                       for name, players in sizes]}
+
+    pool = None
+    if chosen.pool_games:
+        pool = pool_throughput(chosen.pool_games, chosen.pool_passes, progress)
+        pool["ratio_to_floor"] = pool["decisions_per_s"] / floor_rate
+
     scaling = None
     if chosen.simulate_games and chosen.extras:
         scaling = simulate_scaling(chosen.simulate_games, chosen.simulate_passes, progress)
@@ -510,6 +615,8 @@ def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, An
         "simulate": scaling,
         "batch": revolution_batch,
         "batch_named": revolution_named,
+        "pool": pool,
+        "search": search,
     }
     result["targets"] = targets(result)
     return result
@@ -554,6 +661,14 @@ def targets(result: dict[str, Any]) -> list[dict[str, Any]]:
                     "threshold": 10.0, "unit": "x", "measured": named["ratio_to_floor"],
                     "worst_game": "revolution", "met": named["ratio_to_floor"] >= 10.0,
                     "per_game": {"revolution": named["ratio_to_floor"]}})
+    pool = result.get("pool")
+    if pool is not None:
+        out.append({"target": "named-strategy pool",
+                    "goal": f"at least {POOL_TARGET:.0f} games/s on two cores ({pool['game']} at "
+                            f"{pool['players']} players, seats drawn from its named strategies)",
+                    "threshold": POOL_TARGET, "unit": "games/s", "measured": pool["games_per_s"],
+                    "worst_game": pool["game"], "met": pool["games_per_s"] >= POOL_TARGET,
+                    "per_game": {pool["game"]: pool["games_per_s"]}})
     scaling = result.get("simulate")
     if scaling is not None:
         out.append({"target": "simulate scaling", "goal": "at least 1.8x from one worker to two",

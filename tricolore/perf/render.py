@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from tricolore.perf.bench import CALLS
+from tricolore.perf.bench import CALLS, POOL_TARGET
 
 Table = tuple[str, list[str], list[list[str]]]
 """A title, the column headers and the rows, every cell already text."""
@@ -132,8 +132,49 @@ def batch_table(result: dict[str, Any]) -> Table | None:
     return "the batched research path", headers, rows
 
 
+def _per_build(result: dict[str, Any], key: str) -> list[tuple[str, dict[str, Any]]]:
+    """Each measured build's ``key`` figures (the run's own when it names no builds), skipping a
+    build whose run did not measure them."""
+    builds = result.get("builds") or {result.get("build") or "this": result}
+    return [(b, builds[b][key]) for b in ("compiled", "pure", "this") if b in builds and builds[b].get(key)]
+
+
+def pool_table(result: dict[str, Any]) -> Table | None:
+    """The named-strategy pool on two workers, on each build."""
+    found = _per_build(result, "pool")
+    if not found:
+        return None
+    headers = ["build", "games", "seconds", "games/s", "decisions/s", "target games/s"]
+    rows = [[build, _rate(p["games"]), f"{p['seconds']:.2f}", f"{p['games_per_s']:.0f}",
+             _rate(p["decisions_per_s"]), f"≥ {POOL_TARGET:.0f}"]
+            for build, p in found]
+    first = found[0][1]
+    title = (f"named-strategy pool: {first['game']} at {first['players']} players, seats drawn from "
+             f"{', '.join(first['strategies'])}; simulated on {first['workers']} workers")
+    return title, headers, rows
+
+
+def search_table(result: dict[str, Any]) -> Table | None:
+    """IS-MCTS iterations per CPU second in each game, on each build."""
+    found = _per_build(result, "search")
+    if not found:
+        return None
+    names = [b for b, _ in found]
+    headers = ["game", "seats", "positions", "iterations/pass",
+               *(f"{b} iterations/s" for b in names)]
+    per_build = [{r["game"]: r for r in search["rows"]} for _, search in found]
+    rows = []
+    for r in found[0][1]["rows"]:
+        rows.append([r["game"], str(r["players"]), str(r["positions"]), _rate(r["iterations"]),
+                     *(_rate(b[r["game"]]["iterations_per_s"]) if r["game"] in b else "" for b in per_build)])
+    first = found[0][1]
+    title = (f"IS-MCTS iterations per CPU second ({first['strategy']} at its defaults, "
+             f"{first['iterations_per_decision']} iterations a decision, at mid-game positions)")
+    return title, headers, rows
+
+
 def _measured(t: dict[str, Any]) -> str:
-    unit = " µs" if t["unit"] == "us" else "×"
+    unit = {"us": " µs", "x": "×"}.get(t["unit"], f" {t['unit']}")
     return f"{t['measured']:.3g}{unit} ({t['worst_game']})"
 
 
@@ -157,6 +198,9 @@ def tables(result: dict[str, Any]) -> Iterator[Table]:
     scaling = simulate_table(result)
     if scaling is not None:
         yield scaling
+    for table in (pool_table(result), search_table(result)):
+        if table is not None:
+            yield table
     yield target_table(result)
 
 
