@@ -3,8 +3,13 @@ server, the store, uvicorn), so a fault that the code swallowed and logged still
 
 from __future__ import annotations
 
+import ast
+import inspect
 import logging
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,3 +48,48 @@ def no_traceback_in_the_server_log() -> Iterator[Tracebacks]:
         logging.Logger.callHandlers = hand_over
     assert not handler.found, "the server logged a traceback:\n" + "\n".join(
         logging.Formatter().format(r) for r in handler.found)
+
+
+def _default(default: ast.expr | None, names: dict[str, Any]) -> Any:
+    """A parameter's default from its source, worked out in its module's names."""
+    if default is None:
+        return inspect.Parameter.empty
+    return eval(compile(ast.Expression(default), "<default>", "eval"), names)
+
+
+def _keywords_in_source(cls: type) -> dict[str, Any]:
+    """The keywords of the first ``__init__`` along ``cls``'s classes, read from its source (a
+    default is worked out in its module, as Python does when it defines the function)."""
+    for klass in cls.__mro__:
+        if "__init__" not in vars(klass) or klass is object:
+            continue
+        compiled = Path(sys.modules[klass.__module__].__file__ or "")
+        source = compiled.parent / f"{compiled.name.split('.')[0]}.py"
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.name == klass.__name__:
+                init = next(f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__init__")
+                names = vars(sys.modules[klass.__module__])
+                args = init.args
+                positional = args.args[1:]
+                defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+                out = {a.arg: _default(d, names) for a, d in zip(positional, defaults, strict=True)}
+                out.update({a.arg: _default(d, names)
+                            for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)})
+                return out
+    return {}
+
+
+@pytest.fixture
+def init_keywords() -> Callable[[type], dict[str, Any]]:
+    """The keywords a class's ``__init__`` takes, with their defaults. A compiled ``__init__``
+    keeps no signature (``inspect`` sees ``*args, **kwargs``): then they are read from the
+    class's source, which both builds ship."""
+
+    def keywords(cls: type) -> dict[str, Any]:
+        parameters = inspect.signature(cls.__init__).parameters
+        kinds = {p.kind for p in parameters.values()}
+        if inspect.Parameter.VAR_POSITIONAL in kinds and inspect.Parameter.VAR_KEYWORD in kinds:
+            return _keywords_in_source(cls)
+        return {k: p.default for k, p in parameters.items() if k != "self"}
+
+    return keywords

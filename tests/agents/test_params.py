@@ -4,7 +4,6 @@ written one way, and really used in play."""
 from __future__ import annotations
 
 import importlib
-import inspect
 import json
 import re
 from pathlib import Path
@@ -121,13 +120,11 @@ def test_strategy_parameters_gives_every_value_defaults_included():
 
 # -- every strategy declares what its constructor takes ------------------------------------------------
 @pytest.mark.parametrize("game, name", NAMED)
-def test_every_strategy_takes_exactly_its_declared_parameters_with_their_defaults(game, name):
+def test_every_strategy_takes_exactly_its_declared_parameters_with_their_defaults(game, name, init_keywords):
     cls = strategy_class(get_game(game), name)
     declared = cls.parameters
     assert declared, f"{name} declares no parameters"
-    signature = inspect.signature(cls.__init__)
-    keywords = {k: p.default for k, p in signature.parameters.items() if k != "self"}
-    assert keywords == {k: p.default for k, p in declared.items()}
+    assert init_keywords(cls) == {k: p.default for k, p in declared.items()}
     for key, parameter in declared.items():
         assert parameter.doc, key
         assert parameter.convert(key, json.dumps(parameter.default).strip('"')) == parameter.default

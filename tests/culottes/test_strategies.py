@@ -3,7 +3,6 @@ scripted positions (the die is scripted to roll 1s, so no trial closes unless a 
 
 from __future__ import annotations
 
-import inspect
 import random
 from typing import Any, cast
 
@@ -42,10 +41,9 @@ def play_turn(state: CulottesState, strategy: str) -> list[dict[str, Any]]:
 
 
 # -- parameters ----------------------------------------------------------------------------------
-def test_every_strategy_takes_exactly_the_parameters_it_declares_with_their_defaults():
+def test_every_strategy_takes_exactly_the_parameters_it_declares_with_their_defaults(init_keywords):
     for name, cls in STRATEGIES.items():
-        signature = inspect.signature(cls.__init__).parameters
-        taken = {k: p.default for k, p in signature.items() if k != "self"}
+        taken = init_keywords(cls)
         declared = {k: p.default for k, p in cls.parameters.items()}
         assert taken == declared, name
         for key, p in cls.parameters.items():

@@ -207,10 +207,10 @@ def test_the_public_arrays_turned_to_a_seat_are_those_read_from_its_side(name):
             game.memo.clear()
             np.clip(direct, structured._low, structured._high, out=direct)
             mine = structured.vector(state, seat, None, view)
-            for name_, part in game.parts.items():
-                if name_ not in game.SECRET:
-                    at = structured.where(name_)
-                    assert np.array_equal(mine[at], direct[at]), f"{name_} of seat {seat} at step {step}"
+            for part in game.parts:
+                if part not in game.SECRET:
+                    at = structured.where(part)
+                    assert np.array_equal(mine[at], direct[at]), f"{part} of seat {seat} at step {step}"
             checked += 1
     assert checked >= 20
 

@@ -10,6 +10,7 @@ import pytest
 
 from tricolore.agents import decide, make_agent
 from tricolore.core import OptionsError
+from tricolore.core.actions import ActionFamily, ActionSpace, Choice
 from tricolore.core.record import Record, replay
 from tricolore.core.registry import get_game
 from tricolore.games.revolution import batch, batch_bots
@@ -286,11 +287,14 @@ def test_the_batch_choices_for_the_spy_the_apothecary_and_remove_influence_are_t
     assert {"spy", "swap", "decline"} <= set(seen)
 
 
-class EveryChoice:
-    """A legal-action space that takes every choice the bot considers."""
-
-    def contains(self, action: object) -> bool:
-        return True
+def every_choice(kind: str, players: int) -> ActionSpace:
+    """A legal-action space holding every choice of ``kind`` the bot may consider."""
+    areas, seats = Choice(tuple(AREA_NAMES)), Choice(tuple(range(players)))
+    if kind == "swap":
+        params = {"first_area": areas, "first_owner": seats, "second_area": areas, "second_owner": seats}
+    else:
+        params = {"area": areas, "victim": seats}
+    return ActionSpace((ActionFamily(kind, params),))
 
 
 @pytest.mark.parametrize("kind", ["spy", "swap", "remove_influence"])
@@ -301,11 +305,12 @@ def test_the_batch_choices_are_the_bots_choices_on_random_boards(kind):
     me = rng.integers(0, p, size=400)
     picks, taken = batch_bots.power_choice(kind, boards, me, chart.area_support)
     bot = BOTS["area-control"]()
+    legal = every_choice(kind, p)
     for d in range(len(boards)):
         view = {"seat": int(me[d]), "areas": [{"name": name, "markers": boards[d, a].tolist()}
                                               for a, name in enumerate(AREA_NAMES)]}
         options = bot.swap_options(view) if kind == "swap" else bot.spy_options(view)
-        expected = bot.best(view, EveryChoice(), kind, options, strict=kind != "remove_influence")
+        expected = bot.best(view, legal, kind, options, strict=kind != "remove_influence")
         k = int(picks[d])
         if not taken[d]:
             assert expected is None
