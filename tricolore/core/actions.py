@@ -222,17 +222,33 @@ class Chosen:
         self.name = name
 
 
-def depends(rule: Callable[..., Domain], *args: object) -> Callable[[Mapping[str, Any]], Domain]:
+@dataclass(frozen=True, slots=True, eq=False)
+class Depends:
+    """A parameter's domain worked out from the parameters chosen before it: ``rule(*args)``, each
+    :class:`Chosen` argument replaced by the value chosen for that parameter (made by
+    :func:`depends`)."""
+
+    rule: Callable[..., Domain]
+    args: tuple[object, ...]
+
+    def __call__(self, chosen: Mapping[str, Any]) -> Domain:
+        return self.rule(*[chosen.get(a.name) if isinstance(a, Chosen) else a for a in self.args])
+
+    @property
+    def reads(self) -> frozenset[str]:
+        """The names of the earlier parameters the domain is worked out from."""
+        return frozenset(a.name for a in self.args if isinstance(a, Chosen))
+
+
+def depends(rule: Callable[..., Domain], *args: object) -> Depends:
     """A parameter's domain worked out from the parameters chosen before it: ``rule(*args)``, each
     :class:`Chosen` argument replaced by the value chosen for that parameter.
 
     It is what ``lambda chosen: rule(..., chosen.get(name), ...)`` says, written so that a state's
     method building an action space holds no closure (which the compiled build cannot make in a
-    state's methods).
+    state's methods), and so that what the domain reads can be asked (:attr:`Depends.reads`).
     """
-    def domain(chosen: Mapping[str, Any]) -> Domain:
-        return rule(*[chosen.get(a.name) if isinstance(a, Chosen) else a for a in args])
-    return domain
+    return Depends(rule, args)
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from tricolore.core.actions import ActionFamily, Amount, Chosen, Domain, Subset, depends
+from tricolore.core.actions import ActionFamily, Amount, Depends, Domain, Subset
 from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.layout import (
     Block,
@@ -127,19 +127,14 @@ class _Offered:
     mask: np.ndarray
 
 
-_DEPENDS = depends(Subset).__code__  # what every domain made with ``depends`` runs
-_ARGS = _DEPENDS.co_freevars.index("args")
-
-
 def _reads(spec: Any) -> frozenset[str] | None:
     """The parameters a parameter's domain is worked out from: none for a fixed domain, the
     :class:`Chosen` ones of a :func:`depends` rule, ``None`` (it may read any) otherwise."""
     if isinstance(spec, Domain):
         return frozenset()
-    if getattr(spec, "__code__", None) is not _DEPENDS:
-        return None
-    args = spec.__closure__[_ARGS].cell_contents
-    return frozenset(a.name for a in args if isinstance(a, Chosen))
+    if isinstance(spec, Depends):
+        return spec.reads
+    return None
 
 
 class _Plan:
