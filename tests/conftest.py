@@ -93,3 +93,18 @@ def init_keywords() -> Callable[[type], dict[str, Any]]:
         return {k: p.default for k, p in parameters.items() if k != "self"}
 
     return keywords
+
+
+@pytest.fixture
+def module_doc() -> Callable[[Any], str]:
+    """A module's docstring. The compiled build's modules keep none: it is read from the source,
+    which both builds ship."""
+
+    def doc(module: Any) -> str:
+        if module.__doc__:
+            return str(module.__doc__)
+        compiled = Path(module.__file__)
+        source = compiled.parent / f"{compiled.name.split('.')[0]}.py"
+        return ast.get_docstring(ast.parse(source.read_text(encoding="utf-8"))) or ""
+
+    return doc

@@ -131,11 +131,11 @@ def test_every_strategy_takes_exactly_its_declared_parameters_with_their_default
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_module_docstring_lists_every_parameter(game):
-    module = importlib.import_module(f"tricolore.games.{MODULES[game]}.bots")
+def test_the_module_docstring_lists_every_parameter(game, module_doc):
+    doc = module_doc(importlib.import_module(f"tricolore.games.{MODULES[game]}.bots"))
     for name, cls in get_game(game).strategies.items():
         for key in cls.parameters:
-            assert f"``{key}``" in module.__doc__, (name, key)
+            assert f"``{key}``" in doc, (name, key)
 
 
 # -- a parameter changes play ------------------------------------------------------------------------

@@ -12,7 +12,13 @@ import pytest
 
 import tricolore
 from tricolore.core import GameDefinition, State
-from tricolore.core.conformance import ConformanceError, check_fields, check_game, random_action
+from tricolore.core.conformance import (
+    ConformanceError,
+    attribute_names,
+    check_fields,
+    check_game,
+    random_action,
+)
 from tricolore.core.fields import Copy, Field, Seen, declare, payload
 from tricolore.core.mechanisms import SealedSubmissions
 from tricolore.games.bread_and_circuses.data import Phase as BreadPhase
@@ -51,7 +57,7 @@ def test_every_attribute_of_every_game_is_declared(name):
     info = tricolore.get_game(name).info
     for seed in range(2):
         for state in positions(name, info.min_players + seed, seed):
-            assert set(vars(state)) - State.BASE_FIELDS == set(type(state).FIELDS)
+            assert attribute_names(state) - State.BASE_FIELDS == set(type(state).FIELDS)
             check_fields(state)
 
 

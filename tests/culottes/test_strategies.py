@@ -50,8 +50,8 @@ def test_every_strategy_takes_exactly_the_parameters_it_declares_with_their_defa
             assert p.convert(key, str(p.default).lower()) == p.default, (name, key)
 
 
-def test_the_module_docstring_gives_every_strategy_each_parameter_with_its_default_and_range():
-    doc = bots.__doc__ or ""
+def test_the_module_docstring_gives_every_strategy_each_parameter_with_its_default_and_range(module_doc):
+    doc = module_doc(bots)
     for name, cls in STRATEGIES.items():
         section = " ".join(doc.split(f"\n``{name}``\n", 1)[1].split("\n``", 1)[0].split())
         for key, p in cls.parameters.items():

@@ -34,10 +34,12 @@ to every digest.
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import random
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from tricolore.core.errors import IllegalAction
@@ -142,11 +144,61 @@ def _disturb(value: object, depth: int) -> None:
     elif isinstance(value, set):
         value.add(_MUTATED)
     elif value is not None and not isinstance(value, (str, int, float, tuple, frozenset)):
-        names = list(getattr(value, "__dict__", ()))
-        names += [n for k in type(value).__mro__ for n in getattr(k, "__slots__", ())
-                  if n not in ("__dict__", "__weakref__")]
-        for name in names:
-            object.__setattr__(value, name, _MUTATED)
+        for name in attribute_names(value):
+            _rebind(value, name, setter=object.__setattr__)
+
+
+def attribute_names(value: object) -> set[str]:
+    """The attributes ``value`` holds: those of its ``__dict__``, its slots, and, in the compiled
+    build, the fields of its compiled class that are set."""
+    names = set(getattr(value, "__dict__", ()))
+    names.update(n for k in type(value).__mro__ for n in getattr(k, "__slots__", ()))
+    names.update(n for n in getattr(type(value), "__mypyc_attrs__", ()) if hasattr(value, n))
+    return names - {"__dict__", "__weakref__"}
+
+
+def _unlike(value: object) -> list[object]:
+    """Values unlike ``value`` to rebind an attribute to, the first of its own type (a compiled
+    class checks the type of what its fields are given)."""
+    found: list[object] = []
+    if isinstance(value, bool):
+        found.append(not value)
+    elif isinstance(value, Enum):
+        found += [m for m in type(value) if m is not value][:1]
+    elif isinstance(value, (int, float)):
+        found.append(value + 1)
+    elif isinstance(value, str):
+        found.append(value + " (mutated)")
+    elif isinstance(value, (list, tuple)):
+        found.append(type(value)([*value, _MUTATED]))
+    elif isinstance(value, dict):
+        found.append({**value, _MUTATED: _MUTATED})
+    elif isinstance(value, (set, frozenset)):
+        found.append(type(value)([*value, _MUTATED]))
+    return [*found, _MUTATED, True, 1, [_MUTATED], {_MUTATED: _MUTATED}]
+
+
+def _rebind(owner: object, name: str, setter: Any = setattr) -> bool:
+    """Give ``owner.name`` a value unlike its own, of a type its class accepts (for an object of
+    a compiled class, a copy of it changed in place); whether it could. A compiled class refuses
+    what is not of its field's type, so an empty field of a compiled class's type (``None``) and a
+    frozen field keep their value."""
+    value = getattr(owner, name, None)
+    for other in _unlike(value):
+        try:
+            setter(owner, name, other)
+            return True
+        except (TypeError, AttributeError):  # a compiled field's type; a frozen field
+            continue
+    if value is None:
+        return False
+    try:
+        changed = copy.deepcopy(value)  # a compiled frozen record cannot be rebuilt so
+        _disturb(changed, 1)
+        setter(owner, name, changed)
+    except (TypeError, AttributeError):
+        return False
+    return True
 
 
 def _differs(state: State, before: str) -> bool:
@@ -167,7 +219,7 @@ def check_fields(state: State) -> None:
     name_of = type(state).__name__
     if not fields:
         raise ConformanceError(f"{name_of} declares no FIELDS")
-    attributes = set(vars(state)) - State.BASE_FIELDS
+    attributes = attribute_names(state) - State.BASE_FIELDS
     undeclared = sorted(attributes - set(fields))
     if undeclared:
         raise ConformanceError(f"{name_of} has the attribute {undeclared[0]!r}, which FIELDS does "
@@ -193,7 +245,8 @@ def check_fields(state: State) -> None:
         if f.digest is False or (f.digest_if is not None and not f.digest_if(state)):
             continue
         kept = getattr(twin, name)
-        setattr(twin, name, _MUTATED)
+        if not _rebind(twin, name):
+            continue  # nothing of its type to give it here (the compiled build, an empty field)
         reached = _differs(twin, before)
         setattr(twin, name, kept)
         if not reached:

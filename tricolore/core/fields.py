@@ -92,13 +92,15 @@ def _nested(value: Any) -> Any:
 class Plan:
     """A declaration compiled for speed: what a clone copies and what a digest hashes.
 
-    ``copy_fields(mine, theirs)`` writes into the copy's ``__dict__`` a copy of each mutable
-    field of the original's.
+    ``copy_fields(mine, theirs)`` gives the copy a copy of each mutable field of the original;
+    ``share_fields(mine, theirs)`` gives it each shared field (a state whose attributes live in
+    its ``__dict__`` gets those with it instead).
     """
 
     digested: tuple[tuple[str, Callable[[Any], Any] | None, bool, Callable[[Any], bool] | None],
                     ...]
-    copy_fields: Callable[[dict[str, Any], dict[str, Any]], None]
+    copy_fields: Callable[[Any, Any], None]
+    share_fields: Callable[[Any, Any], None]
 
 
 _INLINE: Mapping[Copy, str] = {
@@ -109,24 +111,26 @@ _INLINE: Mapping[Copy, str] = {
 }
 
 
-def _copy_fields(copiers: Sequence[tuple[str, Copy | Copier]]
-                 ) -> Callable[[dict[str, Any], dict[str, Any]], None]:
-    """One function that copies every mutable field, written out as a hand-written ``clone``
-    would be: a clone is on the hot path of every search, and a loop over the fields calling a
-    copier each costs it half as much again."""
+def _copy_fields(copiers: Sequence[tuple[str, Copy | Copier]]) -> Callable[[Any, Any], None]:
+    """One function that gives a copy every field of ``copiers``, written out as a hand-written
+    ``clone`` would be: a clone is on the hot path of every search, and a loop over the fields
+    calling a copier each costs it half as much again."""
     namespace: dict[str, Any] = {"_nested": _nested, "_json": _json_copier()}
     lines = ["def copy_fields(mine, theirs):"]
     for i, (name, how) in enumerate(copiers):
+        if how is Copy.SHARED:
+            lines.append(f"    theirs.{name} = mine.{name}")
+            continue
         if isinstance(how, Copy):
             expression = _INLINE[how]
         else:
             namespace[f"_copier{i}"] = how
             expression = f"_copier{i}(x)"
-        lines += [f"    x = mine[{name!r}]", f"    theirs[{name!r}] = {expression}"]
+        lines += [f"    x = mine.{name}", f"    theirs.{name} = {expression}"]
     if not copiers:
         lines.append("    pass")
     exec("\n".join(lines), namespace)  # the source holds only checked attribute names
-    return typing.cast(Callable[[dict[str, Any], dict[str, Any]], None], namespace["copy_fields"])
+    return typing.cast(Callable[[Any, Any], None], namespace["copy_fields"])
 
 
 def _json_copier() -> Copier:
@@ -148,7 +152,8 @@ def compile_fields(owner: str, fields: Mapping[str, Field], base: frozenset[str]
         if f.digest is not False:
             digested.append((name, None if f.digest is True else f.digest, f.splice, f.digest_if))
     inline = [(name, f.copy) for name, f in fields.items() if f.copy is not Copy.SHARED]
-    return Plan(tuple(digested), _copy_fields(inline))
+    shared = [(name, f.copy) for name, f in fields.items() if f.copy is Copy.SHARED]
+    return Plan(tuple(digested), _copy_fields(inline), _copy_fields(shared))
 
 
 def declare(**fields: Field) -> Mapping[str, Field]:

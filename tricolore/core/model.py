@@ -176,7 +176,7 @@ class Result:
 
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State(ABC):
     """Base of every game's state.
 
@@ -341,18 +341,17 @@ class State(ABC):
         draws a fresh one anyway)."""
         plan = self._declared()
         other = self._shallow_copy(rng)
-        plan.copy_fields(self.__dict__, other.__dict__)
+        plan.copy_fields(self, other)
         return other
 
     def digest_payload(self) -> Any:
         """The full state as JSON-safe data, which :meth:`digest` hashes: the digested fields of
         ``FIELDS`` in declaration order."""
         out: list[Any] = []
-        mine = self.__dict__
         for name, form, splice, when in self._declared().digested:
             if when is not None and not when(self):
                 continue
-            value = mine[name] if form is None else form(mine[name])
+            value = getattr(self, name) if form is None else form(getattr(self, name))
             if splice:
                 out.extend(value)
             else:
@@ -405,6 +404,7 @@ class State(ABC):
             better = self.refusal(seat, action, refused)
             if better is None:
                 raise
+            better.__suppress_context__ = True  # as "from None" says (which compiled code does not)
             raise better from None
         start = len(self.log)
         try:
@@ -487,8 +487,15 @@ class State(ABC):
         """A new state sharing every game attribute with this one and owning fresh base fields;
         :meth:`clone` starts here, then copies the fields declared mutable. ``rng``, if given,
         replaces the copy of the random generator (``determinize`` draws a fresh one anyway)."""
-        other = type(self).__new__(type(self))
-        other.__dict__.update(self.__dict__)  # the base fields are replaced just below
+        cls = type(self)
+        other = cls.__new__(cls)
+        attributes: dict[str, Any] | None = getattr(self, "__dict__", None)
+        if not hasattr(cls, "__mypyc_attrs__"):  # the pure build: every attribute is in __dict__
+            other.__dict__.update(attributes)  # type: ignore[arg-type]  # base fields replaced below
+        else:  # the compiled build: the fields are the compiled class's own
+            self._declared().share_fields(self, other)
+            for name, value in (attributes or {}).items():  # a state subclassed in Python
+                setattr(other, name, value)
         self._copy_base(other, rng)
         return other
 

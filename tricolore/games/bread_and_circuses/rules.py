@@ -134,7 +134,7 @@ def riot_advance(rabble_rouser: bool, appease_the_mob: bool) -> int:
     return 2 if rabble_rouser else 0
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class BreadState(State):
     """A game of Bread and Circuses. See the module docstring for the shape of a round."""
 

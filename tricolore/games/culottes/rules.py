@@ -259,7 +259,7 @@ def _dealt(state: CulottesState) -> bool:
     return bool(state.deals.deals or state.alliances)
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class CulottesState(State):
     """A game of Culottes. See the module docstring for the shape of a turn."""
 

@@ -110,7 +110,7 @@ def _designate_space(players: int, accused: Seat) -> ActionSpace:
         help="Secretly name the other grabbers"),))
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class TrialsState(State):
     """A game of revolutionary trials."""
 

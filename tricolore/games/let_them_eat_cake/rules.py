@@ -146,7 +146,7 @@ class Election:
                 self.rigged_by]
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class LetThemEatCakeState(State):
     """A game of Let Them Eat Cake. See the module docstring for the shape of a round."""
 

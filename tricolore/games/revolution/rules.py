@@ -177,7 +177,7 @@ def _victim_reasons(options: tuple[int, ...], area: object, exclude: object, pla
                  for s in range(players) if s not in options)
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class RevolutionState(State):
     """A game of Revolution!. See the module docstring for the shape of a round."""
 
