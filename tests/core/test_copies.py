@@ -55,3 +55,30 @@ def test_an_action_space_lists_its_kinds_and_samples_every_required_parameter() 
         assert space.contains(action)
         assert "note" not in action
     assert not NO_ACTIONS and NO_ACTIONS.kinds == ()
+
+
+def test_a_state_survives_deepcopy_and_frozen_records_pickle() -> None:
+    """Deep copies (as vector wrappers make of an environment) rebuild a state, on either build: a
+    deep copy of a state is a clone. Frozen records (a game's info, domains) pickle back equal."""
+    import copy
+    import pickle
+
+    fixed: list[object] = []
+    for info in tricolore.list_games():
+        state = tricolore.get_game(info.name).new(info.max_players, seed=2)
+        rng = random.Random(2)
+        for _ in range(30):
+            pending = state.pending()
+            if state.is_over() or not pending:
+                break
+            seat = sorted(pending)[0]
+            state.apply(seat, state.legal_actions(seat).sample(rng))
+        spaces = {seat: state.legal_actions(seat) for seat in state.pending()}
+        again = copy.deepcopy(state)
+        assert type(again) is type(state) and again.digest() == state.digest(), info.name
+        for seat, space in spaces.items():
+            assert again.legal_actions(seat).steps() == space.steps(), info.name
+        assert pickle.loads(pickle.dumps(info)) == info
+        fixed += [d for a in spaces.values() for f in a.families for d in f.params.values()
+                  if isinstance(d, (Amount, Choice))]
+    assert len(fixed) > 5 and [pickle.loads(pickle.dumps(d)) for d in fixed] == fixed

@@ -22,18 +22,28 @@ def _quiet():
         yield
 
 
+class Counted:
+    """An opponent that counts the decisions asked of it."""
+
+    def __init__(self, inner):
+        self.inner, self.asked = inner, 0
+
+    def act(self, view, legal, rng):
+        self.asked += 1
+        return self.inner.act(view, legal, rng)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
 def test_a_gymnasium_opponent_with_parameters_is_built_and_plays():
     table = TricoloreEnv("let-them-eat-cake", players=3,
                          opponents=["kingmaker:seize_at=12,short_of_medals=3", "cake-hoarder:reserve=2"],
                          max_steps=4000)
     assert (table.opponents[1].seize_at, table.opponents[1].short_of_medals) == (12, 3)
     assert table.opponents[2].reserve == 2
-    asked = {1: 0, 2: 0}
-    for seat, opponent in table.opponents.items():  # count each opponent's decisions
-        def counted(view, legal, rng, seat=seat, act=opponent.act):
-            asked[seat] += 1
-            return act(view, legal, rng)
-        opponent.act = counted
+    counted = {seat: Counted(opponent) for seat, opponent in table.opponents.items()}
+    table.opponents.update(counted)
     observation, _ = table.reset(seed=2)
     rng = np.random.default_rng(0)
     terminated = truncated = False
@@ -41,7 +51,7 @@ def test_a_gymnasium_opponent_with_parameters_is_built_and_plays():
         index = int(rng.choice(np.flatnonzero(observation["action_mask"])))
         observation, _, terminated, truncated, _ = table.step(index)
     assert terminated
-    assert asked[1] > 10 and asked[2] > 10
+    assert counted[1].asked > 10 and counted[2].asked > 10
 
 
 def test_a_gymnasium_opponent_with_a_bad_parameter_is_refused_with_a_sentence():

@@ -16,7 +16,7 @@ import json
 import random
 from abc import abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from itertools import combinations
 from types import MappingProxyType
 from typing import Any
@@ -58,6 +58,9 @@ class Domain:
     @abstractmethod
     def describe(self) -> dict[str, Any]:
         """The domain as JSON, for clients, docs and RL adapters."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)  # each subclass is a frozen dataclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +216,12 @@ ParamSpec = Domain | Callable[[Mapping[str, Any]], Domain]
 """A domain, or a function of the parameters chosen before it that returns the domain."""
 
 
+def rebuilt(record: Any) -> tuple[Any, tuple[Any, ...]]:
+    """How pickle and ``copy`` make a frozen record again: a call to its class with its fields (a
+    compiled frozen record cannot be written field by field after it is made)."""
+    return type(record), tuple(getattr(record, f.name) for f in fields(record) if f.init)
+
+
 class Chosen:
     """In :func:`depends`, the value chosen for the parameter ``name`` (``None`` before it is)."""
 
@@ -230,6 +239,9 @@ class Depends:
 
     rule: Callable[..., Domain]
     args: tuple[object, ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def __call__(self, chosen: Mapping[str, Any]) -> Domain:
         return self.rule(*[chosen.get(a.name) if isinstance(a, Chosen) else a for a in self.args])
@@ -267,6 +279,9 @@ class ActionFamily:
     _required: tuple[tuple[str, Domain | None, ParamSpec], ...] = field(
         init=False, repr=False, compare=False)
     """The parameters :meth:`sample` fills, in order, each with its domain when it is fixed."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def __post_init__(self) -> None:
         # Read-only: a legal action space is worked out once per position and handed out.
@@ -333,6 +348,9 @@ class ActionSpace:
 
     families: tuple[ActionFamily, ...]
     _kinds: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_kinds", tuple([f.kind for f in self.families]))

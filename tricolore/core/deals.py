@@ -30,6 +30,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from tricolore.core.actions import rebuilt
 from tricolore.core.model import Seat
 
 OFFERED, ACCEPTED, DECLINED, WITHDRAWN, PAID, LAPSED = (
@@ -61,6 +62,9 @@ class Deal:
     offered_by: Seat
     status: str = OFFERED
     paid: int = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def other_side(self) -> Seat:
         """The seat that answers the offer."""

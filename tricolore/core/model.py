@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Protocol, Self
 
 from mypy_extensions import mypyc_attr
 
-from tricolore.core.actions import Action, ActionSpace, shown
+from tricolore.core.actions import Action, ActionSpace, rebuilt, shown
 from tricolore.core.chance import Script, ScriptedChance, check_script
 from tricolore.core.errors import IllegalAction, OptionsError, listed, spoken
 from tricolore.core.fields import Field, Plan, compile_fields
@@ -86,6 +86,9 @@ class GameInfo:
     chance: bool
     summary: str = ""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Prompt:
@@ -99,6 +102,9 @@ class Prompt:
     kinds: tuple[str, ...]
     secret: bool = False
     window: str | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def as_dict(self) -> dict[str, Any]:
         """The prompt as JSON."""
@@ -129,6 +135,9 @@ class Event:
     data: Mapping[str, Any]
     to: frozenset[Seat] | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
+
     def visible_to(self, seat: Seat | None) -> bool:
         """Whether ``seat`` (``None``: a spectator) may see this event."""
         return self.to is None or (seat is not None and seat in self.to)
@@ -158,6 +167,9 @@ class Result:
     ranking: tuple[Seat, ...]
     winners: frozenset[Seat]
     metrics: Mapping[str, float] = field(default_factory=dict)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     @classmethod
     def from_scores(cls, scores: typing.Sequence[float], breakdown: typing.Sequence[Mapping[str, Any]],
@@ -335,6 +347,10 @@ class State(ABC):
         Derived from ``FIELDS``: the copy shares the fields declared shared and owns a copy of
         the others."""
         return self._clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """A deep copy is a :meth:`clone` (what was worked out for the position is not copied)."""
+        return self.clone()
 
     def _clone(self, rng: random.Random | None = None) -> Self:
         """:meth:`clone`, with ``rng``, if given, as the copy's random generator (``determinize``
@@ -543,6 +559,9 @@ class GameDefinition:
     info: GameInfo
     state_class: type
     strategies: Mapping[str, typing.Callable[[], Any]] = field(default_factory=dict)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def new(self, players: int, seed: int = 0, options: Options | Mapping[str, Any] | None = None,
             chance: Script | None = None) -> State:

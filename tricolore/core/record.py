@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tricolore.core.actions import rebuilt
 from tricolore.core.chance import ChanceError, check_script
 from tricolore.core.errors import IllegalAction, OptionsError, RecordError
 from tricolore.core.inputs import RECORD_DEPTH, InputError, loads
@@ -188,6 +189,9 @@ class Mismatch:
     expected: str
     actual: str
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Verification:
@@ -196,6 +200,9 @@ class Verification:
 
     mismatches: list[Mismatch]
     over: bool
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
 
 def check_record(record: Record) -> Verification:

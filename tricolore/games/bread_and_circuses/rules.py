@@ -41,7 +41,7 @@ from tricolore.core import (
     State,
     copy_json,
 )
-from tricolore.core.actions import NO_ACTIONS
+from tricolore.core.actions import NO_ACTIONS, rebuilt
 from tricolore.core.deals import Deal, DealBook, DealError, about
 from tricolore.core.fields import Copy, Field, Seen, declare, payload
 from tricolore.core.model import one_prompt, prompt
@@ -109,6 +109,9 @@ class Payout:
     honest_bonus: int
     riot_penalty: int
     paid: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def as_dict(self) -> dict[str, Any]:
         """As JSON."""

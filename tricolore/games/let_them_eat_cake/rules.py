@@ -41,7 +41,7 @@ from tricolore.core import (
     State,
     Subset,
 )
-from tricolore.core.actions import NO_ACTIONS
+from tricolore.core.actions import NO_ACTIONS, rebuilt
 from tricolore.core.errors import listed
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import one_prompt, prompt
@@ -88,6 +88,9 @@ class CakeCard:
     value: int
     starter: bool
     known: frozenset[Seat] | None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def known_to(self, seat: Seat) -> bool:
         """Whether ``seat`` knows this card's value where it lies."""

@@ -35,7 +35,7 @@ from tricolore.core import (
     Seat,
     State,
 )
-from tricolore.core.actions import Chosen, depends
+from tricolore.core.actions import Chosen, depends, rebuilt
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.games.revolution import refusals
 from tricolore.games.revolution.bids import Bid, normalise, table_of
@@ -79,6 +79,9 @@ class RuledChoice(Choice):
 
     reasons: tuple[tuple[object, str], ...] | Callable[[], tuple[tuple[object, str], ...]] = ()
     """The pairs, or a function that works them out when a value is refused."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def problem(self, name: str, value: object) -> str | None:
         """The rule that refuses ``value``, or ``None`` if it is allowed."""
