@@ -57,15 +57,20 @@ def _default(default: ast.expr | None, names: dict[str, Any]) -> Any:
     return eval(compile(ast.Expression(default), "<default>", "eval"), names)
 
 
+def _source_tree(module: Any) -> ast.Module:
+    """The parsed source of ``module`` (beside its compiled file in the compiled build)."""
+    loaded = Path(module.__file__ or "")
+    source = loaded.parent / f"{loaded.name.split('.')[0]}.py"
+    return ast.parse(source.read_text(encoding="utf-8"))
+
+
 def _keywords_in_source(cls: type) -> dict[str, Any]:
     """The keywords of the first ``__init__`` along ``cls``'s classes, read from its source (a
     default is worked out in its module, as Python does when it defines the function)."""
     for klass in cls.__mro__:
         if "__init__" not in vars(klass) or klass is object:
             continue
-        compiled = Path(sys.modules[klass.__module__].__file__ or "")
-        source = compiled.parent / f"{compiled.name.split('.')[0]}.py"
-        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        for node in ast.walk(_source_tree(sys.modules[klass.__module__])):
             if isinstance(node, ast.ClassDef) and node.name == klass.__name__:
                 init = next(f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__init__")
                 names = vars(sys.modules[klass.__module__])
@@ -103,8 +108,6 @@ def module_doc() -> Callable[[Any], str]:
     def doc(module: Any) -> str:
         if module.__doc__:
             return str(module.__doc__)
-        compiled = Path(module.__file__)
-        source = compiled.parent / f"{compiled.name.split('.')[0]}.py"
-        return ast.get_docstring(ast.parse(source.read_text(encoding="utf-8"))) or ""
+        return ast.get_docstring(_source_tree(module)) or ""
 
     return doc

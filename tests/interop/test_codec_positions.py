@@ -17,6 +17,22 @@ VARIANTS = [(name, {}) for name in sorted(games())] + [
 ]
 
 
+def random_steps(codec, state, rng, actions):
+    """Play up to ``actions`` random actions index by index, yielding (seat, partial action)
+    before each index is chosen."""
+    for _ in range(actions):
+        if state.is_over():
+            return
+        seat = rng.choice(sorted(state.pending()))
+        partial = codec.start()
+        action = None
+        while action is None:
+            yield seat, partial
+            mask = codec.mask(state, seat, partial)
+            partial, action = codec.choose(state, seat, partial, int(rng.choice(np.flatnonzero(mask))))
+        state.apply(seat, action)
+
+
 def fresh_mask(codec, state, seat, partial):
     """The mask worked out in a copy of the position that has been asked nothing yet."""
     return codec.mask(state.clone(), seat, partial)
@@ -59,23 +75,14 @@ def test_every_index_the_mask_allows_is_accepted_and_every_other_refused(name):
     players = game.info.min_players
     codec = FlatActions(name, players)
     state = game.new(players, 4)
-    rng = random.Random(3)
-    for _ in range(25):
-        if state.is_over():
-            break
-        seat = rng.choice(sorted(state.pending()))
-        partial = codec.start()
-        action = None
-        while action is None:
-            mask = codec.mask(state, seat, partial)
-            for index in range(codec.size):
-                if mask[index]:
+    for seat, partial in random_steps(codec, state, random.Random(3), 25):
+        mask = codec.mask(state, seat, partial)
+        for index in range(codec.size):
+            if mask[index]:
+                codec.choose(state, seat, partial, index)
+            else:
+                with pytest.raises(IllegalAction):
                     codec.choose(state, seat, partial, index)
-                else:
-                    with pytest.raises(IllegalAction):
-                        codec.choose(state, seat, partial, index)
-            partial, action = codec.choose(state, seat, partial, int(rng.choice(np.flatnonzero(mask))))
-        state.apply(seat, action)
 
 
 def test_a_list_parameter_and_a_bid_in_the_making_keep_their_own_offers():
@@ -83,22 +90,12 @@ def test_a_list_parameter_and_a_bid_in_the_making_keep_their_own_offers():
         game = get_game(name)
         codec = FlatActions(name, 4)
         state = game.new(4, 2)
-        rng = random.Random(5)
         seen = set()
-        for _ in range(80):
-            if state.is_over():
-                break
-            seat = rng.choice(sorted(state.pending()))
-            partial = codec.start()
-            action = None
-            while action is None:
-                if partial.items is not None or partial.chips is not None:
-                    seen.add(name)
-                    assert np.array_equal(codec.mask(state, seat, partial),
-                                          fresh_mask(codec, state, seat, partial))
-                mask = codec.mask(state, seat, partial)
-                partial, action = codec.choose(state, seat, partial, int(rng.choice(np.flatnonzero(mask))))
-            state.apply(seat, action)
+        for seat, partial in random_steps(codec, state, random.Random(5), 80):
+            if partial.items is not None or partial.chips is not None:
+                seen.add(name)
+                assert np.array_equal(codec.mask(state, seat, partial),
+                                      fresh_mask(codec, state, seat, partial))
         assert name in seen, f"{name} built no list or bid in 80 actions"
 
 

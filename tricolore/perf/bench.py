@@ -255,7 +255,6 @@ def simulate_scaling(games: int, passes: int, progress: Progress | None = None) 
     """Time ``run_job`` on one batch of random Culottes games with one worker and with two,
     interleaved over ``passes``, and check the two give the same summary."""
     from tricolore.sim.batch import BatchSpec, summarise
-    from tricolore.sim.jobs import run_job
 
     players = TABLE_SIZES[SIMULATE_GAME]
     spec = BatchSpec(SIMULATE_GAME, ("random",) * players, games, seed=0)
@@ -266,9 +265,8 @@ def simulate_scaling(games: int, passes: int, progress: Progress | None = None) 
         for workers in (1, 2):
             if progress:
                 progress(f"simulate, pass {number + 1}/{passes}, {workers} worker{'s' * (workers > 1)}")
-            start = time.perf_counter()
-            finished = run_job(spec, workers=workers)
-            seconds[workers].append(time.perf_counter() - start)
+            took, finished = _timed_job(spec, workers)
+            seconds[workers].append(took)
             summaries.setdefault(workers, summarise(spec, finished.rows))
             decisions = sum(r.actions for r in finished.rows)
     ratios = [one / two for one, two in zip(seconds[1], seconds[2], strict=True)]
@@ -282,12 +280,20 @@ def simulate_scaling(games: int, passes: int, progress: Progress | None = None) 
     }
 
 
+def _timed_job(spec: Any, workers: int) -> tuple[float, Any]:
+    """Wall-clock seconds of ``run_job`` playing ``spec`` on ``workers`` processes, and its result."""
+    from tricolore.sim.jobs import run_job
+
+    start = time.perf_counter()
+    finished = run_job(spec, workers=workers)
+    return time.perf_counter() - start, finished
+
+
 # -- the named-strategy pool -------------------------------------------------------------------
 def pool_throughput(games: int, passes: int, progress: Progress | None = None) -> dict[str, Any]:
     """Time ``run_job`` on a batch of Culottes games at four players whose seats are drawn from
     the pool of the game's named strategies, on two worker processes, over ``passes``."""
     from tricolore.sim.batch import BatchSpec
-    from tricolore.sim.jobs import run_job
 
     strategies = tuple(get_game(POOL_GAME).strategies)
     spec = BatchSpec(POOL_GAME, strategies, games, seed=0, players_in_pool=POOL_PLAYERS)
@@ -296,9 +302,8 @@ def pool_throughput(games: int, passes: int, progress: Progress | None = None) -
     for number in range(passes):
         if progress:
             progress(f"named-strategy pool, pass {number + 1}/{passes}")
-        start = time.perf_counter()
-        finished = run_job(spec, workers=POOL_WORKERS)
-        seconds.append(time.perf_counter() - start)
+        took, finished = _timed_job(spec, POOL_WORKERS)
+        seconds.append(took)
         decisions = sum(r.actions for r in finished.rows)
     return {"game": POOL_GAME, "players": POOL_PLAYERS, "workers": POOL_WORKERS,
             "strategies": list(strategies), "games": games, "decisions": decisions, "passes": passes,
