@@ -11,7 +11,6 @@ recorded for that action; otherwise the table is replayed whole, as before snaps
 from __future__ import annotations
 
 import copyreg
-import dataclasses
 import io
 import pickle
 import sys
@@ -19,7 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 import tricolore
-from tricolore.core.model import Event, State
+from tricolore.core.model import State
 from tricolore.core.registry import get_game
 
 EVERY = 32
@@ -35,25 +34,11 @@ def _mapping_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[dict[A
     return readonly, (dict(proxy),)
 
 
-def _event(event: Event) -> tuple[type[Event], tuple[Any, ...]]:
-    # a frozen dataclass with slots unpickles field by field through dataclasses.fields(), slow
-    # over a log of thousands of events; its constructor is several times faster
-    return Event, (event.kind, event.data, event.to)
-
-
 class _Pickler(pickle.Pickler):
-    """A pickler that also writes read-only mappings (the games' constant data holds some), and
-    events as calls to their constructor."""
+    """A pickler that also writes read-only mappings (the games' constant data holds some; frozen
+    records write themselves as calls to their constructor)."""
 
-    dispatch_table = {**copyreg.dispatch_table, MappingProxyType: _mapping_proxy, Event: _event}  # noqa: RUF012
-
-    def reducer_override(self, obj: Any) -> Any:
-        """A frozen dataclass of the compiled build as a call to its constructor (it has no
-        ``__setstate__`` that could write its frozen fields)."""
-        cls = type(obj)
-        if hasattr(cls, "__mypyc_attrs__") and dataclasses.is_dataclass(cls):
-            return cls, tuple(getattr(obj, f.name) for f in dataclasses.fields(cls) if f.init)
-        return NotImplemented
+    dispatch_table = {**copyreg.dispatch_table, MappingProxyType: _mapping_proxy}  # noqa: RUF012
 
 
 def code(game: str) -> str:
