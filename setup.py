@@ -1,18 +1,20 @@
 """Build script: the engine (core, and every game's rules and bots) compiled with mypyc.
 
-The compiled build is asked for with ``TRICOLORE_COMPILE=1`` at install; the default install is
-the pure-Python package (the compiled build does not yet pass every test: states subclassed by
-tests and third-party games are refused by compiled methods). The compiled modules are C
+The install compiles the engine wherever a C compiler and the Python headers exist;
+``TRICOLORE_COMPILE=0`` asks for the pure-Python package instead. The compiled modules are C
 extensions built beside their sources; the ``.py`` sources stay and remain the one implementation
 (``TRICOLORE_BUILD=pure`` runs them). Where there is no C compiler, or mypyc cannot compile the
-sources, the install goes on as pure Python and says so.
+sources, the install goes on as pure Python and says so (``pip install -v`` shows the sentence;
+``tricolore --version`` says which build runs).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -21,11 +23,11 @@ HERE = Path(__file__).resolve().parent
 
 GAMES = ("culottes", "culottes_trials", "let_them_eat_cake", "revolution", "bread_and_circuses")
 
-# The modules compiled: the engine's core and every game's rules and bots. Interpreted stay the
-# registry (it reads entry points), the options (a table reads their field types and docstrings),
-# the errors and the scripted chance (subclasses of C-implemented classes: ValueError,
-# random.Random), the conformance suite, the terminal renderers and the state field declarations,
-# which run once per class rather than per decision.
+# The modules compiled: the engine's core, every game's rules, refusals and bots, and Revolution!'s
+# bids. Interpreted stay the registry (it reads entry points), the options (a table reads their
+# field types and docstrings), the errors and the scripted chance (subclasses of C-implemented
+# classes: ValueError, random.Random), the conformance suite, the terminal renderers and the state
+# field declarations, which run once per class rather than per decision.
 CORE = ("actions", "deals", "inputs", "mechanisms", "model", "record")
 
 
@@ -33,7 +35,8 @@ def compiled_sources() -> list[str]:
     """The source files mypyc compiles, relative to this directory."""
     sources = [f"tricolore/core/{name}.py" for name in CORE]
     for game in GAMES:
-        sources += [f"tricolore/games/{game}/rules.py", f"tricolore/games/{game}/bots.py"]
+        sources += [f"tricolore/games/{game}/{part}.py" for part in ("rules", "refusals", "bots")]
+    sources.append("tricolore/games/revolution/bids.py")  # half of Revolution!'s random play
     return sources
 
 
@@ -64,9 +67,25 @@ class OptionalBuildExt(build_ext):
         return super().get_output_mapping() if self.extensions else {}
 
 
+def _compiler_check() -> ModuleType:
+    """``tricolore/_compiler.py``, loaded by path: the package is not importable yet."""
+    path = HERE / "tricolore" / "_compiler.py"
+    spec = importlib.util.spec_from_file_location("_tricolore_compiler", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def extensions() -> list[Extension]:
-    """The mypyc extensions, or none when compiling is switched off or mypyc is missing."""
-    if os.environ.get("TRICOLORE_COMPILE", "0") != "1":
+    """The mypyc extensions, or none when compiling is switched off or cannot be done here."""
+    check = _compiler_check()
+    if not check.compiling_wanted():
+        _say(f"{check.COMPILE_VARIABLE}=0: installing the pure-Python build")
+        return []
+    missing = check.missing_for_compiling()
+    if missing is not None:
+        _say(f"{missing}: installing the pure-Python build, which runs the same code more slowly")
         return []
     try:
         from mypyc.build import mypycify

@@ -124,3 +124,30 @@ def test_steps_describe_the_decomposition():
     assert steps[0]["params"][2] == {"name": "cakes", "optional": False,
                                      "domain": {"kind": "amount", "low": 1, "high": 3}}
     assert steps[1]["params"][1]["depends"] is True
+
+
+def _worded_count(lead: str, names: tuple[str, ...]) -> str:
+    _worded_count.calls += 1  # type: ignore[attr-defined]
+    return lead + " or ".join(names)
+
+
+_worded_count.calls = 0  # type: ignore[attr-defined]
+
+
+def test_a_worded_refusal_is_worded_only_when_a_value_is_refused():
+    import pickle
+
+    from tricolore.core.actions import worded
+
+    before = _worded_count.calls  # type: ignore[attr-defined]
+    space = ActionSpace((ActionFamily("give", {"to": Choice((1, 2), ("Danton", "Marat"), worded(
+        _worded_count, "cakes go to ", ("Danton", "Marat")))}),))
+    space.check({"type": "give", "to": 2})
+    space.sample(random.Random(3))
+    assert _worded_count.calls == before  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction) as refused:
+        space.check({"type": "give", "to": 7})
+    assert str(refused.value) == "Cakes go to Danton or Marat."
+    assert _worded_count.calls == before + 1  # type: ignore[attr-defined]
+    choice = space.family("give").params["to"]  # type: ignore[union-attr]
+    assert pickle.loads(pickle.dumps(choice)) == choice

@@ -2,8 +2,9 @@
 
 ``TRICOLORE_BUILD=pure`` must load every ``tricolore`` module from its source; without it, an
 installed compiled build must really be the one loaded; and both must play every game to the
-same digests. With ``TRICOLORE_EXPECT_COMPILED=1`` (an install made with ``TRICOLORE_COMPILE=1``
-where a C compiler exists) the compiled build must be present.
+same digests. Where a C compiler and the Python headers exist and ``TRICOLORE_COMPILE=0`` is not
+set (the install then compiles), the compiled build must be present. A compiled module older than
+its source makes the whole package run from its sources, and say so.
 """
 
 from __future__ import annotations
@@ -12,18 +13,20 @@ import importlib.machinery
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import tricolore
+from tricolore._compiler import compiling_wanted, missing_for_compiling
 from tricolore.core import get_game, list_games
 
 PACKAGE = Path(tricolore.__file__).resolve().parent
 COMPILED = ("tricolore.core.model", "tricolore.core.actions",
             *(f"tricolore.games.{game}.{part}" for game in
               ("culottes", "culottes_trials", "let_them_eat_cake", "revolution", "bread_and_circuses")
-              for part in ("rules", "bots")))
+              for part in ("rules", "refusals", "bots")), "tricolore.games.revolution.bids")
 """Modules the compiled build compiles (a sample covering core and every game)."""
 
 PROBE = """
@@ -88,10 +91,12 @@ def test_the_switch_loads_every_module_from_its_source() -> None:
 
 def test_the_build_said_is_the_build_loaded() -> None:
     """Without the switch, an install that compiled the engine loads its extensions and says
-    "compiled"; one that did not (the default install) loads the sources and says "pure"."""
+    "compiled"; one that did not (``TRICOLORE_COMPILE=0``, or no C compiler) loads the sources
+    and says "pure"."""
     compiled = extensions_installed()
-    if os.environ.get("TRICOLORE_EXPECT_COMPILED") == "1":
-        assert compiled, "this install was expected to build the compiled engine"
+    if compiling_wanted() and missing_for_compiling() is None:
+        assert compiled, ("a C compiler and the Python headers are here, so the install should "
+                          "have compiled the engine (set TRICOLORE_COMPILE=0 for a pure install)")
     probe = run_probe(None)
     loaders = probe["loaders"]
     assert isinstance(loaders, dict)
@@ -135,3 +140,53 @@ def test_a_server_snapshot_reads_back_in_this_build() -> None:
         copy = snapshots.loads(snapshots.dumps(state), state.digest())
         assert copy is not None
         assert copy.view(seat) == state.view(seat)
+
+
+def test_a_compiled_module_older_than_its_source_is_found(tmp_path: Path) -> None:
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (tmp_path / "tricolore" / "core").mkdir(parents=True)
+    (tmp_path / "tricolore" / "games" / "culottes").mkdir(parents=True)
+    for folder, name in (("core", "model"), ("games/culottes", "rules")):
+        source = tmp_path / "tricolore" / folder / f"{name}.py"
+        source.write_text("")
+        extension = tmp_path / "tricolore" / folder / f"{name}{suffix}"
+        extension.write_bytes(b"")
+        os.utime(source, (1_000, 1_000))
+        os.utime(extension, (2_000, 2_000))
+    assert tricolore.stale_compiled_module(str(tmp_path / "tricolore")) is None
+    os.utime(tmp_path / "tricolore" / "games" / "culottes" / "rules.py", (3_000, 3_000))
+    found = tricolore.stale_compiled_module(str(tmp_path / "tricolore"))
+    assert found == os.path.join("tricolore", "games", "culottes", "rules.py")
+    # With a group's shared library, a rebuild leaves the shims as they were and rewrites it.
+    shared = tmp_path / "tricolore" / f"_engine__mypyc{suffix}"
+    shared.write_bytes(b"")
+    os.utime(shared, (4_000, 4_000))
+    assert tricolore.stale_compiled_module(str(tmp_path / "tricolore")) is None
+    os.utime(tmp_path / "tricolore" / "core" / "model.py", (5_000, 5_000))
+    found = tricolore.stale_compiled_module(str(tmp_path / "tricolore"))
+    assert found == os.path.join("tricolore", "core", "model.py")
+
+
+def test_a_stale_compiled_build_runs_the_sources_and_says_so(tmp_path: Path) -> None:
+    """A source edited after the install must not run as its old compiled self: the package
+    loads every module from its sources and says which source changed."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    copy = tmp_path / "tricolore"
+    shutil.copytree(PACKAGE, copy, ignore=lambda folder, names: [
+        name for name in names if name.endswith(suffixes) or name == "__pycache__"])
+    # An extension that could not even load: the package must not try it.
+    extension = copy / "core" / f"model{suffixes[0]}"
+    extension.write_bytes(b"not a library")
+    os.utime(extension, (1_000, 1_000))
+    env = {k: v for k, v in os.environ.items() if k != tricolore.BUILD_VARIABLE}
+    env["PYTHONPATH"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", "import tricolore; print(tricolore.build(), tricolore.__file__)"],
+        env=env, capture_output=True, text=True, cwd=tmp_path, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    build, location = done.stdout.split()
+    assert (build, Path(location).parent) == ("pure", copy)
+    model = os.path.join("tricolore", "core", "model.py")
+    assert done.stderr.strip() == (f"tricolore: {model} changed after the compiled engine was "
+                                   "built; running the pure-Python sources until the package is "
+                                   "installed again")

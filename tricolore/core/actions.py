@@ -64,20 +64,49 @@ class Domain:
 
 
 @dataclass(frozen=True, slots=True)
+class Worded:
+    """A refusal's sentence worded only when a value is refused: ``rule(*args)``, made by
+    :func:`worded`. An action space is built far more often than it refuses anything, so a
+    domain whose refusal names what is allowed ("...: Danton or Marat") keeps the rule and its
+    plain arguments rather than the sentence."""
+
+    rule: Callable[..., str]
+    args: tuple[object, ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
+
+    def __str__(self) -> str:
+        return self.rule(*self.args)
+
+
+def worded(rule: Callable[..., str], *args: object) -> Worded:
+    """A refusal worded as ``rule(*args)`` when, and only when, a value is refused. ``rule`` is a
+    module-level function and ``args`` plain values (names, numbers), so that spaces compare and
+    pickle by what they say."""
+    return Worded(rule, args)
+
+
+def names_listed(lead: str, names: tuple[str, ...], last: str = "or") -> str:
+    """``lead`` followed by ``names`` listed ("you may give cakes from: Danton or Marat")."""
+    return lead + listed(list(names), last)
+
+
+@dataclass(frozen=True, slots=True)
 class Choice(Domain):
     """One of a few listed values."""
 
     options: tuple[object, ...]
     labels: tuple[str, ...] | None = None
-    refusal: str | None = None
+    refusal: str | Worded | None = None
     """The rule, in the players' words, that rules out any other value ("You cannot spy on your
-    own marker"); without it the refusal lists the allowed values."""
+    own marker"), or a :class:`Worded` one; without it the refusal lists the allowed values."""
 
     def problem(self, name: str, value: object) -> str | None:
         if any(_same(value, o) for o in self.options):
             return None
         if self.refusal is not None:
-            return self.refusal
+            return str(self.refusal)
         names = self.labels if self.labels is not None else tuple(map(shown, self.options))
         more = len(names) - 12
         choices = (listed(list(names)) if more <= 0
@@ -175,9 +204,9 @@ class Subset(Domain):
     options: tuple[object, ...]
     max_size: int
     min_size: int = 0
-    refusal: str | None = None
-    """The rule, in the players' words, that rules out any other item; without it the refusal
-    lists the allowed items."""
+    refusal: str | Worded | None = None
+    """The rule, in the players' words, that rules out any other item (or a :class:`Worded`
+    one); without it the refusal lists the allowed items."""
 
     def problem(self, name: str, value: object) -> str | None:
         if not isinstance(value, list):
@@ -185,7 +214,7 @@ class Subset(Domain):
         for item in value:
             if not any(_same(item, o) for o in self.options):
                 if self.refusal is not None:
-                    return self.refusal
+                    return str(self.refusal)
                 allowed = listed(list(map(shown, self.options)))
                 return f"the {spoken(name)} may only hold {allowed}; you sent {shown(item)}"
         if len({shown(v) for v in value}) != len(value):

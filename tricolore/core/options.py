@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import contextvars
 import dataclasses
+import functools
 import inspect
 import itertools
 import textwrap
@@ -69,9 +70,9 @@ class Options:
         return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})
 
     def as_dict(self) -> dict[str, Any]:
-        """The options as JSON."""
-        return {f.name: _jsonable(getattr(self, f.name))
-                for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+        """The options as JSON (a fresh dict: every view carries one)."""
+        return {name: list(value) if type(value) is tuple else value
+                for name, value in _fields_of(self)}
 
     @classmethod
     def schema(cls, players: int) -> list[dict[str, Any]]:
@@ -173,6 +174,14 @@ def _field_docs(cls: type) -> dict[str, str]:
                 docs[field_node.target.id] = " ".join(doc.value.value.replace("``", "").split())
         _DOCS[cls] = docs
     return _DOCS[cls]
+
+
+@functools.lru_cache(maxsize=256)
+def _fields_of(options: Options) -> tuple[tuple[str, Any], ...]:
+    """Each field of ``options`` and its value, in declaration order, found once per set of
+    options (the options are frozen)."""
+    return tuple((f.name, getattr(options, f.name))
+                 for f in dataclasses.fields(options))  # type: ignore[arg-type]
 
 
 def _jsonable(value: object) -> Any:

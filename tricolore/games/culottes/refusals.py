@@ -28,6 +28,17 @@ DONE_AT_STEP = {3: "bought a cockade", 4: "donated to the Bastille", 6: "cake-vo
 """What the current citizen did last this turn, by the step it has reached."""
 
 
+def open_trials_only(trials: tuple[str, ...]) -> str:
+    """Why a deal about anything but an open trial is refused (``trials``: the citizens on
+    trial)."""
+    return "a deal is about an open trial: " + listed([f"{name}'s" for name in trials])
+
+
+def not_to_your_own(lead: str, own: tuple[str, ...]) -> str:
+    """Why a deal or gift to one of the sender's own citizens is refused, naming them."""
+    return f"{lead}, not to one of your own ({listed(list(own), 'and')})"
+
+
 class Sheet(Protocol):
     """What the refusals read of a citizen sheet."""
 

@@ -34,7 +34,7 @@ from tricolore.core import (
     State,
     Text,
 )
-from tricolore.core.actions import NO_ACTIONS, Chosen, depends
+from tricolore.core.actions import NO_ACTIONS, Chosen, depends, names_listed, worded
 from tricolore.core.deals import Deal, DealBook, Escrow, about
 from tricolore.core.errors import listed
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
@@ -59,7 +59,7 @@ from tricolore.games.culottes.data import (
 from tricolore.games.culottes.options import (
     CulottesOptions,
 )
-from tricolore.games.culottes.refusals import AGREE_REFUSAL
+from tricolore.games.culottes.refusals import AGREE_REFUSAL, not_to_your_own, open_trials_only
 from tricolore.games.culottes.scoring import CitizenTally, score_player
 
 NAME_LENGTH = 24
@@ -451,14 +451,15 @@ class CulottesState(State):
         givers = tuple(i for i in self.holdings[seat] if self.citizens[i].cakes)
         others = tuple(c.id for c in self.citizens if c.owner != seat)
         if givers and others:
-            own = listed([self.citizens[i].name for i in self.holdings[seat]], "and")
+            own = tuple(self.citizens[i].name for i in self.holdings[seat])
+            giver_names = tuple(self.citizens[i].name for i in givers)
             families.append(ActionFamily(
                 "give_cakes",
-                {"from": Choice(givers, tuple(self.citizens[i].name for i in givers),
-                                "you may give cakes only from one of your own citizens with cakes: "
-                                + listed([self.citizens[i].name for i in givers])),
+                {"from": Choice(givers, giver_names, worded(
+                    names_listed, "you may give cakes only from one of your own citizens with cakes: ",
+                    giver_names)),
                  "to": Choice(others, tuple(self.citizens[i].name for i in others),
-                              f"cakes go to another player's citizen, not to one of your own ({own})"),
+                              worded(not_to_your_own, "cakes go to another player's citizen", own)),
                  "cakes": depends(self._give_limit, Chosen("from"))},
                 help="Give cakes from one of your citizens to another player's citizen"))
         families += self._deal_actions(seat)
@@ -690,22 +691,23 @@ class CulottesState(State):
             return []
         families: list[ActionFamily] = []
         trials = tuple(self.trials_open())
-        own = listed([self.citizens[i].name for i in self.holdings[seat]], "and")
-        trial = Choice(trials, tuple(self.citizens[i].name for i in trials),
-                       f"a deal is about an open trial: {self._trial_names()}")
+        trial_names = tuple(self.citizens[i].name for i in trials)
+        trial = Choice(trials, trial_names, worded(open_trials_only, trial_names))
         if trials:
             briber = tuple(i for i in self.holdings[seat] if self.citizens[i].cakes >= 2)
             voters = tuple(c.id for c in self.citizens if c.owner != seat)
             if briber and voters:
+                briber_names = tuple(self.citizens[i].name for i in briber)
+                own = tuple(self.citizens[i].name for i in self.holdings[seat])
                 families.append(ActionFamily(
                     "offer_bribe",
-                    {"from": Choice(briber, tuple(self.citizens[i].name for i in briber),
-                                    "the deposit comes from one of your own citizens with at least "
-                                    "2 cakes: " + listed([self.citizens[i].name for i in briber])),
+                    {"from": Choice(briber, briber_names, worded(
+                        names_listed, "the deposit comes from one of your own citizens with at "
+                        "least 2 cakes: ", briber_names)),
                      "trial": trial,
                      "voter": Choice(voters, tuple(self.citizens[i].name for i in voters),
-                                     "a bribe is offered to another player's citizen, not to one of "
-                                     f"your own ({own})"),
+                                     worded(not_to_your_own, "a bribe is offered to another "
+                                            "player's citizen", own)),
                      "side": Choice(SIDES),
                      "reward": depends(self._reward_limit, Chosen("from")),
                      "cover": depends(self._cover_limit, Chosen("from"), Chosen("reward"))},
@@ -739,7 +741,7 @@ class CulottesState(State):
                 families.append(ActionFamily(
                     "found_alliance",
                     {"trial": Choice(founding, tuple(self.citizens[i].name for i in founding),
-                                     f"a deal is about an open trial: {self._trial_names()}"),
+                                     worded(open_trials_only, trial_names)),
                      "side": Choice(SIDES),
                      "from": depends(self._founders, seat, Chosen("trial"))},
                     help="Found an alliance in a trial: members deposit 1 cake and vote the "

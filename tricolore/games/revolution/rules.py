@@ -133,12 +133,6 @@ def _chart_json(edition: str) -> tuple[dict[str, Any], ...]:
                   "forbidden": sorted(s.forbidden), "special": s.special} for s in EDITIONS[edition].chart)
 
 
-@functools.cache
-def _options_json(options: RevolutionOptions) -> dict[str, Any]:
-    """The options as JSON, worked out once per set of options (a view copies it)."""
-    return options.as_dict()
-
-
 def _placement(placement: Mapping[str, Mapping[str, int]] | None) -> dict[str, dict[str, int]] | None:
     """A copy of a placement (space → currency → chips) for a view."""
     return None if placement is None else {space: dict(c) for space, c in placement.items()}
@@ -596,7 +590,7 @@ class RevolutionState(State):
             "bank": None if self.bank is None else dict(self.bank),
             "markers_left": None if self.markers_left is None else list(self.markers_left),
             "pending": [p.as_dict() for p in self.pending().values()],
-            "options": _options_json(self.options).copy(),
+            "options": self.options.as_dict(),
         }
         if self.phase == Phase.OVER:
             out["end_reason"] = self.end_reason
