@@ -77,8 +77,15 @@ def _compiler_check() -> ModuleType:
     return module
 
 
+BUILDING = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
+"""The commands that build the package; the others (metadata, a source archive) skip mypyc, which
+would otherwise run once more for each of the steps a ``pip install`` takes."""
+
+
 def extensions() -> list[Extension]:
     """The mypyc extensions, or none when compiling is switched off or cannot be done here."""
+    if not BUILDING & set(sys.argv[1:]):
+        return []
     check = _compiler_check()
     if not check.compiling_wanted():
         _say(f"{check.COMPILE_VARIABLE}=0: installing the pure-Python build")
