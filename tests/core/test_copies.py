@@ -36,6 +36,22 @@ def test_a_reseeded_state_draws_as_a_generator_seeded_alike() -> None:
     assert [state.rng.random() for _ in range(3)] == [expected.random() for _ in range(3)]
 
 
+def test_a_reseeded_clone_draws_from_its_seed_and_leaves_its_original_alone() -> None:
+    for name in ("culottes", "let-them-eat-cake", "revolution"):
+        state = tricolore.get_game(name).new(4, seed=9)
+        original = random.Random()
+        original.setstate(state.rng.getstate())
+        copy = state.reseeded_clone(2024)
+        by_hand = state.clone()
+        by_hand.reseed(2024)
+        assert copy.digest() == by_hand.digest()
+        expected = random.Random(2024)
+        assert [copy.rng.random() for _ in range(3)] == [expected.random() for _ in range(3)]
+        assert [state.rng.random() for _ in range(3)] == [original.random() for _ in range(3)]
+        copy.clone().rng.random()  # a clone of the copy takes the copy's generator state afresh
+        assert copy.rng.random() == expected.random()
+
+
 def test_a_shared_prompt_equals_the_prompt_built_afresh() -> None:
     assert prompt(2, ("vote",), secret=True) == Prompt(2, ("vote",), True)
     assert prompt(2, ("vote",), secret=True) is prompt(2, ("vote",), secret=True)

@@ -352,9 +352,15 @@ class State(ABC):
         """A deep copy is a :meth:`clone` (what was worked out for the position is not copied)."""
         return self.clone()
 
-    def _clone(self, rng: random.Random | None = None) -> Self:
-        """:meth:`clone`, with ``rng``, if given, as the copy's random generator (``determinize``
-        draws a fresh one anyway)."""
+    def reseeded_clone(self, seed: int) -> Self:
+        """A :meth:`clone` that draws chance from ``random.Random(seed)`` from now on, as
+        ``determinize`` needs for the future it resamples: the generator is neither copied from
+        this state nor made before the copy first draws (either costs more than the rest of a
+        clone)."""
+        return self._clone(seed)
+
+    def _clone(self, rng: random.Random | int | None = None) -> Self:
+        """:meth:`clone`, with ``rng``, if given, as the copy's random generator, or its seed."""
         plan = self._declared()
         other = self._shallow_copy(rng)
         plan.copy_fields(self, other)
@@ -499,10 +505,11 @@ class State(ABC):
         """The events ``seat`` may see (``determinize`` keeps only these)."""
         return [e for e in self.log if e.to is None or (seat is not None and seat in e.to)]
 
-    def _shallow_copy(self, rng: random.Random | None = None) -> Self:
+    def _shallow_copy(self, rng: random.Random | int | None = None) -> Self:
         """A new state sharing every game attribute with this one and owning fresh base fields;
         :meth:`clone` starts here, then copies the fields declared mutable. ``rng``, if given,
-        replaces the copy of the random generator (``determinize`` draws a fresh one anyway)."""
+        replaces the copy of the random generator: a generator, or the seed of one made when the
+        copy first draws."""
         cls = type(self)
         other = cls.__new__(cls)
         attributes: dict[str, Any] | None = getattr(self, "__dict__", None)
@@ -515,11 +522,13 @@ class State(ABC):
         self._copy_base(other, rng)
         return other
 
-    def _copy_base(self, other: State, rng: random.Random | None = None) -> None:
+    def _copy_base(self, other: State, rng: random.Random | int | None = None) -> None:
         other.players = self.players
         other.seed = self.seed
         own = self._rng
-        if rng is not None:
+        if isinstance(rng, int):
+            other._rng, other._rng_state = None, rng
+        elif rng is not None:
             other._rng, other._rng_state = rng, None
         elif isinstance(own, ScriptedChance):
             other._rng, other._rng_state = own.copy(), None

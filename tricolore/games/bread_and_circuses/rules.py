@@ -785,8 +785,7 @@ class BreadState(State):
         """Resample what ``seat`` does not know: other players' Sabotage hands (from every card it
         has not seen), their disclosed tiles (unless its Informant saw them) and their sealed
         tiles."""
-        other = self.clone()
-        other.reseed(rng.getrandbits(64))
+        other = self.reseeded_clone(rng.getrandbits(64))
         other.log = self.log_for(seat)
         if self.phase == Phase.OVER:
             return other

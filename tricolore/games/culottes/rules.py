@@ -1130,8 +1130,7 @@ class CulottesState(State):
         """Resample what ``seat`` does not know: other players' roles, the flaps of sheets it has
         not seen (shuffled among themselves; sheets drawn beyond the printed stack redrawn
         50/50), and the future of the die."""
-        other = self.clone()
-        other.reseed(rng.getrandbits(64))
+        other = self.reseeded_clone(rng.getrandbits(64))
         if self.phase == Phase.OVER:
             return other
         known = {self.citizens[i].sheet for i in self.holdings[seat]}

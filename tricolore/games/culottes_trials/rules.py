@@ -361,8 +361,7 @@ class TrialsState(State):
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
         """Resample the grabbers ``seat`` does not know, the truth unless ``seat`` is the accused,
         and the sealed votes of others."""
-        other = self.clone()
-        other.reseed(rng.getrandbits(64))
+        other = self.reseeded_clone(rng.getrandbits(64))
         other.log = self.log_for(seat)
         if self.over or seat == self.accused:
             return other

@@ -992,8 +992,7 @@ class LetThemEatCakeState(State):
         """Resample what ``seat`` does not know: the order of the unseen top of the Pantry, the
         values of Cake cards in other stashes it has not seen (each keeps its origin, starter or
         Pantry), the starters removed unseen, and the sealed votes of others."""
-        other = self.clone()
-        other.reseed(rng.getrandbits(64))
+        other = self.reseeded_clone(rng.getrandbits(64))
         other.log = self.log_for(seat)
         if self.phase == Phase.OVER:
             return other

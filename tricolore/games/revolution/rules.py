@@ -605,7 +605,7 @@ class RevolutionState(State):
     # -- search and replay -------------------------------------------------------------------
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
         """Resample the other players' sealed bids and the order of the deck."""
-        other = self._clone(random.Random(rng.getrandbits(64)))
+        other = self.reseeded_clone(rng.getrandbits(64))
         other.log = self.log_for(seat)
         rng.shuffle(other.deck)
         if other.bids is not None:
