@@ -23,12 +23,14 @@ HERE = Path(__file__).resolve().parent
 
 GAMES = ("culottes", "culottes_trials", "let_them_eat_cake", "revolution", "bread_and_circuses")
 
-# The modules compiled: the engine's core, every game's rules, refusals and bots, and Revolution!'s
-# bids. Interpreted stay the registry (it reads entry points), the options (a table reads their
-# field types and docstrings), the errors and the scripted chance (subclasses of C-implemented
-# classes: ValueError, random.Random), the conformance suite, the terminal renderers and the state
-# field declarations, which run once per class rather than per decision.
+# The modules compiled: the engine's core, every game's rules, refusals and bots, Revolution!'s
+# bids, and the environments' codec, episode and structured observations. Interpreted stay the
+# registry (it reads entry points), the options (a table reads their field types and docstrings),
+# the errors and the scripted chance (subclasses of C-implemented classes: ValueError,
+# random.Random), the conformance suite, the terminal renderers and the state field declarations,
+# which run once per class rather than per decision.
 CORE = ("actions", "deals", "inputs", "mechanisms", "model", "record")
+INTEROP = ("codec", "episode", "structured")
 
 
 def compiled_sources() -> list[str]:
@@ -37,6 +39,9 @@ def compiled_sources() -> list[str]:
     for game in GAMES:
         sources += [f"tricolore/games/{game}/{part}.py" for part in ("rules", "refusals", "bots")]
     sources.append("tricolore/games/revolution/bids.py")  # half of Revolution!'s random play
+    # The environments' hot path: the flat action codec, the episode and the structured
+    # observations (the PettingZoo and Gymnasium classes stay interpreted: they subclass theirs).
+    sources += [f"tricolore/interop/{name}.py" for name in INTEROP]
     return sources
 
 

@@ -251,6 +251,26 @@ def rebuilt(record: Any) -> tuple[Any, tuple[Any, ...]]:
     return type(record), tuple(getattr(record, f.name) for f in fields(record) if f.init)
 
 
+def restored(obj: object, *args: object) -> tuple[Any, tuple[Any, ...]]:
+    """How pickle and ``copy`` make a mutable object again: its class called with ``args``, then
+    given back every attribute it held (a compiled class keeps its attributes in slots, which the
+    default pickling does not read, and cannot be made without its constructor)."""
+    cls = type(obj)
+    names: Sequence[str] | None = getattr(cls, "__mypyc_attrs__", None)
+    if names is None:
+        values = dict(vars(obj))
+    else:
+        values = {n: getattr(obj, n) for n in names if not n.startswith("__") and hasattr(obj, n)}
+    return _made_again, (cls, args, values)
+
+
+def _made_again(cls: Any, args: tuple[object, ...], values: dict[str, Any]) -> object:
+    obj = cls(*args)
+    for name, value in values.items():
+        setattr(obj, name, value)
+    return obj
+
+
 class Chosen:
     """In :func:`depends`, the value chosen for the parameter ``name`` (``None`` before it is)."""
 

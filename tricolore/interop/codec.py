@@ -44,11 +44,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from tricolore.core.actions import ActionFamily, Amount, Depends, Domain, Subset
+from tricolore.core.actions import ActionFamily, ActionSpace, Amount, Depends, Domain, Subset, rebuilt
 from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.layout import (
     Block,
@@ -62,7 +62,7 @@ from tricolore.core.layout import (
     fallback,
     slot_key,
 )
-from tricolore.core.model import Options, Seat, State
+from tricolore.core.model import Options, Seat
 from tricolore.core.registry import companions, get_game
 
 
@@ -86,6 +86,9 @@ class Partial:
     """The (currency, space) chips of the bid being placed (``None``: no bid in the making)."""
     path: tuple[int, ...] = ()
     """The flat indices chosen so far, in order."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return rebuilt(self)
 
     @property
     def empty(self) -> bool:
@@ -125,6 +128,10 @@ class _Offered:
     pairs: list[Option]
     by_index: dict[int, Any]
     mask: np.ndarray
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return rebuilt(self)
+
 
 
 def _reads(spec: Any) -> frozenset[str] | None:
@@ -168,6 +175,43 @@ class _Plan:
         return tuple(j for j in range(i) if self.names[j] in read)
 
 
+def whole_index(index: object) -> int:
+    """``index`` as an int (it may come as a numpy integer), or :class:`IllegalAction` with a
+    sentence when it is not a whole number."""
+    if type(index) is int:
+        return index
+    if isinstance(index, np.integer):
+        return int(index)
+    raise IllegalAction("malformed", f"an action index must be a whole number; you sent {index!r}")
+
+
+class Offering(Protocol):
+    """What the codec reads of a state: the actions a seat is offered. A state is one; so is a
+    stand-in that knows only what one seat may know (a trained policy's)."""
+
+    def legal_actions(self, seat: Seat) -> ActionSpace:
+        """The actions of the seat's prompt."""
+
+    def free_actions(self, seat: Seat) -> ActionSpace:
+        """The actions the seat may take at any time."""
+
+
+class _FoundFamilies:
+    """An :class:`Offering` of families already found (a position made again after a copy)."""
+
+    def __init__(self, families: tuple[ActionFamily, ...]) -> None:
+        self.families = families
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _FoundFamilies, (self.families,)
+
+    def legal_actions(self, seat: Seat) -> ActionSpace:
+        return ActionSpace(self.families)
+
+    def free_actions(self, seat: Seat) -> ActionSpace:
+        return ActionSpace(())
+
+
 class _Position:
     """What a codec works out for one seat in one position: the families it may act in, each
     family's required parameters, the families matching a partial action, each parameter's domain
@@ -175,7 +219,11 @@ class _Position:
 
     __slots__ = ("codec", "families", "_plans", "_matching", "_nodes", "_completable", "_offered")
 
-    def __init__(self, codec: FlatActions, state: State, seat: Seat) -> None:
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Kept in a state's memo, so copied with it: its families again, the rest worked out anew.
+        return _Position, (self.codec, _FoundFamilies(tuple(self.families)), 0)
+
+    def __init__(self, codec: FlatActions, state: Offering, seat: Seat) -> None:
         self.codec = codec
         self.families: list[ActionFamily] = [*state.legal_actions(seat).families,
                                              *state.free_actions(seat).families]
@@ -266,6 +314,9 @@ class FlatActions:
     {'type': 'choose_role', 'role': 'grabber'}
     """
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return FlatActions, (self.game, self.players, self.options)
+
     def __init__(self, game: str, players: int, options: Mapping[str, Any] | None = None) -> None:
         found = get_game(game)
         info = found.info
@@ -300,18 +351,16 @@ class FlatActions:
         """An action with nothing chosen yet."""
         return Partial()
 
-    def mask(self, state: State, seat: Seat, partial: Partial) -> np.ndarray:
+    def mask(self, state: Offering, seat: Seat, partial: Partial) -> np.ndarray:
         """The indices ``seat`` may choose next (1) and the others (0), as int8 of shape (size,)."""
         return self._seat(state, seat).offered(partial).mask.copy()
 
-    def choose(self, state: State, seat: Seat, partial: Partial, index: int
+    def choose(self, state: Offering, seat: Seat, partial: Partial, index: object
                ) -> tuple[Partial, dict[str, Any] | None]:
-        """The partial after choosing ``index``, and the whole action once it is complete (the
-        partial is then a fresh start); :class:`IllegalAction` with a sentence for an index the
-        mask rules out, the partial unchanged."""
-        if type(index) is not int and not isinstance(index, np.integer):
-            raise IllegalAction("malformed", f"an action index must be a whole number; you sent {index!r}")
-        index = int(index)
+        """The partial after choosing ``index`` (an int or a numpy integer), and the whole action
+        once it is complete (the partial is then a fresh start); :class:`IllegalAction` with a
+        sentence for an index the mask rules out, the partial unchanged."""
+        index = whole_index(index)
         here = self._seat(state, seat)
         by_index = here.offered(partial).by_index
         if index in by_index:
@@ -320,9 +369,10 @@ class FlatActions:
         raise IllegalAction("masked_out", f"{self.describe(index)} is not allowed now "
                             f"({self._at(partial)})")
 
-    def describe(self, index: int) -> str:
+    def describe(self, index: object) -> str:
         """What ``index`` means, for people and docs: ``"kind cake_vote"``, ``"citizen 3"``,
         ``"bid: one Force chip on the Printer"``."""
+        index = whole_index(index)
         self._check_range(index)
         if index < len(self.kinds):
             return f"kind {self.kinds[index]}"
@@ -358,11 +408,11 @@ class FlatActions:
         """The flat indices chosen so far in ``partial``, in order."""
         return partial.path
 
-    def legal_indices(self, state: State, seat: Seat, partial: Partial) -> list[int]:
+    def legal_indices(self, state: Offering, seat: Seat, partial: Partial) -> list[int]:
         """The indices the mask allows, in order."""
         return sorted(self._seat(state, seat).offered(partial).by_index)
 
-    def spell(self, state: State, seat: Seat, action: Mapping[str, Any]) -> list[int]:
+    def spell(self, state: Offering, seat: Seat, action: Mapping[str, Any]) -> list[int]:
         """The indices that build ``action``: what a named strategy plays through the flat space.
 
         Optional parameters it names are left out, and required free text that is not one of the
@@ -382,7 +432,7 @@ class FlatActions:
                 return out
 
     # -- the steps ------------------------------------------------------------------------------
-    def _seat(self, state: State, seat: Seat) -> _Position:
+    def _seat(self, state: Offering, seat: Seat) -> _Position:
         """What this codec has worked out for ``seat`` in this position, kept in the state's own
         memo (cleared whenever the state changes) so that the mask and the choice of every step of
         one action share it."""
@@ -394,7 +444,7 @@ class FlatActions:
             found = memo["flat codec", seat] = _Position(self, state, seat)
         return found
 
-    def offers(self, state: State, seat: Seat, partial: Partial) -> list[Option]:
+    def offers(self, state: Offering, seat: Seat, partial: Partial) -> list[Option]:
         """What ``seat`` may choose next: (flat index, value) pairs, each leading to a legal
         action (read-only: the list is kept with the position, which forgets it once changed)."""
         return self._seat(state, seat).offered(partial).pairs
@@ -633,7 +683,7 @@ class FlatActions:
         done = ", ".join(f"{n}={v!r}" for n, v in partial.chosen)
         return f"building a {partial.kind}" + (f" with {done}" if done else "")
 
-    def _pick(self, state: State, seat: Seat, partial: Partial, action: Mapping[str, Any]) -> int | None:
+    def _pick(self, state: Offering, seat: Seat, partial: Partial, action: Mapping[str, Any]) -> int | None:
         """The index that spells the next part of ``action``, or ``None``."""
         offers = self.offers(state, seat, partial)
         if partial.kind is None:

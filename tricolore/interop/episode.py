@@ -56,10 +56,11 @@ from typing import Any
 
 import numpy as np
 
+from tricolore.core.actions import restored
 from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.model import Seat, State
 from tricolore.core.registry import get_game
-from tricolore.interop.codec import FlatActions, Partial
+from tricolore.interop.codec import FlatActions, Partial, whole_index
 
 MAX_STEPS = 5000
 """Steps after which a game still running is truncated (an environment's default)."""
@@ -139,6 +140,9 @@ def stage(state: State) -> tuple[Any, ...]:
 class StallGuard:
     """Keeps seats from stalling a game with free actions (see the module's documentation)."""
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return restored(self, self.players)
+
     def __init__(self, players: int) -> None:
         self.players = players
         self.stage: tuple[Any, ...] = ()
@@ -188,6 +192,9 @@ class StallGuard:
 class Episode:
     """One game played through the flat action codec, with the caches, rewards and stall guard
     every environment shares (see the module's documentation)."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return restored(self, self.codec, self.observation_form, self.reward)
 
     def __init__(self, codec: FlatActions, observation: str = "flat", reward: str = "win") -> None:
         self.codec = codec
@@ -276,11 +283,9 @@ class Episode:
             return False
         return not self._offered(seat, after).any()
 
-    def choose(self, seat: Seat, partial: Partial, index: Any) -> tuple[Partial, dict[str, Any] | None]:
+    def choose(self, seat: Seat, partial: Partial, index: object) -> tuple[Partial, dict[str, Any] | None]:
         """As :meth:`FlatActions.choose`, refusing too what the stall guard bars."""
-        if type(index) is not int and not isinstance(index, np.integer):
-            raise IllegalAction("malformed", f"an action index must be a whole number; you sent {index!r}")
-        index = int(index)
+        index = whole_index(index)
         if 0 <= index < self.codec.size and not self.mask(seat, partial)[index] \
                 and self.codec.mask(self.state, seat, partial)[index]:
             raise IllegalAction("stalling", f"{self.codec.describe(index)} is not offered again until "

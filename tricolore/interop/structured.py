@@ -211,7 +211,7 @@ HELD = ("citizens held", "cakes held", "cockades held", "citizens emigrated")
 
 
 class _Culottes(_Game):
-    SECRET = ("secret", "secret_citizens")
+    SECRET: tuple[str, ...] = ("secret", "secret_citizens")
     PHASES = ("roles", "recruit", "turn", "over")
     STATUSES = ("none", "cap", "scale")
     SIDES = ("sans_culotte", "privileged")
@@ -587,7 +587,7 @@ class _Revolution(_Game):
 
 # -- Bread and Circuses ----------------------------------------------------------------------------
 class _Bread(_Game):
-    SECRET = ("secret", "informant")
+    SECRET: tuple[str, ...] = ("secret", "informant")
     PHASES = ("negotiation", "play", "after_reveal", "scoring", "over")
 
     def __init__(self, codec: FlatActions) -> None:
@@ -695,6 +695,9 @@ class StructuredObserver:
     kept; an observation copies them and writes the prompt and the action being built."""
 
     form = "structured"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return StructuredObserver, (self.codec,)  # the rest is worked out from the codec
 
     def __init__(self, codec: FlatActions) -> None:
         self.codec = codec
@@ -852,6 +855,9 @@ class FlatObserver:
     """The flat form: the structured observation flattened (``gymnasium.spaces.flatten``)."""
 
     form = "flat"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return FlatObserver, (self.structured,)
 
     def __init__(self, structured: StructuredObserver) -> None:
         self.structured = structured
