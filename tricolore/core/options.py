@@ -71,8 +71,7 @@ class Options:
 
     def as_dict(self) -> dict[str, Any]:
         """The options as JSON (a fresh dict: every view carries one)."""
-        return {name: list(value) if type(value) is tuple else value
-                for name, value in _fields_of(self)}
+        return {name: _jsonable(value) for name, value in _fields_of(self)}
 
     @classmethod
     def schema(cls, players: int) -> list[dict[str, Any]]:

@@ -28,10 +28,15 @@ DONE_AT_STEP = {3: "bought a cockade", 4: "donated to the Bastille", 6: "cake-vo
 """What the current citizen did last this turn, by the step it has reached."""
 
 
+def trials_named(trials: Sequence[str]) -> str:
+    """The trials of the citizens named ``trials``, as players say them: "Danton's or Marat's"."""
+    return listed([f"{name}'s" for name in trials])
+
+
 def open_trials_only(trials: tuple[str, ...]) -> str:
     """Why a deal about anything but an open trial is refused (``trials``: the citizens on
     trial)."""
-    return "a deal is about an open trial: " + listed([f"{name}'s" for name in trials])
+    return "a deal is about an open trial: " + trials_named(trials)
 
 
 def not_to_your_own(lead: str, own: tuple[str, ...]) -> str:

@@ -59,7 +59,12 @@ from tricolore.games.culottes.data import (
 from tricolore.games.culottes.options import (
     CulottesOptions,
 )
-from tricolore.games.culottes.refusals import AGREE_REFUSAL, not_to_your_own, open_trials_only
+from tricolore.games.culottes.refusals import (
+    AGREE_REFUSAL,
+    not_to_your_own,
+    open_trials_only,
+    trials_named,
+)
 from tricolore.games.culottes.scoring import CitizenTally, score_player
 
 NAME_LENGTH = 24
@@ -683,7 +688,7 @@ class CulottesState(State):
                     if r.citizen == citizen and r.closing is None)
 
     def _trial_names(self) -> str:
-        return listed([f"{self.citizens[i].name}'s" for i in self.trials_open()])
+        return trials_named([self.citizens[i].name for i in self.trials_open()])
 
     def _deal_actions(self, seat: Seat) -> list[ActionFamily]:
         """The deal actions ``seat`` may take now (free actions, while a trial is open)."""
