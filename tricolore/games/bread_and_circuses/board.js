@@ -599,9 +599,9 @@ Tricolore.registerBoard("bread-and-circuses", {
     const names = ctx.names || [];
     const say = describe(e, { names, seat: ctx.seat, view: ctx.view });
     switch (e.kind) {
-      case "tiles_revealed": return { select: "[data-key^=tile-]", say, ms: 600 };
+      case "tiles_revealed": return { select: "[data-key^=tile-]", say, ms: 600, keep: true };
       case "riot_check": return { select: "[data-key=counts]", say, ms: 500, shake: e.riot ? "[data-key=counts]" : null };
-      case "round_scored": return { select: e.riot ? "[data-key=riots], [data-key^=gold-]" : "[data-key^=gold-]", say, ms: 600, shake: e.riot ? "[data-key=riot-chip]" : null };
+      case "round_scored": return { select: e.riot ? "[data-key=riots], [data-key^=gold-]" : "[data-key^=gold-]", say, ms: 600, shake: e.riot ? "[data-key=riot-chip]" : null, keep: true };
       case "sabotage_played": return { select: `[data-key=place-${e.seat}]${e.target === null || e.target === undefined ? "" : `, [data-key=place-${e.target}]`}`, say };
       case "disclosed": case "disclosure_taken_back": return { select: `[data-key=disclosure-${e.seat}]`, say };
       case "gold_given": return { select: `[data-key=gold-${e.receiver}]`, say, fly: [[`[data-key=gold-${e.giver}]`, `[data-key=gold-${e.receiver}]`]] };

@@ -675,7 +675,7 @@ Tricolore.registerBoard("culottes", {
     const name = citizenOf(view);
     switch (event.kind) {
       case "die_rolled": return { select: "[data-key=die]", shake: "[data-key=die]", say: `The die shows ${event.roll}${event.closes_trial ? ": the trial closes!" : "."}` };
-      case "trial_closed": return { select: `[data-key=verdict], [data-key=citizen-${event.citizen}]`, ms: 600, say: `Verdict: ${verdictText(event, name)}` };
+      case "trial_closed": return { select: `[data-key=verdict], [data-key=citizen-${event.citizen}]`, ms: 600, say: `Verdict: ${verdictText(event, name)}`, keep: true };
       case "cake_vote": return { select: `[data-key=pan-${event.citizen}-${event.side}]`, say: describe(event, { names: [], view }),
         fly: [[`[data-key=citizen-${event.voter}]`, `[data-key=pan-${event.citizen}-${event.side}]`]] };
       case "donated": return { select: "[data-key=bastille]", say: describe(event, { names: [], view }), fly: [[`[data-key=citizen-${event.citizen}]`, "[data-key=bastille]"]] };

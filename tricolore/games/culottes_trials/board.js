@@ -323,10 +323,10 @@ Tricolore.registerBoard("culottes-trials", {
     const say = describe(e, { names: ctx.names || [], seat: ctx.seat });
     switch (e.kind) {
       case "statement": return { select: "[data-key=dock]", say };
-      case "first_vote": return { select: "[data-key^=vote1-]", say, ms: 600 };
+      case "first_vote": return { select: "[data-key^=vote1-]", say, ms: 600, keep: true };
       case "argument": return { select: `[data-key=place-${e.seat}]`, say };
       case "trial_closed": return { select: ["[data-key=verdict]", ...e.points.map((p, s) => (p ? `[data-key=points-${s}]` : null)).filter(Boolean)].join(", "),
-        say, ms: 600, shake: "[data-key=verdict]" };
+        say, ms: 600, shake: "[data-key=verdict]", keep: true };
       case "game_over": return { select: "[data-key^=points-]", say, ms: 600 };
       default: return null;
     }

@@ -758,13 +758,13 @@ function summary(type, values, { view, names }) {
 function moment(e, { names, view }) {
   const say = describe(e, { names });
   switch (e.kind) {
-    case "ballot_revealed": return { select: "[data-key^=ballot-], [data-key^=tally-]", ms: 600, say };
+    case "ballot_revealed": return { select: "[data-key^=ballot-], [data-key^=tally-]", ms: 600, say, keep: true };
     case "vote_result": case "tie_broken": return { select: `[data-key=player-${e.winner}]`, say };
     case "elected": return { select: `[data-key=office-${e.office}], [data-key=player-${e.seat}]`, ms: 600, say };
     case "coup": return { select: `[data-key=office-${e.office}], [data-key=generals-${e.seat}]`, shake: `[data-key=player-${e.seat}]`, ms: 600, say };
     case "vote_rigging_alleged": return { select: `[data-key=generals-${e.seat}]`, shake: `[data-key=generals-${e.seat}]`, say };
     case "enemy_of_the_revolution": return { select: "[data-key=guillotine], [data-key=office-enemy]", fly: [[`[data-key=pawns-${e.seat}]`, "[data-key=guillotine]"]], say };
-    case "executed": return { select: "[data-key=guillotine]", shake: "[data-key=guillotine]", ms: 600, say,
+    case "executed": return { select: "[data-key=guillotine]", shake: "[data-key=guillotine]", ms: 600, say, keep: true,
       fly: e.medals ? [["[data-key=centre-medals]", `[data-key=player-${e.seat}]`]] : [] };
     case "mercy": return { select: `[data-key=player-${e.seat}]`, fly: [["[data-key=guillotine]", `[data-key=pawns-${e.seat}]`]], say };
     case "medal_awarded": return { select: `[data-key=medals-${e.seat}]`, fly: [["[data-key=centre-medals]", `[data-key=medals-${e.seat}]`]], say };

@@ -604,7 +604,7 @@ Tricolore.registerBoard("revolution", {
       case "bids_revealed": {
         const won = (view.resolved || []).filter((r) => r.winner !== null);
         const by = names.map((n, s) => [n, won.filter((r) => r.winner === s).map((r) => r.space)]).filter(([, w]) => w.length);
-        return { select: won.length ? won.map((r) => `[data-key=space-${slug(r.space)}]`).join(", ") : "[data-key^=space-]", ms: 600,
+        return { select: won.length ? won.map((r) => `[data-key=space-${slug(r.space)}]`).join(", ") : "[data-key^=space-]", ms: 600, keep: true,
           say: `The shields come down! ${by.length ? by.map(([n, w]) => `${n} wins the ${list(w)}`).join("; ") : "Nobody wins a space yet"}.` };
       }
       case "spy": return { select: `[data-key=area-${slug(event.area)}]`, say: describe(event, { names }) };

@@ -1024,10 +1024,14 @@ function renderLog() {
   if (fresh.length) ui.logList.scrollTop = ui.logList.scrollHeight;
 }
 
-/** Reveals play as moments, one after another (at most four of a burst): the board says
- * which of its elements an event concerns, a sentence, and what moves. The sentence in the bar
- * always ends on the latest event the board has words for: moments of an earlier update that are
- * still waiting are dropped, since the table has already moved past them. */
+/** Reveals play as moments, one after another: the board says which of its elements an event
+ * concerns, a sentence, and what moves. A long burst keeps its first two moments, its last two and
+ * every headline (a moment the board marks `keep`: a reveal, a verdict, a round's score). The
+ * sentence in the bar always ends on the latest event the board has words for: moments of an
+ * earlier update still waiting are dropped, since the table has moved past them, except its
+ * headlines, which nobody should miss because the bots answered quickly. */
+const MOMENT_HEADLINES_KEPT = 4;
+
 function playMoments(ctx) {
   const events = table.events.slice(ui.shownEvents);
   const first = ui.shownEvents === 0;
@@ -1035,7 +1039,8 @@ function playMoments(ctx) {
   if (first || !board().moment || events.length === 0) return; // the welcome's history is not replayed
   // a long burst keeps its first two moments (the reveal that starts it) and its last two
   let queued = events.map((e) => board().moment(e, ctx)).filter(Boolean);
-  if (queued.length > 4) queued = [...queued.slice(0, 2), ...queued.slice(-2)];
+  if (queued.length > 4) queued = queued.filter((m, i) => i < 2 || i >= queued.length - 2 || m.keep);
+  queued = [...(ui.moments || []).filter((m) => m.keep).slice(-MOMENT_HEADLINES_KEPT), ...queued];
   const latest = latestSentence(events, ctx);
   const last = queued.filter((m) => m.say).pop();
   if (latest && (!last || last.say !== latest)) queued.push({ say: latest });
