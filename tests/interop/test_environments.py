@@ -330,6 +330,22 @@ def test_a_refused_index_in_the_parallel_form_with_the_penalty_changes_nothing()
     assert all("invalid_action" in info for info in infos.values())
 
 
+def test_an_index_that_is_not_a_whole_number_in_the_parallel_form_is_refused_with_a_sentence():
+    for invalid_action in ("raise", "penalty"):
+        table = parallel_env("revolution", players=3, invalid_action=invalid_action)
+        observations, _ = table.reset(seed=1)
+        digest = table.state.digest()
+        actions = dict.fromkeys(observations, "one")
+        if invalid_action == "raise":
+            with pytest.raises(IllegalAction, match="whole number"):
+                table.step(actions)
+        else:
+            _, rewards, _, _, infos = table.step(actions)
+            assert all("whole number" in info["invalid_action"] for info in infos.values())
+            assert all(r == INVALID_ACTION_PENALTY for r in rewards.values())
+        assert table.state.digest() == digest
+
+
 TRAJECTORY = """
 import json, sys, numpy as np
 from tricolore.interop.pettingzoo import env

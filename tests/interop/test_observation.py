@@ -244,3 +244,31 @@ def test_the_parallel_environment_reads_a_versions_public_view_once_for_every_se
     assert steps > 20 and versions > 10
     # once per version of the game (an action applied), whatever the number of seats
     assert inside <= versions
+
+
+@pytest.mark.parametrize("form", ["flat", "structured", "hashed"])
+@pytest.mark.parametrize("name", GAMES)
+def test_every_seats_observation_worked_out_at_once_is_its_observation_alone(name, form):
+    from tricolore.interop.pettingzoo import parallel_env
+
+    table = parallel_env(name, observation=form, max_steps=400)
+    rng = np.random.default_rng(7)
+    observations, _ = table.reset(seed=7)
+    steps = 0
+    while table.agents and steps < 60:
+        episode = table.episode
+        partials = [table.partials[agent] for agent in table.possible_agents]
+        together = episode.observe_all(partials)
+        episode._cache.clear()  # each seat's alone, from scratch
+        for seat, partial in enumerate(partials):
+            alone = episode.observe(seat, partial)
+            if form == "structured":
+                assert together[seat].keys() == alone.keys()
+                same = all(np.array_equal(together[seat][k], alone[k]) for k in alone)
+                assert same, f"seat {seat}, step {steps}"
+            else:
+                assert np.array_equal(together[seat], alone), f"seat {seat}, step {steps}"
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in observations.items()}
+        observations, *_ = table.step(actions)
+        steps += 1
+    assert steps > 20

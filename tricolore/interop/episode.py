@@ -107,6 +107,11 @@ def environment_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]
     return {**ENVIRONMENT_OPTIONS.get(get_game(game).info.name, {}), **options}
 
 
+def agent_name(seat: Seat) -> str:
+    """The PettingZoo agent of ``seat``: ``player_0``..."""
+    return f"player_{seat}"
+
+
 def default_players(game: str) -> int:
     """A table of 4, or the nearest size the game allows."""
     info = get_game(game).info
@@ -308,6 +313,78 @@ class Episode:
         changed = seen is None or not free or self.view(seat) != seen
         self.guard.record(seat, action["type"], path, free, changed, now)
 
+    # -- every seat at once (the Parallel form) ------------------------------------------------------
+    def step_together(self, chosen: Sequence[object], partials: list[Partial], noop: int,
+                      strict: bool) -> tuple[list[str | None], bool]:
+        """One index from every seat at once: ``chosen[seat]`` an index, or ``noop`` or ``None``
+        for none; ``partials[seat]`` the action it is building (replaced in place by what it
+        builds next). The actions completed are applied in seat order (one made illegal by an
+        earlier one is dropped: its seat is asked again); a seat whose action can no longer be
+        finished after them starts again. Returns each seat's refusal (``None`` if its index was
+        taken) and whether anything was applied. ``strict``: at the first refusal, return at once,
+        having changed nothing."""
+        asked = self.state.pending()
+        refusals: list[str | None] = [None] * self.players
+        after: list[Partial | None] = [None] * self.players
+        built: list[tuple[Seat, dict[str, Any], tuple[int, ...]]] = []
+        for seat in range(self.players):
+            index = chosen[seat]
+            partial = partials[seat]
+            sentence: str | None = None
+            try:
+                number = noop if index is None else whole_index(index)
+                if number == noop:
+                    if seat in asked and self.mask(seat, partial).any():
+                        sentence = f"{agent_name(seat)} is asked to act and cannot pass"
+                elif seat not in asked:
+                    sentence = f"{agent_name(seat)} is not asked to act: send the no-op"
+                else:
+                    after[seat], action = self.choose(seat, partial, number)
+                    if action is not None:
+                        built.append((seat, action, (*partial.path, number)))
+            except IllegalAction as refused:
+                sentence = str(refused)
+            if sentence is not None:
+                refusals[seat] = sentence
+                if strict:
+                    return refusals, False
+        for seat in range(self.players):
+            moved = after[seat]
+            if moved is not None:
+                partials[seat] = moved
+        applied = False
+        for seat, action, path in built:
+            try:
+                self.apply(seat, action, path)
+                applied = True
+            except IllegalAction:  # made illegal by one applied before it: asked again
+                pass
+        if applied:
+            now = self.state.pending()
+            for seat in range(self.players):
+                partial = partials[seat]
+                if partial.empty:
+                    continue
+                mask = self.mask(seat, partial) if seat in now else self.codec.mask(self.state, seat, partial)
+                if not mask.any():
+                    partials[seat] = self.codec.start()
+        return refusals, applied
+
+    def masks_together(self, partials: Sequence[Partial]) -> list[np.ndarray]:
+        """Every seat's mask with the no-op as its last index (fresh arrays): a seat asked gets
+        :meth:`mask` (the no-op only if that offers nothing), any other the no-op alone."""
+        size = self.codec.size
+        out = np.zeros((self.players, size + 1), dtype=np.int8)
+        asked = self.state.pending()
+        for seat in range(self.players):
+            if seat in asked:
+                mask = self.mask(seat, partials[seat])
+                if mask.any():
+                    out[seat, :size] = mask
+                    continue
+            out[seat, size] = 1
+        return list(out)
+
     def changed(self) -> None:
         """A new version of the state: what was cached for the last one is forgotten."""
         self.version += 1
@@ -361,6 +438,18 @@ class Episode:
                                               public=self._cache.get("public")))
             self._cache[key] = found
         return observer.output(found[1].copy())
+
+    def observe_all(self, partials: Sequence[Partial | None]) -> list[Any]:
+        """Every seat's observation, ``partials[seat]`` the action it is building: as
+        :meth:`observe` gives each, worked out together when the game's views are its public part
+        plus each seat's secrets and the form is structured or flat (the public arrays are then
+        read once and turned to every seat in one step)."""
+        observer = self.observer
+        if not self._split or self.observation_form == "hashed":
+            return [self.observe(seat, partials[seat]) for seat in range(self.players)]
+        public = self._public()
+        secrets = [self._private(seat) for seat in range(self.players)]
+        return [observer.output(vector) for vector in observer.vectors(self.state, public, secrets, partials)]
 
     # -- rewards ----------------------------------------------------------------------------------------
     def potential(self, seat: Seat) -> float:

@@ -72,17 +72,19 @@ from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.model import Seat, State, copy_json
 from tricolore.core.registry import get_game
 from tricolore.interop.codec import FlatActions, Partial
-from tricolore.interop.episode import MAX_STEPS, Episode, check_choice, default_players, environment_options
+from tricolore.interop.episode import (
+    MAX_STEPS,
+    Episode,
+    agent_name,
+    check_choice,
+    default_players,
+    environment_options,
+)
 
 INVALID_ACTION_PENALTY = -0.01
 """The reward for an index the mask rules out, with ``invalid_action="penalty"``."""
 INVALID_ACTIONS = ("raise", "penalty")
 """What an index the mask rules out gets: an :class:`IllegalAction`, or the penalty."""
-
-
-def agent_name(seat: Seat) -> str:
-    """The agent of ``seat``: ``player_0``..."""
-    return f"player_{seat}"
 
 
 def _seat(agent: str) -> Seat:
@@ -287,11 +289,7 @@ class TricoloreParallelEnv(ParallelEnv):
         self.table.new_state(None)
         self.partials: dict[str, Partial] = {}
         self.steps = 0
-        self._masks: dict[str, tuple[Partial, np.ndarray]] = {}
-        self._masks_version = -1
         self._seat_of = {agent: _seat(agent) for agent in self.possible_agents}
-        self._noop_mask = np.zeros(self.table.actions, dtype=np.int8)
-        self._noop_mask[self.noop] = 1
 
     @property
     def state(self) -> State:
@@ -306,32 +304,16 @@ class TricoloreParallelEnv(ParallelEnv):
         """``Discrete(codec.size + 1)``: the flat actions, then the no-op."""
         return self.table._act_space
 
-    def _mask(self, agent: str, seat: Seat) -> np.ndarray:
-        """A fresh copy of the agent's mask with the no-op (worked out once per version)."""
-        episode, partial = self.episode, self.partials[agent]
-        if seat not in episode.state.pending():
-            return self._noop_mask.copy()
-        if self._masks_version != episode.version:
-            self._masks.clear()
-            self._masks_version = episode.version
-        found = self._masks.get(agent)
-        if found is None or (found[0] is not partial and found[0] != partial):
-            mask = np.zeros(self.table.actions, dtype=np.int8)
-            mask[:self.noop] = episode.mask(seat, partial)
-            if not mask.any():
-                mask[self.noop] = 1
-            found = self._masks[agent] = (partial, mask)
-        return found[1].copy()
-
     def _observations(self) -> dict[str, Any]:
-        """Every live agent's observation and mask."""
-        observe, partials, seat_of = self.episode.observe, self.partials, self._seat_of
-        out = {}
-        for agent in self.agents:
-            seat = seat_of[agent]
-            out[agent] = {"observation": observe(seat, partials[agent]),
-                          "action_mask": self._mask(agent, seat)}
-        return out
+        """Every live agent's observation and mask (every seat's worked out at once)."""
+        if not self.agents:
+            return {}
+        partials = [self.partials[agent] for agent in self.possible_agents]
+        seen = self.episode.observe_all(partials)
+        masks = self.episode.masks_together(partials)
+        seat_of = self._seat_of
+        return {agent: {"observation": seen[seat_of[agent]], "action_mask": masks[seat_of[agent]]}
+                for agent in self.agents}
 
     def _infos(self) -> dict[str, dict[str, Any]]:
         if not self.table.raw_view:
@@ -345,74 +327,37 @@ class TricoloreParallelEnv(ParallelEnv):
         self.agents = list(self.possible_agents)
         self.partials = {a: self.codec.start() for a in self.agents}
         self.steps = 0
-        self._masks_version = -1
         return self._observations(), self._infos()
-
-    def _refuse(self, agent: str, sentence: str, refused: dict[str, str]) -> None:
-        if self.table.invalid_action == "raise":
-            raise IllegalAction("masked_out", sentence)
-        refused[agent] = sentence
 
     def step(self, actions: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                          dict[str, bool], dict[str, dict[str, Any]]]:
         """One index from every agent: the seats asked choose at once, the others send the no-op.
         An index a mask rules out is refused (see the module's documentation)."""
         episode = self.episode
-        asked = self.state.pending()
-        built: list[tuple[Seat, dict[str, Any], tuple[int, ...]]] = []
-        after: dict[str, Partial] = {}
-        refused: dict[str, str] = {}
-        for agent in self.agents:
-            seat = self._seat_of[agent]
-            index = actions.get(agent, self.noop)
-            partial = self.partials[agent]
-            if index is None or int(index) == self.noop:
-                if seat in asked and episode.mask(seat, partial).any():
-                    self._refuse(agent, f"{agent} is asked to act and cannot pass", refused)
-                continue
-            if seat not in asked:
-                self._refuse(agent, f"{agent} is not asked to act: send the no-op", refused)
-                continue
-            try:
-                after[agent], action = episode.choose(seat, partial, index)
-            except IllegalAction as exc:
-                self._refuse(agent, str(exc), refused)
-                continue
-            if action is not None:
-                built.append((seat, action, (*partial.path, int(index))))
-        self.partials.update(after)
-        applied = False
-        for seat, action, path in built:
-            try:
-                episode.apply(seat, action, path)
-                applied = True
-            except IllegalAction:  # made illegal by one applied before it: asked again
-                pass
-        if applied:
-            now = self.state.pending()
-            for agent in self.agents:
-                partial = self.partials[agent]
-                if partial.empty:
-                    continue
-                seat = self._seat_of[agent]
-                # a seat asked: the episode's mask, kept for its observation
-                mask = (episode.mask(seat, partial) if seat in now
-                        else self.codec.mask(self.state, seat, partial))
-                if not mask.any():
-                    self.partials[agent] = self.codec.start()
+        partials = [self.partials[agent] for agent in self.possible_agents]
+        chosen = [actions.get(agent) for agent in self.possible_agents]
+        strict = self.table.invalid_action == "raise"
+        refusals, applied = episode.step_together(chosen, partials, self.noop, strict)
+        if strict:
+            for sentence in refusals:
+                if sentence is not None:
+                    raise IllegalAction("masked_out", sentence)
+        self.partials = dict(zip(self.possible_agents, partials, strict=True))
         self.steps += 1
         over = self.state.is_over()
         shares = episode.rewards() if applied or over else [0.0] * self.table.players
-        rewards = {a: shares[self._seat_of[a]] for a in self.agents}
-        for agent in refused:
-            rewards[agent] += INVALID_ACTION_PENALTY
+        seat_of = self._seat_of
+        rewards = {a: shares[seat_of[a]] for a in self.agents}
         terminations = dict.fromkeys(self.agents, over)
         cut = not over and self.steps >= self.table.max_steps
         truncations = dict.fromkeys(self.agents, cut)
         observations = self._observations()
         infos = self._infos()
-        for agent, sentence in refused.items():
-            infos[agent]["invalid_action"] = sentence
+        for agent in self.agents:
+            sentence = refusals[seat_of[agent]]
+            if sentence is not None:
+                rewards[agent] += INVALID_ACTION_PENALTY
+                infos[agent]["invalid_action"] = sentence
         if over or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from tricolore.core.model import Seat, State
+from tricolore.core.model import Prompt, Seat, State
 from tricolore.games.culottes.layout import CITIZENS_PER_SHEET
 from tricolore.interop.codec import FlatActions, Partial
 from tricolore.interop.observation import BOUND
@@ -732,6 +732,10 @@ class StructuredObserver:
         self._secret = [(name, self._slices[name][0], self._slices[name][1])
                         for name in self.game.SECRET if name in self.game.parts]
         self._turns: list[np.ndarray | None] = [None] + [self._turn(seat) for seat in range(1, self.players)]
+        self._every_turn = np.stack([np.arange(self.size, dtype=np.intp)]
+                                    + [self._turn(seat) for seat in range(1, self.players)])
+        """Row ``seat``: :meth:`_turn` of that seat (the identity for seat 0), to turn the public
+        arrays to every seat in one indexing."""
         self._public: tuple[Mapping[str, Any], np.ndarray] | None = None
         self._secrets: dict[Seat, tuple[Mapping[str, Any], list[np.ndarray]]] = {}
         """Each seat's last secrets and the arrays they gave (used again while equal)."""
@@ -781,6 +785,21 @@ class StructuredObserver:
         self._public = (view, vector)
         return vector
 
+    def _write_secrets(self, seat: Seat, you: Mapping[str, Any], vector: np.ndarray) -> None:
+        """Write ``seat``'s secrets ``you`` into its ``vector``, clipped (the arrays of the last
+        secrets are used again while they are equal)."""
+        kept = self._secrets.get(seat)
+        if kept is not None and (kept[0] is you or kept[0] == you):
+            for (_, start, end), values in zip(self._secret, kept[1], strict=True):
+                vector[start:end] = values  # the seat's secrets as they were
+            return
+        parts = self.game.parts
+        out = {name: vector[start:end].reshape(parts[name].shape) for name, start, end in self._secret}
+        self.game.fill_secret(you, out, _Put(parts, out, seat, self.players, vector, self._where))
+        for _, start, end in self._secret:
+            np.clip(vector[start:end], self._low[start:end], self._high[start:end], out=vector[start:end])
+        self._secrets[seat] = (you, [vector[start:end].copy() for _, start, end in self._secret])
+
     def _view_vector(self, seat: Seat, view: Mapping[str, Any],
                      public: Mapping[str, Any] | None = None) -> np.ndarray:
         """The arrays read from ``view``, clipped, in a fresh vector of :attr:`size` (the prompt
@@ -789,19 +808,8 @@ class StructuredObserver:
         common = self._public_vector(view, public)
         vector = common.copy() if turn is None else common[turn]
         you = view.get("you")
-        if not you:
-            return vector
-        kept = self._secrets.get(seat)
-        if kept is not None and (kept[0] is you or kept[0] == you):
-            for (_, start, end), values in zip(self._secret, kept[1], strict=True):
-                vector[start:end] = values  # the seat's secrets as they were
-            return vector
-        parts = self.game.parts
-        out = {name: vector[start:end].reshape(parts[name].shape) for name, start, end in self._secret}
-        self.game.fill_secret(you, out, _Put(parts, out, seat, self.players, vector, self._where))
-        for _, start, end in self._secret:
-            np.clip(vector[start:end], self._low[start:end], self._high[start:end], out=vector[start:end])
-        self._secrets[seat] = (you, [vector[start:end].copy() for _, start, end in self._secret])
+        if you:
+            self._write_secrets(seat, you, vector)
         return vector
 
     def vector(self, state: State, seat: Seat, partial: Partial | None = None,
@@ -818,7 +826,11 @@ class StructuredObserver:
             if last is None or last[0] is not view or last[1] != seat:
                 last = self._last = (view, seat, self._view_vector(seat, view, public))
             out = last[2].copy()
-        asked = state.pending().get(seat)
+        self._write_prompt(out, state.pending().get(seat), partial)
+        return out
+
+    def _write_prompt(self, out: np.ndarray, asked: Prompt | None, partial: Partial | None) -> None:
+        """Write what the seat is asked (``asked``) and the action it is building into ``out``."""
         if asked is not None:
             at = self._prompt
             out[at] = 1.0
@@ -839,7 +851,23 @@ class StructuredObserver:
                     out[at + index] += 1.0
                 if len(chosen) > BOUND:
                     np.clip(out[at:at + self.codec.size], 0.0, BOUND, out=out[at:at + self.codec.size])
-        return out
+
+    def vectors(self, state: State, public: Mapping[str, Any], secrets: Sequence[Mapping[str, Any] | None],
+                partials: Sequence[Partial | None]) -> list[np.ndarray]:
+        """Every seat's observation at once, as :meth:`vector` gives each (the rows of one fresh
+        array): ``public`` is the public part of the seats' views (``state.public_view()``),
+        ``secrets[seat]`` the seat's own part (``state.private_view(seat)``), ``partials[seat]`` the
+        action it is building. The public arrays are read once and turned to every seat in one
+        indexing."""
+        out = self._public_vector(public, public)[self._every_turn]
+        pending = state.pending()
+        for seat in range(self.players):
+            row = out[seat]
+            you = secrets[seat]
+            if you:
+                self._write_secrets(seat, you, row)
+            self._write_prompt(row, pending.get(seat), partials[seat])
+        return list(out)
 
     def encode(self, state: State, seat: Seat, partial: Partial | None = None,
                view: Mapping[str, Any] | None = None) -> Arrays:
@@ -871,6 +899,11 @@ class FlatObserver:
                ) -> np.ndarray:
         """As :meth:`StructuredObserver.vector`."""
         return self.structured.vector(state, seat, partial, view, public)
+
+    def vectors(self, state: State, public: Mapping[str, Any], secrets: Sequence[Mapping[str, Any] | None],
+                partials: Sequence[Partial | None]) -> list[np.ndarray]:
+        """As :meth:`StructuredObserver.vectors`."""
+        return self.structured.vectors(state, public, secrets, partials)
 
     def encode(self, state: State, seat: Seat, partial: Partial | None = None,
                view: Mapping[str, Any] | None = None) -> np.ndarray:
