@@ -224,9 +224,18 @@ class Layout:
     kinds: tuple[str, ...]
     params: dict[str, Block]
     by_domain: dict[type, Block] = field(default_factory=dict)
+    _found: dict[tuple[str, str, type], Block] = field(default_factory=dict, init=False, repr=False,
+                                                       compare=False)
 
     def block(self, kind: str, name: str, domain: Domain) -> Block:
         """The block ``name`` of ``kind`` is chosen in."""
+        key = (kind, name, type(domain))
+        found = self._found.get(key)
+        if found is None:
+            found = self._found[key] = self._block(kind, name, domain)
+        return found
+
+    def _block(self, kind: str, name: str, domain: Domain) -> Block:
         found = self.params.get(f"{kind}.{name}") or self.params.get(name)
         if found is None:
             for cls in type(domain).__mro__:

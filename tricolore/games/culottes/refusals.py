@@ -44,6 +44,12 @@ def not_to_your_own(lead: str, own: tuple[str, ...]) -> str:
     return f"{lead}, not to one of your own ({listed(list(own), 'and')})"
 
 
+def members_who_may(lead: str, able: tuple[str, ...], may: str, none: str) -> str:
+    """Why a citizen is refused a place in an alliance: ``lead``, then the citizens ``able`` to
+    take it and what they ``may`` do, or ``none`` when no citizen may."""
+    return f"{lead}: " + (f"{listed(list(able))} {may}" if able else none)
+
+
 class Sheet(Protocol):
     """What the refusals read of a citizen sheet."""
 

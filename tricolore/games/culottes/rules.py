@@ -61,6 +61,7 @@ from tricolore.games.culottes.options import (
 )
 from tricolore.games.culottes.refusals import (
     AGREE_REFUSAL,
+    members_who_may,
     not_to_your_own,
     open_trials_only,
     trials_named,
@@ -758,8 +759,8 @@ class CulottesState(State):
                     families.append(ActionFamily(
                         "join_alliance",
                         {"alliance": Choice(joinable, tuple(map(self._alliance_label, joinable)),
-                                            refusal="your citizens may join "
-                                            + listed([self._alliance_name(a) for a in joinable])),
+                                            worded(names_listed, "your citizens may join ",
+                                                   tuple(map(self._alliance_name, joinable)))),
                          "citizen": depends(self._joiners, seat, Chosen("alliance"))},
                         help="Join an alliance with one of your citizens, depositing 1 cake"))
         return families
@@ -814,20 +815,20 @@ class CulottesState(State):
         a = self.alliances[alliance]
         taken = self._allied(a["trial"])
         able = tuple(i for i in self.holdings[seat] if self.citizens[i].cakes and i not in taken)
-        return Choice(able, tuple(self.citizens[i].name for i in able),
-                      "a member deposits 1 cake and joins one alliance per trial: "
-                      + (listed([self.citizens[i].name for i in able]) + " may join"
-                         if able else "none of your citizens may join"))
+        names = tuple(self.citizens[i].name for i in able)
+        return Choice(able, names, worded(members_who_may, "a member deposits 1 cake and joins one "
+                                          "alliance per trial", names, "may join",
+                                          "none of your citizens may join"))
 
     def _founders(self, seat: Seat, trial: object) -> Choice:
         """Which of ``seat``'s citizens may found an alliance in ``trial``: with a cake for the
         deposit, and in no alliance of that trial yet."""
         taken = self._allied(trial) if type(trial) is int else set()
         able = tuple(i for i in self.holdings[seat] if self.citizens[i].cakes and i not in taken)
-        return Choice(able, tuple(self.citizens[i].name for i in able),
-                      "the founder deposits 1 cake and joins one alliance per trial: "
-                      + (listed([self.citizens[i].name for i in able]) + " may found it"
-                         if able else "none of your citizens may"))
+        names = tuple(self.citizens[i].name for i in able)
+        return Choice(able, names, worded(members_who_may, "the founder deposits 1 cake and joins one "
+                                          "alliance per trial", names, "may found it",
+                                          "none of your citizens may"))
 
     def _allied(self, trial: int) -> set[int]:
         """Citizens in an open alliance of ``trial``'s open trial."""
