@@ -247,20 +247,31 @@ class Episode:
     def mask(self, seat: Seat, partial: Partial) -> np.ndarray:
         """The indices offered to ``seat`` building ``partial``: the codec's, less the free actions
         the stall guard bars (read-only; worked out once per version)."""
+        return self._mask_found(seat, partial)[1]
+
+    def offers_anything(self, seat: Seat, partial: Partial) -> bool:
+        """Whether :meth:`mask` allows any index."""
+        return self._mask_found(seat, partial)[2]
+
+    def _mask_found(self, seat: Seat, partial: Partial) -> tuple[Partial, np.ndarray, bool]:
+        """The partial, :meth:`mask` and whether it allows anything (worked out once per version)."""
         key = ("mask", seat, partial.path)
         found = self._cache.get(key)
         if found is not None and (found[0] is partial or found[0] == partial):
-            return found[1]
+            return found
         state = self.state
         if state.is_over() or seat not in state.pending():
             mask = np.zeros(self.codec.size, dtype=np.int8)
+            anything = False
         else:
             mask = self._offered(seat, partial)
-            if not mask.any():
+            anything = bool(mask.any())
+            if not anything:
                 mask = self.codec.mask(state, seat, partial)  # never leave a seat asked with nothing
+                anything = bool(mask.any())
         mask.flags.writeable = False
-        self._cache[key] = (partial, mask)
-        return mask
+        found = self._cache[key] = (partial, mask, anything)
+        return found
 
     def _offered(self, seat: Seat, partial: Partial) -> np.ndarray:
         """The codec's mask less what the stall guard bars (possibly empty)."""
@@ -334,7 +345,7 @@ class Episode:
             try:
                 number = noop if index is None else whole_index(index)
                 if number == noop:
-                    if seat in asked and self.mask(seat, partial).any():
+                    if seat in asked and self.offers_anything(seat, partial):
                         sentence = f"{agent_name(seat)} is asked to act and cannot pass"
                 elif seat not in asked:
                     sentence = f"{agent_name(seat)} is not asked to act: send the no-op"
@@ -365,8 +376,8 @@ class Episode:
                 partial = partials[seat]
                 if partial.empty:
                     continue
-                mask = self.mask(seat, partial) if seat in now else self.codec.mask(self.state, seat, partial)
-                if not mask.any():
+                if not (self.offers_anything(seat, partial) if seat in now
+                        else self.codec.mask(self.state, seat, partial).any()):
                     partials[seat] = self.codec.start()
         return refusals, applied
 
@@ -378,8 +389,8 @@ class Episode:
         asked = self.state.pending()
         for seat in range(self.players):
             if seat in asked:
-                mask = self.mask(seat, partials[seat])
-                if mask.any():
+                _, mask, anything = self._mask_found(seat, partials[seat])
+                if anything:
                     out[seat, :size] = mask
                     continue
             out[seat, size] = 1
