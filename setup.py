@@ -29,7 +29,7 @@ GAMES = ("culottes", "culottes_trials", "let_them_eat_cake", "revolution", "brea
 # the errors and the scripted chance (subclasses of C-implemented classes: ValueError,
 # random.Random), the conformance suite, the terminal renderers and the state field declarations,
 # which run once per class rather than per decision.
-CORE = ("actions", "deals", "inputs", "layout", "mechanisms", "model", "record")
+CORE = ("actions", "deals", "draws", "inputs", "layout", "mechanisms", "model", "record")
 INTEROP = ("codec", "episode", "structured")
 
 

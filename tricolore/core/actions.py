@@ -23,6 +23,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from tricolore.core.draws import randint, randrange
 from tricolore.core.errors import IllegalAction, listed, spoken
 from tricolore.core.inputs import text_problem
 
@@ -114,7 +115,7 @@ class Choice(Domain):
         return f"the {spoken(name)} must be {choices}; you sent {shown(value)}"
 
     def sample(self, rng: random.Random) -> object:
-        return self.options[rng.randrange(len(self.options))]
+        return self.options[randrange(rng, len(self.options))]
 
     def values(self) -> Sequence[object]:
         return self.options
@@ -153,7 +154,7 @@ class Amount(Domain):
 
     def sample(self, rng: random.Random) -> int:
         top = self.high if self.typical is None else max(self.low, min(self.high, self.typical))
-        return rng.randint(self.low, top)
+        return randint(rng, self.low, top)
 
     def values(self) -> Sequence[object]:
         return range(self.low, self.high + 1)
@@ -190,7 +191,7 @@ class Text(Domain):
     def sample(self, rng: random.Random) -> str:
         free = [e for e in self.examples if e.casefold() not in {t.casefold() for t in self.taken}]
         if free:
-            return free[rng.randrange(len(free))]
+            return free[randrange(rng, len(free))]
         return f"{self.examples[0]} {rng.randrange(10**6)}"
 
     def describe(self) -> dict[str, Any]:
@@ -226,7 +227,7 @@ class Subset(Domain):
         return None
 
     def sample(self, rng: random.Random) -> list[object]:
-        size = rng.randint(self.min_size, min(self.max_size, len(self.options)))
+        size = randint(rng, self.min_size, min(self.max_size, len(self.options)))
         return sorted(rng.sample(self.options, size), key=self.options.index)
 
     def values(self) -> Sequence[object]:
@@ -442,7 +443,7 @@ class ActionSpace:
     def sample(self, rng: random.Random) -> dict[str, Any]:
         """A random legal action: a kind uniformly, then each parameter from its domain."""
         families = self.families
-        return families[rng.randrange(len(families))].sample(rng)
+        return families[randrange(rng, len(families))].sample(rng)
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         for f in self.families:

@@ -43,6 +43,7 @@ from tricolore.core import (
 )
 from tricolore.core.actions import NO_ACTIONS, rebuilt
 from tricolore.core.deals import Deal, DealBook, DealError, about
+from tricolore.core.draws import shuffle
 from tricolore.core.fields import Copy, Field, Seen, declare, payload
 from tricolore.core.model import one_prompt, prompt
 from tricolore.games.bread_and_circuses import refusals
@@ -181,7 +182,7 @@ class BreadState(State):
         self.gold = [players] * players
         self.riots = 0
         deck = [card.name for card in SABOTAGE]
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         per = sabotage_per_player(players)
         self.hands = [sorted(deck[per * s:per * (s + 1)]) for s in range(players)]
         self.undealt = deck[per * players:]
@@ -791,7 +792,7 @@ class BreadState(State):
             return other
         others = [s for s in range(self.players) if s != seat]
         unseen = self.undealt + [c for s in others for c in self.hands[s]]
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         for s in others:
             size = len(self.hands[s])
             other.hands[s], unseen = sorted(unseen[:size]), unseen[size:]

@@ -36,6 +36,7 @@ from tricolore.core import (
 )
 from tricolore.core.actions import NO_ACTIONS, Chosen, depends, names_listed, worded
 from tricolore.core.deals import Deal, DealBook, Escrow, about
+from tricolore.core.draws import shuffle
 from tricolore.core.errors import listed
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import one_prompt, prompt
@@ -319,11 +320,11 @@ class CulottesState(State):
         half = [SANS_CULOTTE, PRIVILEGED] * (self.stack_size // 2)
         if self.stack_size % 2:
             half.append(self.rng.choice(NATURES))
-        self.rng.shuffle(half)
+        shuffle(self.rng, half)
         self.sheets: list[str] = half
         self.next_sheet = 0
         names = list(CITIZEN_NAMES)
-        self.rng.shuffle(names)
+        shuffle(self.rng, names)
         self.spare_names = names
         self.citizens: list[Citizen] = []
         self.holdings: list[list[int]] = [[] for _ in range(players)]
@@ -1142,7 +1143,7 @@ class CulottesState(State):
         known = {self.citizens[i].sheet for i in self.holdings[seat]}
         unknown = [i for i in range(self.stack_size) if i not in known]
         flaps = [self.sheets[i] for i in unknown]
-        rng.shuffle(flaps)
+        shuffle(rng, flaps)
         for i, flap in zip(unknown, flaps, strict=True):
             other.sheets[i] = flap
         for i in range(self.stack_size, len(self.sheets)):

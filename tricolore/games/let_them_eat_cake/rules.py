@@ -42,6 +42,7 @@ from tricolore.core import (
     Subset,
 )
 from tricolore.core.actions import NO_ACTIONS, rebuilt
+from tricolore.core.draws import choice, shuffle
 from tricolore.core.errors import listed
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import one_prompt, prompt
@@ -209,11 +210,11 @@ class LetThemEatCakeState(State):
         self.hands = [sorted(t for t in everyone if t != s for _ in range(copies)) for s in everyone]
         self.used: list[list[Seat]] = [[] for _ in everyone]
         deck = list(PANTRY)
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         self.deck = deck
         self.deck_unseen = len(deck)
         starters = list(STARTER_CAKES)
-        self.rng.shuffle(starters)
+        shuffle(self.rng, starters)
         self.next_card_id = 0
         self.stashes: list[list[CakeCard]] = []
         for s in everyone:
@@ -1004,21 +1005,21 @@ class LetThemEatCakeState(State):
             self.stashes[s][i].value for s, i in hidden if self.stashes[s][i].starter]
         # A hidden stash card is a Cake, never a General: deal them their values first.
         cakes = [v for v in pantry_pool if v != GENERAL]
-        rng.shuffle(cakes)
-        rng.shuffle(starter_pool)
+        shuffle(rng, cakes)
+        shuffle(rng, starter_pool)
         for s, i in hidden:
             card = self.stashes[s][i]
             value = starter_pool.pop() if card.starter else cakes.pop()
             other.stashes[s][i] = CakeCard(card.id, value, card.starter, card.known)
         rest = cakes + [GENERAL] * pantry_pool.count(GENERAL)
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         other.deck[:self.deck_unseen] = rest
         other.removed_starters = starter_pool
         ballot = None if other.election is None else other.election.ballot
         if ballot is not None:
             for s, _ in list(ballot.in_seat_order()):
                 if s != seat:
-                    ballot.replace(s, {"type": "vote", "candidate": rng.choice(self.hands[s])})
+                    ballot.replace(s, {"type": "vote", "candidate": choice(rng, self.hands[s])})
         return other
 
 

@@ -36,6 +36,7 @@ from tricolore.core import (
     State,
 )
 from tricolore.core.actions import Chosen, depends, rebuilt
+from tricolore.core.draws import shuffle
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.games.revolution import refusals
 from tricolore.games.revolution.bids import Bid, normalise, table_of
@@ -225,7 +226,7 @@ class RevolutionState(State):
         self.uses_cards = any(s.special == "card" for s in self.chart)
         deck = list(CARD_DECK) if self.uses_cards else []
         if deck:  # the published edition has no cards, and draws nothing
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)
         self.deck: list[str] = deck
         self.discard: list[str] = []
         self.round = 0
@@ -474,7 +475,7 @@ class RevolutionState(State):
             self.draws[0] = (seat, count - 1)
         if not self.deck:
             self.deck, self.discard = self.discard, []
-            self.rng.shuffle(self.deck)
+            shuffle(self.rng, self.deck)
             self.emit("deck_reshuffled", cards=len(self.deck))
         card = self.deck.pop()
         self.discard.append(card)
@@ -607,7 +608,7 @@ class RevolutionState(State):
         """Resample the other players' sealed bids and the order of the deck."""
         other = self.reseeded_clone(rng.getrandbits(64))
         other.log = self.log_for(seat)
-        rng.shuffle(other.deck)
+        shuffle(rng, other.deck)
         if other.bids is not None:
             for s, _ in list(other.bids.in_seat_order()):
                 if s != seat:
