@@ -352,17 +352,19 @@ class State(ABC):
         """A deep copy is a :meth:`clone` (what was worked out for the position is not copied)."""
         return self.clone()
 
-    def reseeded_clone(self, seed: int) -> Self:
+    def reseeded_clone(self, seed: int, log: list[Event] | None = None) -> Self:
         """A :meth:`clone` that draws chance from ``random.Random(seed)`` from now on, as
         ``determinize`` needs for the future it resamples: the generator is neither copied from
         this state nor made before the copy first draws (either costs more than the rest of a
-        clone)."""
-        return self._clone(seed)
+        clone). ``log``, if given, is the copy's log instead of a copy of this one's (a
+        determinized copy keeps what its seat saw: ``log_for(seat)``)."""
+        return self._clone(seed, log)
 
-    def _clone(self, rng: random.Random | int | None = None) -> Self:
-        """:meth:`clone`, with ``rng``, if given, as the copy's random generator, or its seed."""
+    def _clone(self, rng: random.Random | int | None = None, log: list[Event] | None = None) -> Self:
+        """:meth:`clone`, with ``rng``, if given, as the copy's random generator, or its seed, and
+        ``log``, if given, as its log."""
         plan = self._declared()
-        other = self._shallow_copy(rng)
+        other = self._shallow_copy(rng, log)
         plan.copy_fields(self, other)
         return other
 
@@ -502,10 +504,19 @@ class State(ABC):
         return project(self.log[since:], seat)
 
     def log_for(self, seat: Seat | None) -> list[Event]:
-        """The events ``seat`` may see (``determinize`` keeps only these)."""
-        return [e for e in self.log if e.to is None or (seat is not None and seat in e.to)]
+        """The events ``seat`` may see (``determinize`` keeps only these), in a fresh list.
 
-    def _shallow_copy(self, rng: random.Random | int | None = None) -> Self:
+        Worked out once per position: a search determinizes the same position again and again."""
+        log = self.log
+        key = ("log", -1 if seat is None else seat)
+        kept = self._memo.get(key)
+        if kept is None or kept[0] != len(log):  # an event told outside apply: read the log again
+            seen = [e for e in log if e.to is None or (seat is not None and seat in e.to)]
+            kept = self._memo[key] = (len(log), seen)
+        return list(kept[1])
+
+    def _shallow_copy(self, rng: random.Random | int | None = None,
+                      log: list[Event] | None = None) -> Self:
         """A new state sharing every game attribute with this one and owning fresh base fields;
         :meth:`clone` starts here, then copies the fields declared mutable. ``rng``, if given,
         replaces the copy of the random generator: a generator, or the seed of one made when the
@@ -519,10 +530,11 @@ class State(ABC):
             self._declared().share_fields(self, other)
             for name, value in (attributes or {}).items():  # a state subclassed in Python
                 setattr(other, name, value)
-        self._copy_base(other, rng)
+        self._copy_base(other, rng, log)
         return other
 
-    def _copy_base(self, other: State, rng: random.Random | int | None = None) -> None:
+    def _copy_base(self, other: State, rng: random.Random | int | None = None,
+                   log: list[Event] | None = None) -> None:
         other.players = self.players
         other.seed = self.seed
         own = self._rng
@@ -540,7 +552,7 @@ class State(ABC):
             if state is None:
                 state = self._rng_state = own.getstate()  # type: ignore[union-attr]
             other._rng, other._rng_state = None, state
-        other.log = list(self.log)
+        other.log = list(self.log) if log is None else log
         other.record_events = self.record_events
         other._memo = {}
 

@@ -43,7 +43,7 @@ from tricolore.core import (
 )
 from tricolore.core.actions import NO_ACTIONS, rebuilt
 from tricolore.core.deals import Deal, DealBook, DealError, about
-from tricolore.core.draws import shuffle
+from tricolore.core.draws import choice, shuffle
 from tricolore.core.fields import Copy, Field, Seen, declare, payload
 from tricolore.core.model import one_prompt, prompt
 from tricolore.games.bread_and_circuses import refusals
@@ -786,8 +786,7 @@ class BreadState(State):
         """Resample what ``seat`` does not know: other players' Sabotage hands (from every card it
         has not seen), their disclosed tiles (unless its Informant saw them) and their sealed
         tiles."""
-        other = self.reseeded_clone(rng.getrandbits(64))
-        other.log = self.log_for(seat)
+        other = self.reseeded_clone(rng.getrandbits(64), self.log_for(seat))
         if self.phase == Phase.OVER:
             return other
         others = [s for s in range(self.players) if s != seat]
@@ -802,9 +801,9 @@ class BreadState(State):
             for s in others:
                 disclosure = self.disclosed[s]
                 if disclosure is not None and s not in known:
-                    other.disclosed[s] = (rng.choice(TILES), disclosure[1])
+                    other.disclosed[s] = (choice(rng, TILES), disclosure[1])
         if other.play is not None:
             for s, _ in list(other.play.in_seat_order()):
                 if s != seat:
-                    other.play.replace(s, {"type": "play", "tile": rng.choice(TILES)})
+                    other.play.replace(s, {"type": "play", "tile": choice(rng, TILES)})
         return other

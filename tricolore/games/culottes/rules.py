@@ -36,7 +36,7 @@ from tricolore.core import (
 )
 from tricolore.core.actions import NO_ACTIONS, Chosen, depends, names_listed, worded
 from tricolore.core.deals import Deal, DealBook, Escrow, about
-from tricolore.core.draws import shuffle
+from tricolore.core.draws import choice, shuffle
 from tricolore.core.errors import listed
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import one_prompt, prompt
@@ -319,7 +319,7 @@ class CulottesState(State):
         self.stack_size = players * options.citizen_sheets_per_player
         half = [SANS_CULOTTE, PRIVILEGED] * (self.stack_size // 2)
         if self.stack_size % 2:
-            half.append(self.rng.choice(NATURES))
+            half.append(choice(self.rng, NATURES))
         shuffle(self.rng, half)
         self.sheets: list[str] = half
         self.next_sheet = 0
@@ -372,7 +372,7 @@ class CulottesState(State):
         """The next sheet of the stack; past the printed stack, new sheets are drawn 50/50."""
         index = self.next_sheet
         if index >= len(self.sheets):
-            self.sheets.append(self.rng.choice(NATURES))
+            self.sheets.append(choice(self.rng, NATURES))
         self.next_sheet += 1
         return index
 
@@ -1148,15 +1148,15 @@ class CulottesState(State):
             other.sheets[i] = flap
         for i in range(self.stack_size, len(self.sheets)):
             if i not in known:
-                other.sheets[i] = rng.choice(NATURES)
+                other.sheets[i] = choice(rng, NATURES)
         for s in range(self.players):
             if s == seat:
                 continue
             if other.roles[s] is not None:
-                other.roles[s] = rng.choice(ROLES)
+                other.roles[s] = choice(rng, ROLES)
             elif other.role_choice is not None and other.role_choice.submitted(s) is not None:
                 sealed = dict(other.role_choice.submitted(s) or {})
-                sealed["role"] = rng.choice(ROLES)
+                sealed["role"] = choice(rng, ROLES)
                 other.role_choice.replace(s, sealed)
         other.log = self.log_for(seat)
         return other

@@ -26,6 +26,7 @@ from tricolore.core import (
     Text,
 )
 from tricolore.core.actions import NO_ACTIONS
+from tricolore.core.draws import choice
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import one_prompt, prompt
 from tricolore.games.culottes.data import GRABBER, REVOLUTIONARY
@@ -361,8 +362,7 @@ class TrialsState(State):
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
         """Resample the grabbers ``seat`` does not know, the truth unless ``seat`` is the accused,
         and the sealed votes of others."""
-        other = self.reseeded_clone(rng.getrandbits(64))
-        other.log = self.log_for(seat)
+        other = self.reseeded_clone(rng.getrandbits(64), self.log_for(seat))
         if self.over or seat == self.accused:
             return other
         if self.phase != Phase.DESIGNATE:
@@ -372,9 +372,9 @@ class TrialsState(State):
             other.grabbers = frozenset({self.accused, *chosen, *([seat] if seat in self.grabbers
                                                                  else [])})
         if self.truth is not None:
-            other.truth = rng.choice((True, False))
+            other.truth = choice(rng, (True, False))
         if other.vote is not None:
             for s, _ in list(other.vote.in_seat_order()):
                 if s != seat:
-                    other.vote.replace(s, {"type": "vote", "guess": rng.choice((True, False))})
+                    other.vote.replace(s, {"type": "vote", "guess": choice(rng, (True, False))})
         return other

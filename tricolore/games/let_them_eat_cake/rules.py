@@ -42,7 +42,7 @@ from tricolore.core import (
     Subset,
 )
 from tricolore.core.actions import NO_ACTIONS, rebuilt
-from tricolore.core.draws import choice, shuffle
+from tricolore.core.draws import choice, randrange, shuffle
 from tricolore.core.errors import listed
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import one_prompt, prompt
@@ -993,25 +993,35 @@ class LetThemEatCakeState(State):
         """Resample what ``seat`` does not know: the order of the unseen top of the Pantry, the
         values of Cake cards in other stashes it has not seen (each keeps its origin, starter or
         Pantry), the starters removed unseen, and the sealed votes of others."""
-        other = self.reseeded_clone(rng.getrandbits(64))
-        other.log = self.log_for(seat)
+        other = self.reseeded_clone(rng.getrandbits(64), self.log_for(seat))
         if self.phase == Phase.OVER:
             return other
-        hidden = [(s, i) for s in range(self.players) if s != seat
-                  for i, c in enumerate(self.stashes[s]) if not c.known_to(seat)]
-        pantry_pool = self.deck[:self.deck_unseen] + [
-            self.stashes[s][i].value for s, i in hidden if not self.stashes[s][i].starter]
-        starter_pool = self.removed_starters + [
-            self.stashes[s][i].value for s, i in hidden if self.stashes[s][i].starter]
-        # A hidden stash card is a Cake, never a General: deal them their values first.
-        cakes = [v for v in pantry_pool if v != GENERAL]
-        shuffle(rng, cakes)
+        # The unseen Pantry and the values of the hidden Pantry cards in stashes are one pool; the
+        # hidden starters and the starters removed unseen another.
+        general = GENERAL
+        pantry = self.deck[:self.deck_unseen]
+        cakes = [v for v in pantry if v != general]
+        generals = len(pantry) - len(cakes)
+        starter_pool = list(self.removed_starters)
+        hidden: list[tuple[Seat, int, CakeCard]] = []
+        for s in range(self.players):
+            if s != seat:
+                for i, card in enumerate(self.stashes[s]):
+                    if not card.known_to(seat):
+                        hidden.append((s, i, card))
+                        if card.starter:
+                            starter_pool.append(card.value)
+                        elif card.value != general:
+                            cakes.append(card.value)
+                        else:
+                            generals += 1
+        # A hidden stash card is a Cake, never a General: deal them their values first, each
+        # drawn from the Cakes left (a few draws, where shuffling all the Cakes twice cost more).
         shuffle(rng, starter_pool)
-        for s, i in hidden:
-            card = self.stashes[s][i]
-            value = starter_pool.pop() if card.starter else cakes.pop()
+        for s, i, card in hidden:
+            value = starter_pool.pop() if card.starter else cakes.pop(randrange(rng, len(cakes)))
             other.stashes[s][i] = CakeCard(card.id, value, card.starter, card.known)
-        rest = cakes + [GENERAL] * pantry_pool.count(GENERAL)
+        rest = cakes + [general] * generals
         shuffle(rng, rest)
         other.deck[:self.deck_unseen] = rest
         other.removed_starters = starter_pool

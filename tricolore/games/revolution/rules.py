@@ -606,8 +606,7 @@ class RevolutionState(State):
     # -- search and replay -------------------------------------------------------------------
     def determinize(self, seat: Seat, rng: random.Random) -> Self:
         """Resample the other players' sealed bids and the order of the deck."""
-        other = self.reseeded_clone(rng.getrandbits(64))
-        other.log = self.log_for(seat)
+        other = self.reseeded_clone(rng.getrandbits(64), self.log_for(seat))
         shuffle(rng, other.deck)
         if other.bids is not None:
             for s, _ in list(other.bids.in_seat_order()):
