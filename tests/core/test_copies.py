@@ -52,6 +52,29 @@ def test_a_reseeded_clone_draws_from_its_seed_and_leaves_its_original_alone() ->
         assert copy.rng.random() == expected.random()
 
 
+def test_the_log_a_seat_saw_is_kept_as_the_game_goes_on_and_read_again_when_replaced() -> None:
+    state = tricolore.get_game("let-them-eat-cake").new(4, seed=2)
+    rng = random.Random(2)
+
+    def seen_afresh(seat: int | None) -> list[object]:
+        return [e for e in state.log if e.to is None or (seat is not None and seat in e.to)]
+
+    for _ in range(6):
+        for seat in (0, 1, None):
+            seen = state.log_for(seat)
+            assert seen == seen_afresh(seat)
+            seen.append("changing the copy handed out changes nothing kept")
+        for _ in range(15):
+            if state.is_over():
+                break
+            seat = min(state.pending())
+            state.apply(seat, state.legal_actions(seat).sample(rng))
+    assert any(e.to is not None for e in state.log)  # private events were left out on the way
+    state.log = state.log[:5]  # a log replaced (as determinize gives a copy) is read again
+    assert state.log_for(0) == seen_afresh(0)
+    assert state.clone().log_for(1) == seen_afresh(1)
+
+
 def test_a_shared_prompt_equals_the_prompt_built_afresh() -> None:
     assert prompt(2, ("vote",), secret=True) == Prompt(2, ("vote",), True)
     assert prompt(2, ("vote",), secret=True) is prompt(2, ("vote",), secret=True)

@@ -207,7 +207,7 @@ class State(ABC):
     _rng_state: tuple[Any, ...] | int | None
 
     BASE_FIELDS: ClassVar[frozenset[str]] = frozenset(
-        {"players", "seed", "rng", "_rng", "_rng_state", "log", "record_events", "_memo"})
+        {"players", "seed", "rng", "_rng", "_rng_state", "log", "record_events", "_memo", "_logs_seen"})
     """Attributes the base class owns and copies; a game declares the others in ``FIELDS``."""
 
     FIELDS: ClassVar[Mapping[str, Field]] = MappingProxyType({})
@@ -229,6 +229,9 @@ class State(ABC):
         self.log = []
         self.record_events = True
         self._memo: dict[tuple[str, Seat], Any] = {}
+        self._logs_seen: dict[int, tuple[list[Event], int, list[Event]]] = {}
+        """Per seat (-1: a spectator), the log it saw, as far as :meth:`log_for` has read it: the
+        log read, how many of its events, and those the seat may see."""
 
     @property
     def rng(self) -> random.Random:
@@ -506,14 +509,19 @@ class State(ABC):
     def log_for(self, seat: Seat | None) -> list[Event]:
         """The events ``seat`` may see (``determinize`` keeps only these), in a fresh list.
 
-        Worked out once per position: a search determinizes the same position again and again."""
+        Kept as the log grows: each call reads only the events told since the last one (a search
+        determinizes the position it is asked about, then the next, in the same game)."""
         log = self.log
-        key = ("log", -1 if seat is None else seat)
-        kept = self._memo.get(key)
-        if kept is None or kept[0] != len(log):  # an event told outside apply: read the log again
-            seen = [e for e in log if e.to is None or (seat is not None and seat in e.to)]
-            kept = self._memo[key] = (len(log), seen)
-        return list(kept[1])
+        key = -1 if seat is None else seat
+        kept = self._logs_seen.get(key)
+        if kept is not None and kept[0] is log and kept[1] <= len(log):
+            _, read, seen = kept
+        else:
+            read, seen = 0, []
+        if read < len(log):
+            seen.extend([e for e in log[read:] if e.to is None or (seat is not None and seat in e.to)])
+            self._logs_seen[key] = (log, len(log), seen)
+        return list(seen)
 
     def _shallow_copy(self, rng: random.Random | int | None = None,
                       log: list[Event] | None = None) -> Self:
@@ -555,6 +563,7 @@ class State(ABC):
         other.log = list(self.log) if log is None else log
         other.record_events = self.record_events
         other._memo = {}
+        other._logs_seen = {}
 
 
 class Game(Protocol):
