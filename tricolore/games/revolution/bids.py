@@ -16,6 +16,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from tricolore.core.actions import Domain
+from tricolore.core.draws import randrange
 from tricolore.core.errors import listed
 from tricolore.games.revolution.data import (
     AREAS,
@@ -175,9 +176,6 @@ class Table:
         chip, strongest currency first, goes to one of :meth:`options` uniformly. When every chip
         left is sure to fit (a space open to every currency is still reachable) the options are the
         spaces that take the currency, read from the table, so nothing is re-checked."""
-        # randrange(n) of a plain Random is _randbelow(n): the same draw without the argument
-        # checks; a scripted chance keeps its own randrange
-        below = rng._randbelow if type(rng) is random.Random else rng.randrange  # type: ignore[attr-defined]
         counts: dict[int, list[int]] = {}
         open_used = 0
         left = list(held)
@@ -196,7 +194,7 @@ class Table:
                     options = [si for si in allowed if si in counts]  # no space left to open
                 else:
                     options = self.options(ci, left, counts, open_used)
-                si = options[below(len(options))]
+                si = options[randrange(rng, len(options))]
                 left[ci] -= 1
                 here = counts.get(si)
                 if here is None:
