@@ -731,11 +731,9 @@ class StructuredObserver:
         self._partial = self._slices["partial"][0]
         self._secret = [(name, self._slices[name][0], self._slices[name][1])
                         for name in self.game.SECRET if name in self.game.parts]
-        self._turns: list[np.ndarray | None] = [None] + [self._turn(seat) for seat in range(1, self.players)]
-        self._every_turn = np.stack([np.arange(self.size, dtype=np.intp)]
-                                    + [self._turn(seat) for seat in range(1, self.players)])
-        """Row ``seat``: :meth:`_turn` of that seat (the identity for seat 0), to turn the public
-        arrays to every seat in one indexing."""
+        self._turns = np.stack([self._turn(seat) for seat in range(self.players)])
+        """Row ``seat``: :meth:`_turn` of that seat (the identity for seat 0); indexing with all
+        the rows turns the public arrays to every seat at once."""
         self._public: tuple[Mapping[str, Any], np.ndarray] | None = None
         self._secrets: dict[Seat, tuple[Mapping[str, Any], list[np.ndarray]]] = {}
         """Each seat's last secrets and the arrays they gave (used again while equal)."""
@@ -804,9 +802,7 @@ class StructuredObserver:
                      public: Mapping[str, Any] | None = None) -> np.ndarray:
         """The arrays read from ``view``, clipped, in a fresh vector of :attr:`size` (the prompt
         and the action being built zeros): the public ones turned to ``seat``, then its secrets."""
-        turn = self._turns[seat % self.players]
-        common = self._public_vector(view, public)
-        vector = common.copy() if turn is None else common[turn]
+        vector = self._public_vector(view, public)[self._turns[seat % self.players]]
         you = view.get("you")
         if you:
             self._write_secrets(seat, you, vector)
@@ -859,7 +855,7 @@ class StructuredObserver:
         ``secrets[seat]`` the seat's own part (``state.private_view(seat)``), ``partials[seat]`` the
         action it is building. The public arrays are read once and turned to every seat in one
         indexing."""
-        out = self._public_vector(public, public)[self._every_turn]
+        out = self._public_vector(public, public)[self._turns]
         pending = state.pending()
         for seat in range(self.players):
             row = out[seat]

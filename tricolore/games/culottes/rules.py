@@ -757,11 +757,11 @@ class CulottesState(State):
                 joinable = tuple(a["id"] for a in self.alliances if a["status"] == "open"
                                  and any(i not in allied[a["trial"]] for i in with_cakes))
                 if joinable:
+                    names = tuple(map(self._alliance_name, joinable))
                     families.append(ActionFamily(
                         "join_alliance",
-                        {"alliance": Choice(joinable, tuple(map(self._alliance_label, joinable)),
-                                            worded(names_listed, "your citizens may join ",
-                                                   tuple(map(self._alliance_name, joinable)))),
+                        {"alliance": Choice(joinable, tuple(map(self._alliance_label, joinable, names)),
+                                            worded(names_listed, "your citizens may join ", names)),
                          "citizen": depends(self._joiners, seat, Chosen("alliance"))},
                         help="Join an alliance with one of your citizens, depositing 1 cake"))
         return families
@@ -778,10 +778,10 @@ class CulottesState(State):
         trial = self.citizens[condition["trial"]].name
         return f"{self._bribe_name(deal_id)}: vote {_side_words(condition['side'])} on {trial}"
 
-    def _alliance_label(self, alliance_id: int) -> str:
-        """An alliance as a menu offers it: its name and its members."""
+    def _alliance_label(self, alliance_id: int, name: str) -> str:
+        """An alliance as a menu offers it: its ``name`` (:meth:`_alliance_name`) and its members."""
         members = ", ".join(self.citizens[m["citizen"]].name for m in self.alliances[alliance_id]["members"])
-        return f"{self._alliance_name(alliance_id)} ({members})"
+        return f"{name} ({members})"
 
     def _bribe_names(self, ids: tuple[int, ...]) -> str:
         return listed([self._bribe_name(i) for i in ids])

@@ -998,7 +998,7 @@ class LetThemEatCakeState(State):
             return other
         # The unseen Pantry and the values of the hidden Pantry cards in stashes are one pool; the
         # hidden starters and the starters removed unseen another.
-        general = GENERAL
+        general = GENERAL  # a local: read from an interpreted module, the name is a lookup per card
         pantry = self.deck[:self.deck_unseen]
         cakes = [v for v in pantry if v != general]
         generals = len(pantry) - len(cakes)
