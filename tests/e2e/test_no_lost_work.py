@@ -116,7 +116,10 @@ def test_culottes_keeps_a_draft_through_a_reload_and_a_refusal_and_asks_before_e
     page.locator("[data-testid=decision] input[name=name]").fill("Lucile")
     confirm(page)
     expect(page.locator("[data-testid=log]")).to_contain_text("Lucile")
-    assert page.evaluate("Object.keys(sessionStorage).filter((k) => k.startsWith('tricolore:draft:'))") == []
+    # the update that shows the recruit may come before the acknowledgement that drops the draft
+    drafts = "Object.keys(sessionStorage).filter((k) => k.startsWith('tricolore:draft:'))"
+    page.wait_for_function(f"{drafts}.length === 0", timeout=10_000)
+    assert page.evaluate(drafts) == []
     assert problems == []
 
 
