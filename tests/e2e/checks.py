@@ -146,7 +146,11 @@ def play_to_the_end(page: Page, step: Callable[[], str], output: Path, *,
     shots: set[str] = set()
     deadline = time.monotonic() + seconds
     while page.locator("[data-testid=end-screen]").count() == 0:
-        assert time.monotonic() < deadline, f"the game did not end; steps: {did}"
+        if time.monotonic() >= deadline:
+            page.screenshot(path=output / "stalled.png", full_page=True)
+            status = page.locator("[data-testid=status]").inner_text()
+            raise AssertionError(f"the game did not end; steps: {did}; the bar offers "
+                                 f"{decision(page)!r}; the status bar reads {status!r}")
         taken = step()
         if taken:
             did.append(taken)

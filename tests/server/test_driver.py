@@ -200,3 +200,35 @@ def test_bots_wait_for_the_database_and_play_on_once_it_is_back(store, monkeypat
     run(body, store)
     assert refused == [0, 0]  # the same first move, tried again, not replaced by another
     assert len(store.live[table_id].actions) > 0
+
+
+def test_a_bot_whose_strategy_fails_plays_a_random_legal_move_and_the_table_goes_on(
+        store, monkeypatch, no_traceback_in_the_server_log):
+    import tricolore.server.driver as driver_module
+
+    table_id = people_at(store, ["random", "random", "random"])
+    real_decide = driver_module.decide
+    calls: list[int] = []
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) in (2, 3):  # the strategy raises on its second and third decisions
+            raise RuntimeError("a fault in the strategy")
+        return real_decide(*args, **kwargs)
+
+    monkeypatch.setattr(driver_module, "decide", failing)
+
+    async def body(driver: TableDriver) -> None:
+        driver.kick(table_id)
+        await until(lambda: store.live[table_id].status == "over")
+
+    run(body, store)
+    assert len(calls) > 3
+    # each fault is logged with its traceback (and only those: the shared check reads the rest)
+    logged = no_traceback_in_the_server_log.found
+    assert len(logged) == 2
+    assert all("could not decide; it plays a random legal action" in r.getMessage() for r in logged)
+    assert all("a fault in the strategy" in str(r.exc_info[1]) for r in logged)
+    logged.clear()
+    table = store.live[table_id]
+    assert replay(table.record()).digest() == table.state.digest()

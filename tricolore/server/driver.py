@@ -104,6 +104,9 @@ class Room:
 STALE = object()
 """What :meth:`BotPlan.decide` gives when the table moved on before the bot could look at it."""
 
+FAULTY = object()
+"""A decision that raised: the bot plays a random legal action instead."""
+
 
 @dataclass(slots=True)
 class BotPlan:
@@ -531,6 +534,10 @@ class TableDriver:
                             " ".join(str(exc.orig).split()))
                 await asyncio.sleep(RETRY_SAVE)
                 going = True
+            except Exception:  # a fault in one move must not leave the table waiting for ever
+                log.exception("table %s: its bots and clocks try again after an error", table_id)
+                await asyncio.sleep(RETRY_SAVE)
+                going = True
             if not going:
                 return
 
@@ -554,12 +561,14 @@ class TableDriver:
                 plan = await self.bot_plans(table, seat)
             # The bot thinks on a copy, without the lock: people act and chat meanwhile (a
             # search or a language model may take seconds).
-            action = await self.thinking(plan.decide)
+            action = await self.bot_decides(plan)
             if action is STALE:
                 return True
             async with room.lock:
                 if table.status != "playing" or seat not in table.state.pending():
                     return True  # the decision is no longer asked; ask again
+                if action is FAULTY:
+                    action = table.state.legal_actions(seat).sample(plan.rng)
                 if (len(table.actions) != number
                         and not offered_actions(table.state, seat, plan.agent).contains(action)):
                     return True  # what changed meanwhile made it illegal: decide again
@@ -605,11 +614,23 @@ class TableDriver:
         await self.bot_says(table, seat, plan.agent)
         return outcome
 
+    async def bot_decides(self, plan: BotPlan) -> Any:
+        """The bot's decision (in a bot's thread), :data:`STALE`, or :data:`FAULTY` if its strategy
+        raised (logged with the error)."""
+        try:
+            return await self.thinking(plan.decide)
+        except Exception:
+            log.exception("bot %s at table %s could not decide; it plays a random legal action",
+                          plan.seat, plan.table.id)
+            return FAULTY
+
     async def bot_acts(self, table: LiveTable, seat: int, strategy: str | None = None) -> Outcome:
         """One bot move at once (hold the room's lock): a clock ran out and a bot decides for a
         person. Refused as :meth:`bot_moves` says."""
         plan = await self.bot_plans(table, seat, strategy)
-        action = await self.thinking(plan.decide)  # nothing is applied meanwhile: the room's lock is held
+        action = await self.bot_decides(plan)  # nothing is applied meanwhile: the room's lock is held
+        if action is FAULTY:
+            action = table.state.legal_actions(seat).sample(plan.rng)
         return await self.bot_moves(table, seat, plan, action)
 
     async def bot_says(self, table: LiveTable, seat: int, agent: Agent) -> None:
