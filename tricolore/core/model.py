@@ -17,10 +17,10 @@ import random
 import struct
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -29,6 +29,11 @@ from tricolore.core.chance import Script, ScriptedChance, check_script
 from tricolore.core.errors import IllegalAction, OptionsError, listed, spoken
 from tricolore.core.fields import Field, Plan, compile_fields
 from tricolore.core.options import Options
+
+T = TypeVar("T")
+_MISSING = object()
+KEPT_LIMIT = 1024
+"""At most this many results are kept by :meth:`State.kept` (then it starts again)."""
 
 Seat = int
 """A seat number, ``0 .. players-1`` in seating (clockwise) order."""
@@ -207,7 +212,8 @@ class State(ABC):
     _rng_state: tuple[Any, ...] | int | None
 
     BASE_FIELDS: ClassVar[frozenset[str]] = frozenset(
-        {"players", "seed", "rng", "_rng", "_rng_state", "log", "record_events", "_memo", "_logs_seen"})
+        {"players", "seed", "rng", "_rng", "_rng_state", "log", "record_events", "_memo", "_logs_seen",
+         "_kept"})
     """Attributes the base class owns and copies; a game declares the others in ``FIELDS``."""
 
     FIELDS: ClassVar[Mapping[str, Field]] = MappingProxyType({})
@@ -232,6 +238,9 @@ class State(ABC):
         self._logs_seen: dict[int, tuple[list[Event], int, list[Event]]] = {}
         """Per seat (-1: a spectator), the log it saw, as far as :meth:`log_for` has read it: the
         log read, how many of its events, and those the seat may see."""
+        self._kept: dict[tuple[Any, ...], Any] = {}
+        """What the game worked out in one position and may use again in a later one, keyed by
+        everything it was worked out from (:meth:`kept`); a copy starts without it."""
 
     @property
     def rng(self) -> random.Random:
@@ -288,6 +297,19 @@ class State(ABC):
         if space is None:
             space = self._memo["legal", seat] = self._legal_actions(seat)
         return space
+
+    def kept(self, key: tuple[Any, ...], make: Callable[..., T], *args: Any) -> T:
+        """``make(*args)``, worked out once while the state lives for ``key``, which must hold
+        everything the result depends on that may change from one position to the next (a
+        family of actions whose parameters read the state when asked may be kept: its domains
+        are worked out anew each time). A copy starts without what was kept."""
+        kept = self._kept
+        found = kept.get(key, _MISSING)
+        if found is _MISSING:
+            if len(kept) >= KEPT_LIMIT:
+                kept.clear()
+            found = kept[key] = make(*args)
+        return found
 
     def free_actions(self, seat: Seat) -> ActionSpace:
         """Actions the rules allow ``seat`` at any time, prompt or not (transfers, agreements)."""
@@ -564,6 +586,7 @@ class State(ABC):
         other.record_events = self.record_events
         other._memo = {}
         other._logs_seen = {}
+        other._kept = {}
 
 
 class Game(Protocol):

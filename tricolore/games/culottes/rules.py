@@ -90,6 +90,9 @@ INFO = GameInfo(
 # position that asks the same.
 AGREE_FAMILY = ActionFamily("agree_end", {"agree": Choice((True,), refusal=AGREE_REFUSAL)},
                             help="Agree to end the game")
+AGREE_END_FAMILY = ActionFamily("agree_end", {"agree": Choice((True, False), refusal=AGREE_REFUSAL)},
+                                help="Agree (or no longer agree) to end the game")
+"""Agreeing to end, or taking it back, as a free action (once play begins)."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -451,30 +454,38 @@ class CulottesState(State):
                               tuple(c.name for c in self.citizens), agree)
 
     def _free_actions(self, seat: Seat) -> ActionSpace:
-        """Cake transfers between citizens, and agreeing to end, at any time once play begins."""
+        """Cake transfers between citizens, and agreeing to end, at any time once play begins.
+
+        Each family is kept (:meth:`~tricolore.core.model.State.kept`) while what its choices and
+        labels are made of stays the same: the citizens (a recruit adds one; names are written
+        once), which of the seat's citizens have cakes, the open trials, bribes and alliances.
+        Amounts are worked out when asked, from the state as it is then."""
         if self.phase not in (Phase.TURN, Phase.RECRUIT):
             return ActionSpace(())
         families = []
+        count = len(self.citizens)
+        own = tuple(min(self.citizens[i].cakes, 2) for i in self.holdings[seat])
+        if count > len(own) and any(own):
+            families.append(self.kept(("give_cakes", seat, count, own), self._give_family, seat))
+        families += self._deal_actions(seat, own)
+        if not self.end_agreed:
+            families.append(AGREE_END_FAMILY)
+        return ActionSpace(tuple(families))
+
+    def _give_family(self, seat: Seat) -> ActionFamily:
         givers = tuple(i for i in self.holdings[seat] if self.citizens[i].cakes)
         others = tuple(c.id for c in self.citizens if c.owner != seat)
-        if givers and others:
-            own = tuple(self.citizens[i].name for i in self.holdings[seat])
-            giver_names = tuple(self.citizens[i].name for i in givers)
-            families.append(ActionFamily(
-                "give_cakes",
-                {"from": Choice(givers, giver_names, worded(
-                    names_listed, "you may give cakes only from one of your own citizens with cakes: ",
-                    giver_names)),
-                 "to": Choice(others, tuple(self.citizens[i].name for i in others),
-                              worded(not_to_your_own, "cakes go to another player's citizen", own)),
-                 "cakes": depends(self._give_limit, Chosen("from"))},
-                help="Give cakes from one of your citizens to another player's citizen"))
-        families += self._deal_actions(seat)
-        if not self.end_agreed:
-            families.append(ActionFamily("agree_end", {"agree": Choice((True, False),
-                                                                       refusal=AGREE_REFUSAL)},
-                                         help="Agree (or no longer agree) to end the game"))
-        return ActionSpace(tuple(families))
+        own = tuple(self.citizens[i].name for i in self.holdings[seat])
+        giver_names = tuple(self.citizens[i].name for i in givers)
+        return ActionFamily(
+            "give_cakes",
+            {"from": Choice(givers, giver_names, worded(
+                names_listed, "you may give cakes only from one of your own citizens with cakes: ",
+                giver_names)),
+             "to": Choice(others, tuple(self.citizens[i].name for i in others),
+                          worded(not_to_your_own, "cakes go to another player's citizen", own)),
+             "cakes": depends(self._give_limit, Chosen("from"))},
+            help="Give cakes from one of your citizens to another player's citizen")
 
     def refusal(self, seat: Seat, action: Action, refused: IllegalAction) -> IllegalAction | None:
         """A kind of action the rules do not allow now is refused with the rule that forbids it
@@ -692,79 +703,101 @@ class CulottesState(State):
     def _trial_names(self) -> str:
         return trials_named([self.citizens[i].name for i in self.trials_open()])
 
-    def _deal_actions(self, seat: Seat) -> list[ActionFamily]:
-        """The deal actions ``seat`` may take now (free actions, while a trial is open)."""
+    def _deal_actions(self, seat: Seat, own: tuple[int, ...]) -> list[ActionFamily]:
+        """The deal actions ``seat`` may take now (free actions, while a trial is open); ``own``
+        is how many cakes each of its citizens has, counted up to 2 (the least a bribe needs)."""
         if not self.options.deals:
             return []
-        families: list[ActionFamily] = []
         trials = tuple(self.trials_open())
-        trial_names = tuple(self.citizens[i].name for i in trials)
-        trial = Choice(trials, trial_names, worded(open_trials_only, trial_names))
-        if trials:
-            briber = tuple(i for i in self.holdings[seat] if self.citizens[i].cakes >= 2)
-            voters = tuple(c.id for c in self.citizens if c.owner != seat)
-            if briber and voters:
-                briber_names = tuple(self.citizens[i].name for i in briber)
-                own = tuple(self.citizens[i].name for i in self.holdings[seat])
-                families.append(ActionFamily(
-                    "offer_bribe",
-                    {"from": Choice(briber, briber_names, worded(
-                        names_listed, "the deposit comes from one of your own citizens with at "
-                        "least 2 cakes: ", briber_names)),
-                     "trial": trial,
-                     "voter": Choice(voters, tuple(self.citizens[i].name for i in voters),
-                                     worded(not_to_your_own, "a bribe is offered to another "
-                                            "player's citizen", own)),
-                     "side": Choice(SIDES),
-                     "reward": depends(self._reward_limit, Chosen("from")),
-                     "cover": depends(self._cover_limit, Chosen("from"), Chosen("reward"))},
-                    help="Bribe a citizen (P+epsilon): if it votes your side in this trial and the "
-                         "side loses, escrow reimburses its lost cakes (up to the cover) and pays "
-                         "the reward; you deposit reward + cover"))
-            answerable = tuple(d.id for d in self.deals.open_offers(seat))
-            if answerable:
-                answer = Choice(answerable, tuple(map(self._bribe_label, answerable)),
-                                refusal=f"you may answer {self._bribe_names(answerable)}")
-                families += [ActionFamily("accept_bribe", {"deal": answer},
-                                          help="Accept a bribe offered to one of your citizens: "
-                                               "it binds until the trial closes"),
-                             ActionFamily("decline_bribe", {"deal": answer},
-                                          help="Decline a bribe offered to one of your citizens")]
-            mine = tuple(d.id for d in self.deals.own_offers(seat))
-            if mine:
-                families.append(ActionFamily(
-                    "withdraw_bribe",
-                    {"deal": Choice(mine, tuple(map(self._bribe_label, mine)),
-                                    refusal=f"you may withdraw {self._bribe_names(mine)}")},
-                    help="Withdraw a bribe not yet answered; the deposit comes back"))
-            # Who may still ally in each trial, worked out once here rather than as a menu per trial.
-            with_cakes = [i for i in self.holdings[seat] if self.citizens[i].cakes]
-            allied: dict[int, set[int]] = {}
-            for a in self.alliances:
-                if a["status"] == "open":
-                    allied.setdefault(a["trial"], set()).update(m["citizen"] for m in a["members"])
-            founding = tuple(t for t in trials if any(i not in allied.get(t, ()) for i in with_cakes))
-            if founding:
-                families.append(ActionFamily(
-                    "found_alliance",
-                    {"trial": Choice(founding, tuple(self.citizens[i].name for i in founding),
-                                     worded(open_trials_only, trial_names)),
-                     "side": Choice(SIDES),
-                     "from": depends(self._founders, seat, Chosen("trial"))},
-                    help="Found an alliance in a trial: members deposit 1 cake and vote the "
-                         "alliance's side; who votes the other side forfeits it to the loyal"))
-            if with_cakes:
-                joinable = tuple(a["id"] for a in self.alliances if a["status"] == "open"
-                                 and any(i not in allied[a["trial"]] for i in with_cakes))
-                if joinable:
-                    names = tuple(map(self._alliance_name, joinable))
-                    families.append(ActionFamily(
-                        "join_alliance",
-                        {"alliance": Choice(joinable, tuple(map(self._alliance_label, joinable, names)),
-                                            worded(names_listed, "your citizens may join ", names)),
-                         "citizen": depends(self._joiners, seat, Chosen("alliance"))},
-                        help="Join an alliance with one of your citizens, depositing 1 cake"))
+        if not trials:
+            return []
+        families: list[ActionFamily] = []
+        count = len(self.citizens)
+        if count > len(own) and 2 in own:
+            families.append(self.kept(("offer_bribe", seat, count, own, trials), self._bribe_family,
+                                      seat, trials))
+        answerable = tuple(d.id for d in self.deals.open_offers(seat))
+        if answerable:
+            families += self.kept(("answer_bribe", answerable), self._answer_families, answerable)
+        mine = tuple(d.id for d in self.deals.own_offers(seat))
+        if mine:
+            families.append(self.kept(("withdraw_bribe", mine), self._withdraw_family, mine))
+        # Who may still ally in each trial, worked out once here rather than as a menu per trial.
+        with_cakes = [i for i in self.holdings[seat] if self.citizens[i].cakes]
+        if not with_cakes:
+            return families
+        allied: dict[int, set[int]] = {}
+        for a in self.alliances:
+            if a["status"] == "open":
+                allied.setdefault(a["trial"], set()).update(m["citizen"] for m in a["members"])
+        founding = tuple(t for t in trials if any(i not in allied.get(t, ()) for i in with_cakes))
+        if founding:
+            families.append(self.kept(("found_alliance", seat, founding, trials),
+                                      self._found_family, seat, founding, trials))
+        joinable = tuple((a["id"], len(a["members"])) for a in self.alliances if a["status"] == "open"
+                         and any(i not in allied[a["trial"]] for i in with_cakes))
+        if joinable:
+            families.append(self.kept(("join_alliance", seat, joinable), self._join_family, seat,
+                                      tuple(i for i, _ in joinable)))
         return families
+
+    def _bribe_family(self, seat: Seat, trials: tuple[int, ...]) -> ActionFamily:
+        briber = tuple(i for i in self.holdings[seat] if self.citizens[i].cakes >= 2)
+        voters = tuple(c.id for c in self.citizens if c.owner != seat)
+        trial_names = tuple(self.citizens[i].name for i in trials)
+        briber_names = tuple(self.citizens[i].name for i in briber)
+        own = tuple(self.citizens[i].name for i in self.holdings[seat])
+        return ActionFamily(
+            "offer_bribe",
+            {"from": Choice(briber, briber_names, worded(
+                names_listed, "the deposit comes from one of your own citizens with at "
+                "least 2 cakes: ", briber_names)),
+             "trial": Choice(trials, trial_names, worded(open_trials_only, trial_names)),
+             "voter": Choice(voters, tuple(self.citizens[i].name for i in voters),
+                             worded(not_to_your_own, "a bribe is offered to another "
+                                    "player's citizen", own)),
+             "side": SIDE_CHOICE,
+             "reward": depends(self._reward_limit, Chosen("from")),
+             "cover": depends(self._cover_limit, Chosen("from"), Chosen("reward"))},
+            help="Bribe a citizen (P+epsilon): if it votes your side in this trial and the "
+                 "side loses, escrow reimburses its lost cakes (up to the cover) and pays "
+                 "the reward; you deposit reward + cover")
+
+    def _answer_families(self, answerable: tuple[int, ...]) -> list[ActionFamily]:
+        answer = Choice(answerable, tuple(map(self._bribe_label, answerable)),
+                        refusal=f"you may answer {self._bribe_names(answerable)}")
+        return [ActionFamily("accept_bribe", {"deal": answer},
+                             help="Accept a bribe offered to one of your citizens: "
+                                  "it binds until the trial closes"),
+                ActionFamily("decline_bribe", {"deal": answer},
+                             help="Decline a bribe offered to one of your citizens")]
+
+    def _withdraw_family(self, mine: tuple[int, ...]) -> ActionFamily:
+        return ActionFamily(
+            "withdraw_bribe",
+            {"deal": Choice(mine, tuple(map(self._bribe_label, mine)),
+                            refusal=f"you may withdraw {self._bribe_names(mine)}")},
+            help="Withdraw a bribe not yet answered; the deposit comes back")
+
+    def _found_family(self, seat: Seat, founding: tuple[int, ...], trials: tuple[int, ...]) -> ActionFamily:
+        trial_names = tuple(self.citizens[i].name for i in trials)
+        return ActionFamily(
+            "found_alliance",
+            {"trial": Choice(founding, tuple(self.citizens[i].name for i in founding),
+                             worded(open_trials_only, trial_names)),
+             "side": SIDE_CHOICE,
+             "from": depends(self._founders, seat, Chosen("trial"))},
+            help="Found an alliance in a trial: members deposit 1 cake and vote the "
+                 "alliance's side; who votes the other side forfeits it to the loyal")
+
+    def _join_family(self, seat: Seat, joinable: tuple[int, ...]) -> ActionFamily:
+        names = tuple(map(self._alliance_name, joinable))
+        return ActionFamily(
+            "join_alliance",
+            {"alliance": Choice(joinable, tuple(map(self._alliance_label, joinable, names)),
+                                worded(names_listed, "your citizens may join ", names)),
+             "citizen": depends(self._joiners, seat, Chosen("alliance"))},
+            help="Join an alliance with one of your citizens, depositing 1 cake")
 
     def _bribe_name(self, deal_id: int) -> str:
         """A bribe as players name it, by its citizens: "Marat's bribe to Danton"."""

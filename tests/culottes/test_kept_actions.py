@@ -1,0 +1,56 @@
+"""Culottes keeps its families of free actions from one position to the next while what they are
+made of is unchanged (``State.kept``): in every position of many random games, with deals made
+often, what a seat is offered must read exactly as what a fresh copy, which keeps nothing, works
+out anew: the kinds, every parameter's choices and labels, the refusals of a bad value, and every
+dependent domain."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import tricolore
+from tricolore.core.actions import ActionSpace, Domain
+
+
+def reading(space: ActionSpace, rng: random.Random) -> list[Any]:
+    """All a seat can learn of ``space``: its steps, each fixed domain's refusal of a value no
+    domain holds, and the dependent domains along a few random choices."""
+    out: list[Any] = [space.steps()]
+    for family in space.families:
+        for name, spec in family.params.items():
+            if isinstance(spec, Domain):
+                out.append((family.kind, name, spec.problem(name, -7)))
+        for _ in range(3):
+            chosen: dict[str, Any] = {}
+            for name in family.params:
+                domain = family.domain(name, chosen)
+                out.append((family.kind, name, domain.describe(), domain.problem(name, -7)))
+                values = domain.values()
+                if not values:
+                    break
+                chosen[name] = rng.choice(list(values))
+    return out
+
+
+def test_kept_free_actions_read_as_those_worked_out_anew():
+    positions = 0
+    for seed in range(12):
+        state = tricolore.make("culottes", 3 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_over():
+                break
+            for seat in range(state.players):
+                fresh = state.clone()  # keeps nothing
+                seen = reading(state.free_actions(seat), random.Random(positions))
+                assert seen == reading(fresh.free_actions(seat), random.Random(positions)), (seed, seat)
+                positions += 1
+            seat = rng.choice(sorted(state.pending()))
+            legal, free = state.legal_actions(seat), state.free_actions(seat)
+            # deals and gifts half of the time, so that bribes and alliances pile up
+            space = free if free and rng.random() < 0.5 else legal
+            if not space:
+                space = legal
+            state.apply(seat, space.sample(rng))
+    assert positions > 5000
