@@ -1,8 +1,8 @@
-"""Culottes keeps its families of free actions from one position to the next while what they are
-made of is unchanged (``State.kept``): in every position of many random games, with deals made
-often, what a seat is offered must read exactly as what a fresh copy, which keeps nothing, works
-out anew: the kinds, every parameter's choices and labels, the refusals of a bad value, and every
-dependent domain."""
+"""Culottes keeps its families of free actions, and the parts of its view, from one position to the
+next while what they are made of is unchanged (``State.kept``): in every position of many random
+games, with deals made often, what a seat is offered must read exactly as what a fresh copy, which
+keeps nothing, works out anew (the kinds, every parameter's choices and labels, the refusals of a
+bad value, and every dependent domain), and every seat's view must be the same."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def reading(space: ActionSpace, rng: random.Random) -> list[Any]:
     return out
 
 
-def test_kept_free_actions_read_as_those_worked_out_anew():
+def test_kept_free_actions_and_views_read_as_those_worked_out_anew():
     positions = 0
     for seed in range(12):
         state = tricolore.make("culottes", 3 + seed % 3, seed=seed)
@@ -45,6 +45,7 @@ def test_kept_free_actions_read_as_those_worked_out_anew():
                 fresh = state.clone()  # keeps nothing
                 seen = reading(state.free_actions(seat), random.Random(positions))
                 assert seen == reading(fresh.free_actions(seat), random.Random(positions)), (seed, seat)
+                assert state.view(seat) == fresh.view(seat), (seed, seat)
                 positions += 1
             seat = rng.choice(sorted(state.pending()))
             legal, free = state.legal_actions(seat), state.free_actions(seat)

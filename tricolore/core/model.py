@@ -32,7 +32,7 @@ from tricolore.core.options import Options
 
 T = TypeVar("T")
 _MISSING = object()
-KEPT_LIMIT = 1024
+KEPT_LIMIT = 4096
 """At most this many results are kept by :meth:`State.kept` (then it starts again)."""
 
 Seat = int

@@ -316,13 +316,21 @@ class Episode:
         stage; it *changed nothing* if the seat's view is the same after it (so the guard never
         learns what the seat may not know)."""
         state = self.state
-        seen = None if path is None else self.view(seat)
+        seen = None if path is None else self._sight(seat)
         state.apply(seat, action)
         self.changed()
         now = stage(state)
         free = now == self.guard.stage and seat in state.pending()
-        changed = seen is None or not free or self.view(seat) != seen
+        changed = seen is None or not free or self._sight(seat) != seen
         self.guard.record(seat, action["type"], path, free, changed, now)
+
+    def _sight(self, seat: Seat) -> object:
+        """What ``seat`` sees now, to tell whether an action changed it: its view, or, when the
+        game's views are a public part and each seat's secrets, those two parts (made once per
+        version, and what the observations read, so that no view is put together for it)."""
+        if self._split:
+            return (self._public(), self._private(seat))
+        return self.view(seat)
 
     # -- every seat at once (the Parallel form) ------------------------------------------------------
     def step_together(self, chosen: Sequence[object], partials: list[Partial], noop: int,

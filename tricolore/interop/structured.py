@@ -738,6 +738,9 @@ class StructuredObserver:
         self._secrets: dict[Seat, tuple[Mapping[str, Any], list[np.ndarray]]] = {}
         """Each seat's last secrets and the arrays they gave (used again while equal)."""
         self._last: tuple[Mapping[str, Any], Seat, np.ndarray] | None = None
+        self._together: tuple[Mapping[str, Any], Mapping[Seat, Prompt], list[Mapping[str, Any] | None],
+                              np.ndarray] | None = None
+        """The last position's observations of every seat, before the actions being built."""
 
     def _turn(self, seat: Seat) -> np.ndarray:
         """For each position of the vector as ``seat`` sees it, the position of seat 0's (the
@@ -827,6 +830,12 @@ class StructuredObserver:
 
     def _write_prompt(self, out: np.ndarray, asked: Prompt | None, partial: Partial | None) -> None:
         """Write what the seat is asked (``asked``) and the action it is building into ``out``."""
+        self._write_asked(out, asked)
+        if partial is not None:
+            self._write_partial(out, partial)
+
+    def _write_asked(self, out: np.ndarray, asked: Prompt | None) -> None:
+        """Write what the seat is asked (``asked``) into ``out``."""
         if asked is not None:
             at = self._prompt
             out[at] = 1.0
@@ -839,14 +848,16 @@ class StructuredObserver:
                 found = kind_at.get(kind)
                 if found is not None:
                     out[kinds + found] = 1.0
-        if partial is not None:
-            chosen = self.codec.chosen_indices(partial)
-            if chosen:
-                at = self._partial
-                for index in chosen:
-                    out[at + index] += 1.0
-                if len(chosen) > BOUND:
-                    np.clip(out[at:at + self.codec.size], 0.0, BOUND, out=out[at:at + self.codec.size])
+
+    def _write_partial(self, out: np.ndarray, partial: Partial) -> None:
+        """Write the action the seat is building (``partial``) into ``out``."""
+        chosen = self.codec.chosen_indices(partial)
+        if chosen:
+            at = self._partial
+            for index in chosen:
+                out[at + index] += 1.0
+            if len(chosen) > BOUND:
+                np.clip(out[at:at + self.codec.size], 0.0, BOUND, out=out[at:at + self.codec.size])
 
     def vectors(self, state: State, public: Mapping[str, Any], secrets: Sequence[Mapping[str, Any] | None],
                 partials: Sequence[Partial | None]) -> list[np.ndarray]:
@@ -855,14 +866,25 @@ class StructuredObserver:
         ``secrets[seat]`` the seat's own part (``state.private_view(seat)``), ``partials[seat]`` the
         action it is building. The public arrays are read once and turned to every seat in one
         indexing."""
-        out = self._public_vector(public, public)[self._turns]
         pending = state.pending()
+        kept = self._together
+        if (kept is None or kept[0] is not public or kept[1] is not pending
+                or any(a is not b for a, b in zip(kept[2], secrets, strict=True))):
+            # every seat's arrays and prompt, kept while the position is the same (only the
+            # actions being built change from one step of it to the next)
+            base = self._public_vector(public, public)[self._turns]
+            for seat in range(self.players):
+                row = base[seat]
+                you = secrets[seat]
+                if you:
+                    self._write_secrets(seat, you, row)
+                self._write_asked(row, pending.get(seat))
+            kept = self._together = (public, pending, list(secrets), base)
+        out = kept[3].copy()
         for seat in range(self.players):
-            row = out[seat]
-            you = secrets[seat]
-            if you:
-                self._write_secrets(seat, you, row)
-            self._write_prompt(row, pending.get(seat), partials[seat])
+            partial = partials[seat]
+            if partial is not None:
+                self._write_partial(out[seat], partial)
         return list(out)
 
     def encode(self, state: State, seat: Seat, partial: Partial | None = None,

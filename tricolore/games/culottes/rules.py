@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 from mypy_extensions import mypyc_attr
@@ -47,6 +47,7 @@ from tricolore.games.culottes.book import (
     SANS_CULOTTE,
     SIDES,
     BookOfPublicSafety,
+    BookRow,
     TrialClosing,
 )
 from tricolore.games.culottes.data import (
@@ -1132,14 +1133,13 @@ class CulottesState(State):
                           "status": c.status, "emigrated": c.emigrated, "recruited": c.recruited,
                           "scales": self.book.scales(c.id) if c.on_trial else None}
                          for c in self.citizens],
-            "book": [{"row": i + 1, "voter": r.voter, "citizen": r.citizen, "cakes": r.cakes,
-                      "side": r.side, "turn": r.turn, "closing": r.closing}
+            "book": [self._seen(("row", i), (r, r.closing), self._row_view, i, r)
                      for i, r in enumerate(self.book.rows)],
-            "closings": [{**c, "rewards": [dict(r) for r in c["rewards"]],
-                          "lost": [dict(v) for v in c["lost"]]} if "rewards" in c else dict(c)
-                         for c in self.closings],
-            "deals": [self._bribe_view(d) for d in self.deals.deals],
-            "alliances": [{**a, "members": [dict(m) for m in a["members"]]} for a in self.alliances],
+            "closings": [self._seen(("closing", i), c, self._closing_view, c)
+                         for i, c in enumerate(self.closings)],
+            "deals": [self._seen(("deal", d.id), d, self._bribe_view, d) for d in self.deals.deals],
+            "alliances": [self._seen(("alliance", a["id"]), (a["status"], a["members"]),
+                                     self._alliance_view, a) for a in self.alliances],
             "escrow": {"cakes": self.escrow.held(),
                        "deposits": [{"for": a[0], "id": a[1], "depositor": d, "cakes": n}
                                     for a, d, n in self.escrow.entries()]},
@@ -1158,6 +1158,34 @@ class CulottesState(State):
         """``seat``'s role, its sealed name and the flaps of the citizens it holds."""
         return {"role": self.role_of(seat), "sealed_name": self.sealed_name(seat),
                 "citizens": {str(i): self.flap(self.citizens[i]) for i in self.holdings[seat]}}
+
+    def _seen(self, key: tuple[Any, ...], source: object, make: Callable[..., dict[str, Any]],
+              *args: Any) -> dict[str, Any]:
+        """A part of the public view (a row of the Book, a closing, a bribe, an alliance) made by
+        ``make(*args)`` from ``source`` (what it shows, compared by value), made again only when
+        ``source`` changed since the last view: views of one game share the parts that did not
+        change (a view is never changed by who reads it)."""
+        kept = self._kept.get(("seen", *key))
+        if kept is not None and (kept[0] is source or kept[0] == source):
+            return kept[1]
+        made = make(*args)
+        self._kept["seen", *key] = (source, made)
+        return made
+
+    @staticmethod
+    def _row_view(i: int, r: BookRow[Any]) -> dict[str, Any]:
+        return {"row": i + 1, "voter": r.voter, "citizen": r.citizen, "cakes": r.cakes,
+                "side": r.side, "turn": r.turn, "closing": r.closing}
+
+    @staticmethod
+    def _closing_view(c: dict[str, Any]) -> dict[str, Any]:
+        if "rewards" not in c:
+            return dict(c)
+        return {**c, "rewards": [dict(r) for r in c["rewards"]], "lost": [dict(v) for v in c["lost"]]}
+
+    @staticmethod
+    def _alliance_view(a: dict[str, Any]) -> dict[str, Any]:
+        return {**a, "members": [dict(m) for m in a["members"]]}
 
     def _bribe_view(self, deal: Deal) -> dict[str, Any]:
         out = {"id": deal.id, "status": deal.status, "paid": deal.paid, "payer": deal.payer,
