@@ -34,10 +34,16 @@ INTEROP = ("codec", "episode", "structured")
 
 
 def compiled_sources() -> list[str]:
-    """The source files mypyc compiles, relative to this directory."""
+    """The source files mypyc compiles, relative to this directory; each game's copy of its state
+    is written out first from the game's declaration of its fields (``tricolore/_copies.py``)."""
+    copies = _load("_copies")
     sources = [f"tricolore/core/{name}.py" for name in CORE]
     for game in GAMES:
         sources += [f"tricolore/games/{game}/{part}.py" for part in ("rules", "refusals", "bots")]
+        written = copies.write_copying(HERE / "tricolore" / "games" / game / "rules.py",
+                                       f"tricolore.games.{game}.rules")
+        if written is not None:
+            sources.append(written.relative_to(HERE).as_posix())
     sources.append("tricolore/games/revolution/bids.py")  # half of Revolution!'s random play
     # The environments' hot path: the flat action codec, the episode and the structured
     # observations (the PettingZoo and Gymnasium classes stay interpreted: they subclass theirs).
@@ -74,8 +80,13 @@ class OptionalBuildExt(build_ext):
 
 def _compiler_check() -> ModuleType:
     """``tricolore/_compiler.py``, loaded by path: the package is not importable yet."""
-    path = HERE / "tricolore" / "_compiler.py"
-    spec = importlib.util.spec_from_file_location("_tricolore_compiler", path)
+    return _load("_compiler")
+
+
+def _load(name: str) -> ModuleType:
+    """``tricolore/<name>.py``, loaded by path (it needs the standard library only)."""
+    path = HERE / "tricolore" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_tricolore{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+import types
 from enum import StrEnum
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import tricolore
+from tricolore._copies import GENERATED, copying_source, declared_copies
 from tricolore.core import GameDefinition, State
 from tricolore.core.conformance import (
     ConformanceError,
@@ -19,7 +22,7 @@ from tricolore.core.conformance import (
     check_game,
     random_action,
 )
-from tricolore.core.fields import Copy, Field, Seen, declare, payload
+from tricolore.core.fields import Copy, Field, Seen, adopt_copies, copy_kinds, declare, payload
 from tricolore.core.mechanisms import SealedSubmissions
 from tricolore.games.bread_and_circuses.data import Phase as BreadPhase
 from tricolore.games.culottes.data import Phase as CulottesPhase
@@ -146,6 +149,35 @@ def test_a_clone_copies_each_field_as_deep_as_declared():
     copy.sealed.submit(0, {"type": "guess"})
     assert state.score == [0, 0] and state.tally["a"] == [2] and state.notes[0] == {"x": [1]}
     assert state.sealed.submitted(0) is None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_copy_written_for_the_compiled_build_is_read_from_the_declaration(name):
+    state_class = tricolore.get_game(name).state_class
+    _, *parts = state_class.__module__.split(".")
+    rules = Path(tricolore.__file__).parent.joinpath(*parts).with_suffix(".py")
+    assert declared_copies(rules.read_text(encoding="utf-8")) == (
+        state_class.__name__, list(copy_kinds(state_class.FIELDS)))
+    written = rules.with_name(GENERATED)  # there after a compiled install: then it is the copy used
+    if written.exists():
+        package = state_class.__module__.rpartition(".")[0]
+        assert state_class._plan.copy_fields.__module__ == f"{package}._copying"
+
+
+def test_a_written_copy_is_adopted_only_for_the_declaration_it_was_written_from(monkeypatch):
+    monkeypatch.setattr(Tiny, "_plan", Tiny._plan)  # put back afterwards
+    source = copying_source(__name__, "Tiny", list(copy_kinds(Tiny.FIELDS)))
+    written = types.ModuleType("tiny_copying")
+    exec(compile(source, "tiny_copying.py", "exec"), written.__dict__)  # adopts itself
+    assert Tiny._plan.copy_fields is written.copy_fields
+    assert Tiny._plan.share_fields is written.share_fields
+    test_a_clone_copies_each_field_as_deep_as_declared()  # the same copy as the declaration's
+    state = Tiny()
+    assert state.clone().digest_payload() == state.digest_payload()
+    other = list(copy_kinds(Tiny.FIELDS))
+    other[1] = ("score", "shared")  # written from another declaration: not adopted
+    assert not adopt_copies(Tiny, tuple(other), written.share_fields, written.share_fields)
+    assert Tiny._plan.copy_fields is written.copy_fields
 
 
 def test_a_game_may_not_declare_a_field_the_base_state_owns():

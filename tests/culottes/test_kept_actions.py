@@ -2,7 +2,8 @@
 next while what they are made of is unchanged (``State.kept``): in every position of many random
 games, with deals made often, what a seat is offered must read exactly as what a fresh copy, which
 keeps nothing, works out anew (the kinds, every parameter's choices and labels, the refusals of a
-bad value, and every dependent domain), and every seat's view must be the same."""
+bad value, and every dependent domain), and the view read only (which shares the parts that did not
+change) must be the view made anew."""
 
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ def test_kept_free_actions_and_views_read_as_those_worked_out_anew():
                 assert seen == reading(fresh.free_actions(seat), random.Random(positions)), (seed, seat)
                 assert state.view(seat) == fresh.view(seat), (seed, seat)
                 positions += 1
+            assert state.read_only_public_view() == state.clone().public_view(), seed
             seat = rng.choice(sorted(state.pending()))
             legal, free = state.legal_actions(seat), state.free_actions(seat)
             # deals and gifts half of the time, so that bribes and alliances pile up

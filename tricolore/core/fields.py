@@ -19,9 +19,11 @@ leaves every public field as it was.
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
@@ -80,7 +82,8 @@ class Field:
         return self.copy is not Copy.SHARED
 
 
-def _nested(value: Any) -> Any:
+def nested_copy(value: Any) -> Any:
+    """A copy of a list or dict of containers (:attr:`Copy.NESTED`): both levels are new."""
     if value is None:
         return None
     if type(value) is dict:
@@ -115,7 +118,7 @@ def _copy_fields(copiers: Sequence[tuple[str, Copy | Copier]]) -> Callable[[Any,
     """One function that gives a copy every field of ``copiers``, written out as a hand-written
     ``clone`` would be: a clone is on the hot path of every search, and a loop over the fields
     calling a copier each costs it half as much again."""
-    namespace: dict[str, Any] = {"_nested": _nested, "_json": _json_copier()}
+    namespace: dict[str, Any] = {"_nested": nested_copy, "_json": _json_copier()}
     lines = ["def copy_fields(mine, theirs):"]
     for i, (name, how) in enumerate(copiers):
         if how is Copy.SHARED:
@@ -179,3 +182,38 @@ def digest_value(f: Field, value: Any) -> Any:
 
 __all__ = ["Copy", "Field", "Plan", "Seen", "compile_fields", "declare", "digest_value", "payload",
            "sorted_items"]
+
+
+def copy_kinds(fields: Mapping[str, Field]) -> tuple[tuple[str, str], ...]:
+    """How a copy gets each field of ``fields``: ``(name, kind)``, the kind a :class:`Copy`'s
+    value, or ``"custom"`` for a copier function (what a generated copy is written from)."""
+    return tuple((name, f.copy.value if isinstance(f.copy, Copy) else "custom") for name, f in fields.items())
+
+
+def adopt_copies(cls: Any, made_from: tuple[tuple[str, str], ...], copy_fields: Callable[[Any, Any], None],
+                 share_fields: Callable[[Any, Any], None]) -> bool:
+    """Make ``copy_fields`` and ``share_fields`` (written out for the compiled build from the
+    declaration ``made_from``, see :mod:`tricolore._copies`) those of ``cls``'s plan, if ``cls``
+    declares its fields as ``made_from`` says; returns whether it did (an edited declaration keeps
+    the copy made from itself)."""
+    declared = vars(cls).get("FIELDS")
+    plan = vars(cls).get("_plan")
+    if declared is None or plan is None or copy_kinds(declared) != made_from:
+        return False
+    cls._plan = replace(plan, copy_fields=copy_fields, share_fields=share_fields)
+    return True
+
+
+def adopt_generated_copies(cls: type) -> None:
+    """Import the ``_copying`` module written beside the module of the state class ``cls`` by the
+    compiled build, if there is one (it adopts its copy itself: :func:`adopt_copies`)."""
+    package = cls.__module__.rpartition(".")[0]
+    name = f"{package}._copying"
+    if not package or name in sys.modules:
+        return
+    try:
+        found = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return
+    if found is not None:
+        importlib.import_module(name)

@@ -27,7 +27,7 @@ from mypy_extensions import mypyc_attr
 from tricolore.core.actions import Action, ActionSpace, rebuilt, shown
 from tricolore.core.chance import Script, ScriptedChance, check_script
 from tricolore.core.errors import IllegalAction, OptionsError, listed, spoken
-from tricolore.core.fields import Field, Plan, compile_fields
+from tricolore.core.fields import Field, Plan, adopt_generated_copies, compile_fields
 from tricolore.core.options import Options
 
 T = TypeVar("T")
@@ -344,6 +344,11 @@ class State(ABC):
         """What every seat and a spectator see, as a fresh JSON object (no ``seat`` or ``you``)."""
         raise NotImplementedError(f"{type(self).__name__} gives neither public_view nor view")
 
+    def read_only_public_view(self) -> dict[str, Any]:
+        """:meth:`public_view` for a reader that never changes it (an environment's observer): a
+        game may share parts of it with the views of earlier positions. By default the same."""
+        return self.public_view()
+
     def private_view(self, seat: Seat) -> dict[str, Any] | None:
         """What only ``seat`` knows, as a fresh JSON object (``None``: nothing)."""
         return None
@@ -615,6 +620,9 @@ class GameDefinition:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return rebuilt(self)
+
+    def __post_init__(self) -> None:
+        adopt_generated_copies(self.state_class)  # the compiled build's copy, where it was written
 
     def new(self, players: int, seed: int = 0, options: Options | Mapping[str, Any] | None = None,
             chance: Script | None = None) -> State:

@@ -434,7 +434,7 @@ class Episode:
         """The public part of this version's views (made once)."""
         public = self._cache.get("public")
         if public is None:
-            public = self._cache["public"] = self.state.public_view()
+            public = self._cache["public"] = self.state.read_only_public_view()
         return public
 
     def _private(self, seat: Seat) -> dict[str, Any] | None:

@@ -1114,6 +1114,14 @@ class CulottesState(State):
     # -- views -------------------------------------------------------------------------------
     def public_view(self) -> dict[str, Any]:
         """What every seat sees: everything but the roles and the flaps of the citizens held."""
+        return self._public_view(False)
+
+    def read_only_public_view(self) -> dict[str, Any]:
+        """:meth:`public_view`, sharing with the views of earlier positions the parts that did not
+        change (Book rows, closings, bribes, alliances): for a reader that never changes it."""
+        return self._public_view(True)
+
+    def _public_view(self, shared: bool) -> dict[str, Any]:
         over = self.phase == Phase.OVER
         citizen = self.current_citizen()
         out: dict[str, Any] = {
@@ -1133,12 +1141,12 @@ class CulottesState(State):
                           "status": c.status, "emigrated": c.emigrated, "recruited": c.recruited,
                           "scales": self.book.scales(c.id) if c.on_trial else None}
                          for c in self.citizens],
-            "book": [self._seen(("row", i), (r, r.closing), self._row_view, i, r)
+            "book": [self._seen(shared, ("row", i), (r, r.closing), self._row_view, i, r)
                      for i, r in enumerate(self.book.rows)],
-            "closings": [self._seen(("closing", i), c, self._closing_view, c)
+            "closings": [self._seen(shared, ("closing", i), c, self._closing_view, c)
                          for i, c in enumerate(self.closings)],
-            "deals": [self._seen(("deal", d.id), d, self._bribe_view, d) for d in self.deals.deals],
-            "alliances": [self._seen(("alliance", a["id"]), (a["status"], a["members"]),
+            "deals": [self._seen(shared, ("deal", d.id), d, self._bribe_view, d) for d in self.deals.deals],
+            "alliances": [self._seen(shared, ("alliance", a["id"]), (a["status"], a["members"]),
                                      self._alliance_view, a) for a in self.alliances],
             "escrow": {"cakes": self.escrow.held(),
                        "deposits": [{"for": a[0], "id": a[1], "depositor": d, "cakes": n}
@@ -1159,12 +1167,14 @@ class CulottesState(State):
         return {"role": self.role_of(seat), "sealed_name": self.sealed_name(seat),
                 "citizens": {str(i): self.flap(self.citizens[i]) for i in self.holdings[seat]}}
 
-    def _seen(self, key: tuple[Any, ...], source: object, make: Callable[..., dict[str, Any]],
+    def _seen(self, shared: bool, key: tuple[Any, ...], source: object, make: Callable[..., dict[str, Any]],
               *args: Any) -> dict[str, Any]:
         """A part of the public view (a row of the Book, a closing, a bribe, an alliance) made by
-        ``make(*args)`` from ``source`` (what it shows, compared by value), made again only when
-        ``source`` changed since the last view: views of one game share the parts that did not
-        change (a view is never changed by who reads it)."""
+        ``make(*args)`` from ``source`` (what it shows, compared by value); if ``shared``, made
+        again only when ``source`` changed since the last read-only view, which share the parts
+        that did not change."""
+        if not shared:
+            return make(*args)
         kept = self._kept.get(("seen", *key))
         if kept is not None and (kept[0] is source or kept[0] == source):
             return kept[1]
