@@ -57,13 +57,16 @@ def _kind(field: ast.expr) -> str:
 
 
 _COPIERS = {
-    "shallow": ["    if x is not None:", "        x = x.copy()"],
-    "own": ["    if x is not None:", "        x = x.copy()"],
-    "nested": ["    if type(x) is dict:", "        x = {key: item.copy() for key, item in x.items()}",
-               "    elif x is not None:", "        x = [item.copy() for item in x]"],
-    "json": ["    x = copy_json(x)"],
+    "shallow": ["    theirs.{name} = None if mine.{name} is None else mine.{name}.copy()"],
+    "own": ["    theirs.{name} = None if mine.{name} is None else mine.{name}.copy()"],
+    "nested": ["    x = mine.{name}", "    if type(x) is dict:",
+               "        x = {{key: item.copy() for key, item in x.items()}}",
+               "    elif x is not None:", "        x = [item.copy() for item in x]",
+               "    theirs.{name} = x"],
+    "json": ["    theirs.{name} = copy_json(mine.{name})"],
 }
-"""How each kind of field is copied, from ``x`` to ``x`` (as :class:`Copy` says)."""
+"""How each kind of field is copied (as :class:`Copy` says); the field's own type, read from the
+class, lets the compiled code copy a list or a dict without looking its method up."""
 
 
 def copying_source(module: str, state: str, fields: list[tuple[str, str]]) -> str:
@@ -73,11 +76,12 @@ def copying_source(module: str, state: str, fields: list[tuple[str, str]]) -> st
     copied = [(name, kind) for name, kind in fields if kind != "shared"]
     shared = [name for name, kind in fields if kind == "shared"]
     custom = tuple(name for name, kind in copied if kind not in _COPIERS)
-    copy_lines = ["    x: Any"] if copied else ["    pass"]
+    copy_lines = ["    x: Any"] if any(kind == "nested" for _, kind in copied) else []
+    if not copied:
+        copy_lines.append("    pass")
     for name, kind in copied:
-        copy_lines.append(f"    x = mine.{name}")
-        copy_lines += _COPIERS.get(kind, [f"    x = _CUSTOM[{name!r}](x)"])
-        copy_lines.append(f"    theirs.{name} = x")
+        lines = _COPIERS.get(kind, ["    theirs.{name} = _CUSTOM[{quoted}](mine.{name})"])
+        copy_lines += [line.format(name=name, quoted=repr(name)) for line in lines]
     share_lines = [f"    theirs.{name} = mine.{name}" for name in shared] or ["    pass"]
     imports = ["from tricolore.core.fields import adopt_copies"]
     if any(kind == "json" for _, kind in copied):
