@@ -70,6 +70,15 @@ async def until(condition: Callable[[], bool], seconds: float = 30.0) -> None:
         await asyncio.sleep(0.01)
 
 
+def bots_play_to_the_end(store: TableStore, table_id: str) -> None:
+    """Start the table's bots with a driver over ``store`` and wait until its game is over."""
+    async def body(driver: TableDriver) -> None:
+        driver.kick(table_id)
+        await until(lambda: store.live[table_id].status == "over")
+
+    run(body, store)
+
+
 def people_at(store: TableStore, seats: list[str], **extra: Any) -> str:
     """A bread-and-circuses table with ``seats``, every open one joined."""
     created = store.create("bread-and-circuses", len(seats), seats, SHORT["bread-and-circuses"], seed=5,
@@ -193,11 +202,7 @@ def test_bots_wait_for_the_database_and_play_on_once_it_is_back(store, monkeypat
 
     monkeypatch.setattr(store, "act", act)
 
-    async def body(driver: TableDriver) -> None:
-        driver.kick(table_id)
-        await until(lambda: store.live[table_id].status == "over")
-
-    run(body, store)
+    bots_play_to_the_end(store, table_id)
     assert refused == [0, 0]  # the same first move, tried again, not replaced by another
     assert len(store.live[table_id].actions) > 0
 
@@ -218,11 +223,7 @@ def test_a_bot_whose_strategy_fails_plays_a_random_legal_move_and_the_table_goes
 
     monkeypatch.setattr(driver_module, "decide", failing)
 
-    async def body(driver: TableDriver) -> None:
-        driver.kick(table_id)
-        await until(lambda: store.live[table_id].status == "over")
-
-    run(body, store)
+    bots_play_to_the_end(store, table_id)
     assert len(calls) > 3
     # each fault is logged with its traceback (and only those: the shared check reads the rest)
     logged = no_traceback_in_the_server_log.found

@@ -82,8 +82,7 @@ class Field:
         return self.copy is not Copy.SHARED
 
 
-def nested_copy(value: Any) -> Any:
-    """A copy of a list or dict of containers (:attr:`Copy.NESTED`): both levels are new."""
+def _nested(value: Any) -> Any:
     if value is None:
         return None
     if type(value) is dict:
@@ -118,7 +117,7 @@ def _copy_fields(copiers: Sequence[tuple[str, Copy | Copier]]) -> Callable[[Any,
     """One function that gives a copy every field of ``copiers``, written out as a hand-written
     ``clone`` would be: a clone is on the hot path of every search, and a loop over the fields
     calling a copier each costs it half as much again."""
-    namespace: dict[str, Any] = {"_nested": nested_copy, "_json": _json_copier()}
+    namespace: dict[str, Any] = {"_nested": _nested, "_json": _json_copier()}
     lines = ["def copy_fields(mine, theirs):"]
     for i, (name, how) in enumerate(copiers):
         if how is Copy.SHARED:
@@ -180,10 +179,6 @@ def digest_value(f: Field, value: Any) -> Any:
     return f.digest(value) if callable(f.digest) else value
 
 
-__all__ = ["Copy", "Field", "Plan", "Seen", "compile_fields", "declare", "digest_value", "payload",
-           "sorted_items"]
-
-
 def copy_kinds(fields: Mapping[str, Field]) -> tuple[tuple[str, str], ...]:
     """How a copy gets each field of ``fields``: ``(name, kind)``, the kind a :class:`Copy`'s
     value, or ``"custom"`` for a copier function (what a generated copy is written from)."""
@@ -217,3 +212,7 @@ def adopt_generated_copies(cls: type) -> None:
         return
     if found is not None:
         importlib.import_module(name)
+
+
+__all__ = ["Copy", "Field", "Plan", "Seen", "adopt_copies", "adopt_generated_copies", "compile_fields",
+           "copy_kinds", "declare", "digest_value", "payload", "sorted_items"]

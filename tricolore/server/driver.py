@@ -131,6 +131,11 @@ class BotPlan:
             state = self.table.state.clone()
         return decide(self.agent, state, self.seat, self.rng, chat=self.chat, names=self.names)
 
+    def random_move(self) -> Any:
+        """A random legal action for the seat, on the table as it is (hold the room's lock): what
+        a bot plays when its own decision failed or was refused."""
+        return self.table.state.legal_actions(self.seat).sample(self.rng)
+
 
 class TableDriver:
     """Acts on the tables of ``store`` and tells their subscribers; bots wait ``bot_delay``
@@ -568,7 +573,7 @@ class TableDriver:
                 if table.status != "playing" or seat not in table.state.pending():
                     return True  # the decision is no longer asked; ask again
                 if action is FAULTY:
-                    action = table.state.legal_actions(seat).sample(plan.rng)
+                    action = plan.random_move()
                 if (len(table.actions) != number
                         and not offered_actions(table.state, seat, plan.agent).contains(action)):
                     return True  # what changed meanwhile made it illegal: decide again
@@ -609,7 +614,7 @@ class TableDriver:
         if not outcome.accepted and outcome.code != "not_saved":
             # a bot must only choose legal actions; fall back to a random one
             log.error("bot %s at table %s refused: %s", seat, table.id, outcome.message)
-            fallback = table.state.legal_actions(seat).sample(plan.rng)
+            fallback = plan.random_move()
             outcome = await self.acting(self.store.act, table.id, seat, fallback)
         await self.bot_says(table, seat, plan.agent)
         return outcome
@@ -630,7 +635,7 @@ class TableDriver:
         plan = await self.bot_plans(table, seat, strategy)
         action = await self.bot_decides(plan)  # nothing is applied meanwhile: the room's lock is held
         if action is FAULTY:
-            action = table.state.legal_actions(seat).sample(plan.rng)
+            action = plan.random_move()
         return await self.bot_moves(table, seat, plan, action)
 
     async def bot_says(self, table: LiveTable, seat: int, agent: Agent) -> None:
