@@ -34,8 +34,9 @@ def random_steps(codec, state, rng, actions):
 
 
 def fresh_mask(codec, state, seat, partial):
-    """The mask worked out in a copy of the position that has been asked nothing yet."""
-    return codec.mask(state.clone(), seat, partial)
+    """The mask worked out in a copy of the position that has been asked nothing yet, by a codec
+    that has worked out no position before."""
+    return FlatActions(codec.game, codec.players, codec.options).mask(state.clone(), seat, partial)
 
 
 @pytest.mark.parametrize(("name", "options"), VARIANTS, ids=lambda v: str(v) if v else "")
@@ -134,3 +135,55 @@ def test_a_value_whose_later_parameters_have_no_choice_is_never_offered():
     partial, _ = codec.choose(position, 0, partial, codec.describe_all().index("citizen 3"))
     assert [codec.describe(i) for i in codec.legal_indices(position, 0, partial)] == [
         "cakes 1", "cakes 2", "cakes 3", "cakes 4"]
+
+
+def interleaved_steps(codec, state, rng, indices):
+    """Up to ``indices`` random indices, every seat asked building its own action at once (as in
+    the Parallel environment): yields (seat, partial action, actions applied so far) before each
+    index is chosen."""
+    partials = {}
+    applied = 0
+    for _ in range(indices):
+        if state.is_over():
+            return
+        seat = rng.choice(sorted(state.pending()))
+        partial = partials.get(seat, codec.start())
+        mask = codec.mask(state, seat, partial)
+        if not mask.any():  # an action the others' made impossible: start it again
+            partial = codec.start()
+            mask = codec.mask(state, seat, partial)
+        yield seat, partial, applied
+        partial, action = codec.choose(state, seat, partial, int(rng.choice(np.flatnonzero(mask))))
+        partials[seat] = partial
+        if action is not None:
+            state.apply(seat, action)
+            applied += 1
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=lambda v: str(v) if v else "")
+def test_a_position_used_again_after_another_seats_action_gives_a_fresh_codecs_masks(name, options):
+    game = get_game(name)
+    players = min(game.info.max_players, 4)
+    codec = FlatActions(name, players, options)
+    state = game.new(players, 5, options)
+    used_again = 0
+    last = {}
+    for seat, partial, applied in interleaved_steps(codec, state, random.Random(9), 400):
+        assert np.array_equal(codec.mask(state, seat, partial), fresh_mask(codec, state, seat, partial))
+        position = codec._seat(state, seat)
+        if seat in last and last[seat][0] is position and last[seat][1] < applied:
+            used_again += 1  # the same position after another seat's action
+        last[seat] = (position, applied)
+    if name in ("let-them-eat-cake", "bread-and-circuses") and not options:  # simultaneous choices
+        assert used_again > 0
+
+
+def test_a_position_whose_domains_are_worked_out_from_the_state_is_never_used_again():
+    codec = FlatActions("culottes", 4)
+    family = ActionFamily("give_cakes", {"from": Choice((0, 2)),
+                                         "to": depends(_receivers, Chosen("from"))})
+    first, second = OneFamily(family), OneFamily(family)
+    assert codec._seat(first, 0) is not codec._seat(second, 0)
+    fixed = ActionFamily("give_cakes", {"from": Choice((0, 2)), "to": Choice((3,))})
+    first, second = OneFamily(fixed), OneFamily(fixed)
+    assert codec._seat(first, 0) is codec._seat(second, 0)

@@ -212,21 +212,31 @@ class _FoundFamilies:
         return ActionSpace(())
 
 
+def _families(state: Offering, seat: Seat) -> tuple[ActionFamily, ...]:
+    """The families ``seat`` may act in: its prompt's, then its free actions'."""
+    return (*state.legal_actions(seat).families, *state.free_actions(seat).families)
+
+
 class _Position:
     """What a codec works out for one seat in one position: the families it may act in, each
     family's required parameters, the families matching a partial action, each parameter's domain
     and block, which partial actions can be completed, and each partial action's offers."""
 
-    __slots__ = ("codec", "families", "_plans", "_matching", "_nodes", "_completable", "_offered")
+    __slots__ = ("codec", "families", "fixed", "_plans", "_matching", "_nodes", "_completable",
+                 "_offered")
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Kept in a state's memo, so copied with it: its families again, the rest worked out anew.
         return _Position, (self.codec, _FoundFamilies(tuple(self.families)), 0)
 
-    def __init__(self, codec: FlatActions, state: Offering, seat: Seat) -> None:
+    def __init__(self, codec: FlatActions, state: Offering, seat: Seat,
+                 families: tuple[ActionFamily, ...] | None = None) -> None:
         self.codec = codec
-        self.families: list[ActionFamily] = [*state.legal_actions(seat).families,
-                                             *state.free_actions(seat).families]
+        self.families: tuple[ActionFamily, ...] = _families(state, seat) if families is None else families
+        self.fixed = all(isinstance(spec, Domain) for fam in self.families for spec in fam.params.values())
+        """Whether every parameter's domain is fixed (none is worked out from the state): then all
+        this position works out follows from its families alone, and a later position offering
+        equal families may use it again."""
         self._plans: dict[int, _Plan] = {}
         self._matching: dict[tuple[str, Any], list[ActionFamily]] = {}
         self._nodes: dict[Any, tuple[Domain, Block]] = {}
@@ -345,6 +355,7 @@ class FlatActions:
         self._chips = any(isinstance(b, Chips) for b in blocks)
         self.size: int = offset
         self._bids: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Domain, ChipBuilder]] = {}
+        self._last: dict[Seat, _Position] = {}
 
     # -- the contract ---------------------------------------------------------------------------
     def start(self) -> Partial:
@@ -441,7 +452,18 @@ class FlatActions:
             return _Position(self, state, seat)
         found = memo.get(("flat codec", seat))
         if found is None or found.codec is not self:
-            found = memo["flat codec", seat] = _Position(self, state, seat)
+            found = memo["flat codec", seat] = self._position(state, seat)
+        return found
+
+    def _position(self, state: Offering, seat: Seat) -> _Position:
+        """A new position of ``seat``, or the last one this codec worked out for it when that
+        offered equal families with fixed domains only (a seat whose choices another seat's action
+        did not change, as in a round of simultaneous choices: nothing is worked out again)."""
+        families = _families(state, seat)
+        last = self._last.get(seat)
+        if last is not None and last.fixed and last.families == families:
+            return last
+        found = self._last[seat] = _Position(self, state, seat, families)
         return found
 
     def offers(self, state: Offering, seat: Seat, partial: Partial) -> list[Option]:
