@@ -1,7 +1,7 @@
 """The environments' speed in every game, beside PettingZoo's classic connect_four_v3 measured in
 the same run.
 
-    python benchmarks/environments.py [--steps 2000] [--rounds 3] [--json] [--profile GAME]
+    python benchmarks/environments.py [--steps 10000] [--rounds 3] [--json] [--profile GAME]
 
 For each game at its default table size (4 seats, or the nearest the game allows) it runs, with
 masked random actions (a uniformly drawn index among those the mask allows), the PettingZoo AEC
@@ -10,12 +10,14 @@ player's ``observation_tensor`` a step), and prints steps per second and the rat
 connect_four_v3's AEC steps per second; for the Parallel form also its decisions per second (the
 indices chosen by the seats asked, the unit of an AEC step: a Parallel step carries one from every
 seat asked at once) and their ratio to the AEC form's steps (×AEC). The peer is timed again before
-every measurement and the figures are the medians over ``--rounds`` interleaved rounds. Times are
-the process's CPU time (``time.process_time``), so other work on a busy machine does not count,
-and both sides are timed alike. A step is one index of an action (Parallel: one index from every
-seat asked). With ``--profile GAME`` it prints where an AEC step of that game spends its time
-(cProfile) instead. Needs the rl extra and pygame (connect_four_v3 draws with it). Figures only:
-nothing is asserted.
+every measurement and the figures are the medians over ``--rounds`` interleaved rounds. A
+measurement plays whole games (10,000 steps by default, two games at the step cap): a step late in
+a game costs more than one early (in Culottes deals pile up), so a short window flatters the
+slower games. Times are the process's CPU time (``time.process_time``), so other work on a busy
+machine does not count, and both sides are timed alike. A step is one index of an action
+(Parallel: one index from every seat asked). With ``--profile GAME`` it prints where an AEC step
+of that game spends its time (cProfile) instead. Needs the rl extra and pygame (connect_four_v3
+draws with it). Figures only: nothing is asserted.
 """
 
 from __future__ import annotations
@@ -170,7 +172,8 @@ def profile(name: str, steps: int, observation: str | None = None) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--steps", type=int, default=2000, help="steps per measurement")
+    parser.add_argument("--steps", type=int, default=10000,
+                        help="steps per measurement (whole games: steps grow dearer as a game goes on)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (the median is shown)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--profile", metavar="GAME", help="profile the AEC environment of GAME instead")
