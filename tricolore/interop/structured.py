@@ -735,8 +735,15 @@ class StructuredObserver:
         """Row ``seat``: :meth:`_turn` of that seat (the identity for seat 0); indexing with all
         the rows turns the public arrays to every seat at once."""
         self._public: tuple[Mapping[str, Any], np.ndarray] | None = None
-        self._secrets: dict[Seat, tuple[Mapping[str, Any], list[np.ndarray]]] = {}
-        """Each seat's last secrets and the arrays they gave (used again while equal)."""
+        index = [np.arange(start, end, dtype=np.intp) for _, start, end in self._secret]
+        self._secret_index = np.concatenate(index) if index else np.zeros(0, dtype=np.intp)
+        """The positions of the secret arrays in the flat vector."""
+        self._secret_low = self._low[self._secret_index]
+        self._secret_high = self._high[self._secret_index]
+        self._secret_rows = np.zeros((self.players, self._secret_index.size), dtype=np.float32)
+        """Row ``seat``: the values the seat's last secrets give at :attr:`_secret_index`."""
+        self._secrets: dict[Seat, Mapping[str, Any]] = {}
+        """Each seat's last secrets (its row of :attr:`_secret_rows` is used again while equal)."""
         self._last: tuple[Mapping[str, Any], Seat, np.ndarray] | None = None
         self._together: tuple[Mapping[str, Any], Mapping[Seat, Prompt], list[Mapping[str, Any] | None],
                               np.ndarray] | None = None
@@ -786,20 +793,24 @@ class StructuredObserver:
         self._public = (view, vector)
         return vector
 
-    def _write_secrets(self, seat: Seat, you: Mapping[str, Any], vector: np.ndarray) -> None:
-        """Write ``seat``'s secrets ``you`` into its ``vector``, clipped (the arrays of the last
-        secrets are used again while they are equal)."""
+    def _secret_row(self, seat: Seat, you: Mapping[str, Any] | None) -> np.ndarray:
+        """``seat``'s row of :attr:`_secret_rows` for its secrets ``you``, clipped: worked out
+        again only when they differ from the seat's last (zeros for none)."""
+        row = self._secret_rows[seat % self.players]
         kept = self._secrets.get(seat)
-        if kept is not None and (kept[0] is you or kept[0] == you):
-            for (_, start, end), values in zip(self._secret, kept[1], strict=True):
-                vector[start:end] = values  # the seat's secrets as they were
-            return
+        if kept is not None and (kept is you or kept == you):
+            return row
+        if not you:
+            row[:] = 0.0
+            self._secrets.pop(seat, None)
+            return row
+        scratch = np.zeros(self.size, dtype=np.float32)
         parts = self.game.parts
-        out = {name: vector[start:end].reshape(parts[name].shape) for name, start, end in self._secret}
-        self.game.fill_secret(you, out, _Put(parts, out, seat, self.players, vector, self._where))
-        for _, start, end in self._secret:
-            np.clip(vector[start:end], self._low[start:end], self._high[start:end], out=vector[start:end])
-        self._secrets[seat] = (you, [vector[start:end].copy() for _, start, end in self._secret])
+        out = {name: scratch[start:end].reshape(parts[name].shape) for name, start, end in self._secret}
+        self.game.fill_secret(you, out, _Put(parts, out, seat, self.players, scratch, self._where))
+        np.clip(scratch[self._secret_index], self._secret_low, self._secret_high, out=row)
+        self._secrets[seat] = you
+        return row
 
     def _view_vector(self, seat: Seat, view: Mapping[str, Any],
                      public: Mapping[str, Any] | None = None) -> np.ndarray:
@@ -808,7 +819,7 @@ class StructuredObserver:
         vector = self._public_vector(view, public)[self._turns[seat % self.players]]
         you = view.get("you")
         if you:
-            self._write_secrets(seat, you, vector)
+            vector[self._secret_index] = self._secret_row(seat, you)
         return vector
 
     def vector(self, state: State, seat: Seat, partial: Partial | None = None,
@@ -873,12 +884,12 @@ class StructuredObserver:
             # every seat's arrays and prompt, kept while the position is the same (only the
             # actions being built change from one step of it to the next)
             base = self._public_vector(public, public)[self._turns]
+            if self._secret_index.size:
+                for seat in range(self.players):
+                    self._secret_row(seat, secrets[seat])
+                base[:, self._secret_index] = self._secret_rows  # every seat's secrets at once
             for seat in range(self.players):
-                row = base[seat]
-                you = secrets[seat]
-                if you:
-                    self._write_secrets(seat, you, row)
-                self._write_asked(row, pending.get(seat))
+                self._write_asked(base[seat], pending.get(seat))
             kept = self._together = (public, pending, list(secrets), base)
         out = kept[3].copy()
         for seat in range(self.players):
