@@ -121,3 +121,21 @@ def test_a_state_survives_deepcopy_and_frozen_records_pickle() -> None:
         fixed += [d for a in spaces.values() for f in a.families for d in f.params.values()
                   if isinstance(d, (Amount, Choice))]
     assert len(fixed) > 5 and [pickle.loads(pickle.dumps(d)) for d in fixed] == fixed
+
+
+def test_a_part_kept_while_its_source_is_the_same_is_made_again_when_it_changes_and_not_in_a_copy() -> None:
+    state = tricolore.get_game("culottes").new(4, seed=2)
+    made: list[int] = []
+
+    def make(n: int) -> dict[str, int]:
+        made.append(n)
+        return {"n": n}
+
+    first = state.kept_while(("part", 0), (1, 2), make, 1)
+    assert state.kept_while(("part", 0), (1, 2), make, 1) is first  # an equal source: kept
+    assert made == [1]
+    changed = state.kept_while(("part", 0), (1, 3), make, 2)
+    assert changed == {"n": 2} and made == [1, 2]
+    copy = state.clone()
+    assert copy.kept_while(("part", 0), (1, 3), make, 3) == {"n": 3}  # a copy keeps nothing
+    assert state.kept_while(("part", 0), (1, 3), make, 4) is changed

@@ -311,6 +311,21 @@ class State(ABC):
             found = kept[key] = make(*args)
         return found
 
+    def kept_while(self, key: tuple[Any, ...], source: object, make: Callable[..., T], *args: Any) -> T:
+        """``make(*args)``, worked out again only when ``source`` (what the result shows) is no
+        longer the one it was made from for ``key`` (the same object, or equal to it): a part of
+        a view that is handed out again while it did not change. Its keys are those of
+        :meth:`kept` too, so the two are given different ones. A copy starts without it."""
+        kept = self._kept
+        found = kept.get(key)
+        if found is not None and (found[0] is source or found[0] == source):
+            return found[1]
+        if len(kept) >= KEPT_LIMIT:
+            kept.clear()
+        made = make(*args)
+        kept[key] = (source, made)
+        return made
+
     def free_actions(self, seat: Seat) -> ActionSpace:
         """Actions the rules allow ``seat`` at any time, prompt or not (transfers, agreements)."""
         space = self._memo.get(("free", seat))

@@ -1175,12 +1175,7 @@ class CulottesState(State):
         that did not change."""
         if not shared:
             return make(*args)
-        kept = self._kept.get(("seen", *key))
-        if kept is not None and (kept[0] is source or kept[0] == source):
-            return kept[1]
-        made = make(*args)
-        self._kept["seen", *key] = (source, made)
-        return made
+        return self.kept_while(key, source, make, *args)
 
     @staticmethod
     def _row_view(i: int, r: BookRow[Any]) -> dict[str, Any]:
