@@ -7,6 +7,7 @@ import time
 import pytest
 
 from tests.server.conftest import LiveServer
+from tests.server.wire import SHORT
 from tricolore.agents import strategy_class
 from tricolore.core.registry import get_game, list_games
 from tricolore.server.tables import BOT_LIMITS
@@ -45,7 +46,9 @@ def finished_record(server: LiveServer, table_id: str, timeout: float = 60) -> d
 def test_a_bot_seat_keeps_its_strategy_written_the_one_way_and_plays_it_to_the_end(live_server: LiveServer):
     seats = ["kingmaker:short_of_medals=2,seize_at=12,cake_card_worth=3", "cake-hoarder:reserve=3",
              "kingmaker"]
-    created = live_server.create("let-them-eat-cake", seats)
+    # Some of these line-ups never end a game of their own (no stash reaches 40 cakes, nobody is
+    # executed, the Pantry is refilled), so the table ends after a few rounds.
+    created = live_server.create("let-them-eat-cake", seats, options=SHORT["let-them-eat-cake"])
     stored = live_server.store.live[created["table_id"]].seats
     assert [s["strategy"] for s in stored] == [
         "kingmaker:seize_at=12,short_of_medals=2", "cake-hoarder:reserve=3", "kingmaker"]
