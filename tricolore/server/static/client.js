@@ -395,7 +395,7 @@ function saveDraft() {
   const d = table.draft;
   try {
     if (d.type) sessionStorage.setItem(draftKey(), JSON.stringify({ type: d.type, values: d.values, domains: d.domains, family: d.family, error: d.error || "", deal: !!d.deal, also: d.also || null }));
-    else if (!table.sending) sessionStorage.removeItem(draftKey());
+    else if (!table.sending || table.sending.after !== null) sessionStorage.removeItem(draftKey()); // kept only until acknowledged
   } catch { /* storage full or refused: the draft still lives on the page */ }
 }
 
