@@ -196,22 +196,6 @@ class Offering(Protocol):
         """The actions the seat may take at any time."""
 
 
-class _FoundFamilies:
-    """An :class:`Offering` of families already found (a position made again after a copy)."""
-
-    def __init__(self, families: tuple[ActionFamily, ...]) -> None:
-        self.families = families
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return _FoundFamilies, (self.families,)
-
-    def legal_actions(self, seat: Seat) -> ActionSpace:
-        return ActionSpace(self.families)
-
-    def free_actions(self, seat: Seat) -> ActionSpace:
-        return ActionSpace(())
-
-
 def _families(state: Offering, seat: Seat) -> tuple[ActionFamily, ...]:
     """The families ``seat`` may act in: its prompt's, then its free actions'."""
     return (*state.legal_actions(seat).families, *state.free_actions(seat).families)
@@ -227,12 +211,11 @@ class _Position:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Kept in a state's memo, so copied with it: its families again, the rest worked out anew.
-        return _Position, (self.codec, _FoundFamilies(tuple(self.families)), 0)
+        return _Position, (self.codec, self.families)
 
-    def __init__(self, codec: FlatActions, state: Offering, seat: Seat,
-                 families: tuple[ActionFamily, ...] | None = None) -> None:
+    def __init__(self, codec: FlatActions, families: tuple[ActionFamily, ...]) -> None:
         self.codec = codec
-        self.families: tuple[ActionFamily, ...] = _families(state, seat) if families is None else families
+        self.families = families
         self.fixed = all(isinstance(spec, Domain) for fam in self.families for spec in fam.params.values())
         """Whether every parameter's domain is fixed (none is worked out from the state): then all
         this position works out follows from its families alone, and a later position offering
@@ -449,7 +432,7 @@ class FlatActions:
         one action share it."""
         memo: dict[Any, Any] | None = getattr(state, "_memo", None)
         if memo is None:
-            return _Position(self, state, seat)
+            return _Position(self, _families(state, seat))
         found = memo.get(("flat codec", seat))
         if found is None or found.codec is not self:
             found = memo["flat codec", seat] = self._position(state, seat)
@@ -458,12 +441,13 @@ class FlatActions:
     def _position(self, state: Offering, seat: Seat) -> _Position:
         """A new position of ``seat``, or the last one this codec worked out for it when that
         offered equal families with fixed domains only (a seat whose choices another seat's action
-        did not change, as in a round of simultaneous choices: nothing is worked out again)."""
+        did not change, as in a round of simultaneous choices: its offers are not worked out
+        again)."""
         families = _families(state, seat)
         last = self._last.get(seat)
         if last is not None and last.fixed and last.families == families:
             return last
-        found = self._last[seat] = _Position(self, state, seat, families)
+        found = self._last[seat] = _Position(self, families)
         return found
 
     def offers(self, state: Offering, seat: Seat, partial: Partial) -> list[Option]:
