@@ -56,7 +56,8 @@ def play_my_turn_step(page: Page, done: set[str]) -> str:
         return "cake_vote"
     if "recruit" in offered and "recruit" not in done:
         page.locator("[data-testid=decision] [data-action=recruit]").click()
-        page.locator("[data-testid=decision] input[name=name]").fill("Lucile")
+        # a name outside the citizen names the bots recruit under, which the table would refuse
+        page.locator("[data-testid=decision] input[name=name]").fill("Lucile Duplessis")
         confirm(page)
         done.add("recruit")
         return "recruit"

@@ -112,10 +112,10 @@ def test_culottes_keeps_a_draft_through_a_reload_and_a_refusal_and_asks_before_e
     expect(bar).to_have_attribute("data-draft", "recruit")
     expect(page.locator("[data-testid=decision] input[name=name]")).to_have_value("Camille Desmoulins")
     assert_no_ids(page)
-    # another name is accepted, and the draft is gone once acknowledged
-    page.locator("[data-testid=decision] input[name=name]").fill("Lucile")
+    # another name (none a bot recruits under) is accepted, and the draft is gone once acknowledged
+    page.locator("[data-testid=decision] input[name=name]").fill("Lucile Duplessis")
     confirm(page)
-    expect(page.locator("[data-testid=log]")).to_contain_text("Lucile")
+    expect(page.locator("[data-testid=log]")).to_contain_text("Lucile Duplessis")
     # the update that shows the recruit may come before the acknowledgement that drops the draft
     drafts = "Object.keys(sessionStorage).filter((k) => k.startsWith('tricolore:draft:'))"
     page.wait_for_function(f"{drafts}.length === 0", timeout=10_000)
