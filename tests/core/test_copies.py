@@ -139,3 +139,21 @@ def test_a_part_kept_while_its_source_is_the_same_is_made_again_when_it_changes_
     copy = state.clone()
     assert copy.kept_while(("part", 0), (1, 3), make, 3) == {"n": 3}  # a copy keeps nothing
     assert state.kept_while(("part", 0), (1, 3), make, 4) is changed
+
+
+def test_what_is_worked_out_at_this_position_is_forgotten_after_an_action_and_on_changed() -> None:
+    state = tricolore.get_game("culottes").new(4, seed=2)
+    made: list[int] = []
+
+    def make() -> list[int]:
+        made.append(len(state.log))
+        return list(made)
+
+    first = state.at_this_position("probe", make)
+    assert state.at_this_position("probe", make) is first and made == [len(state.log)]
+    seat = min(state.pending())
+    state.apply(seat, state.legal_actions(seat).sample(random.Random(2)))
+    after = state.at_this_position("probe", make)
+    assert after is not first and len(made) == 2  # the action may have changed what it reads
+    state.changed()
+    assert state.at_this_position("probe", make) is not after and len(made) == 3

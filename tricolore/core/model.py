@@ -326,6 +326,16 @@ class State(ABC):
         kept[key] = (source, made)
         return made
 
+    def at_this_position(self, name: str, make: Callable[[], T]) -> T:
+        """``make()``, worked out once per position and forgotten after every action (and on
+        :meth:`changed`), as the legal actions are: what several rules read at one position
+        (the open alliances, say) and an action may change. Names differ from ``"pending"``,
+        ``"legal"`` and ``"free"``, which the protocol uses."""
+        found = self._memo.get((name, -1), _MISSING)
+        if found is _MISSING:
+            found = self._memo[name, -1] = make()
+        return found
+
     def free_actions(self, seat: Seat) -> ActionSpace:
         """Actions the rules allow ``seat`` at any time, prompt or not (transfers, agreements)."""
         space = self._memo.get(("free", seat))

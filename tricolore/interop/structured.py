@@ -55,6 +55,20 @@ class _Part:
         self.index = {c: i for i, c in enumerate(self.columns)}
 
 
+def _summed(added: Sequence[int | tuple[int, Any]]) -> tuple[np.ndarray, np.ndarray]:
+    """The positions of a flat vector that ``added`` lists (1 for a position alone, or an amount
+    for a position and the amount), each once, and the sum added at each: one indexed addition
+    then writes them all, however many there are."""
+    sums: dict[int, float] = {}
+    for at in added:
+        if type(at) is int:
+            sums[at] = sums.get(at, 0.0) + 1.0
+        else:
+            position, amount = at  # type: ignore[misc]
+            sums[position] = sums.get(position, 0.0) + amount
+    return np.fromiter(sums, np.intp, len(sums)), np.fromiter(sums.values(), np.float32, len(sums))
+
+
 class _Game:
     """A game's arrays: ``parts`` declared in ``__init__``; the public ones filled from a view by
     ``fill`` as seat 0 sees them, the ``SECRET`` ones from the seat's ``you`` by ``fill_secret``.
@@ -90,13 +104,9 @@ class _Game:
         key = (put.seat, name)
         found = self.memo.get(key)
         if found is None or found[0] != source:
-            found = self.memo[key] = (source, count(source, put))
-        vector = put.vector
-        for at in found[1]:
-            if type(at) is int:
-                vector[at] += 1.0
-            else:
-                vector[at[0]] += at[1]
+            found = self.memo[key] = (source, *_summed(count(source, put)))
+        if len(found[1]):
+            put.vector[found[1]] += found[2]
 
     def kept(self, put: _Put, name: str, source: Any, fill: Callable[[], None]) -> None:
         """Array ``name``, which ``fill`` writes from ``source`` alone (and nothing else writes):
@@ -331,15 +341,16 @@ class _Culottes(_Game):
         kept = (put.seat, "book")
         found = self.memo.get(kept)
         if found is None or found[0] != (book, owners):
-            trials = []
+            start, width = put.where["players"][:2]
+            trials: list[tuple[int, Any]] = []
             for entry in book:
                 voter = put.rel(owners.get(entry.get("voter")))  # the voter is a citizen: its owner's row
                 side = players.get(f"open trial cakes {entry.get('side')}")
                 if entry.get("closing") is None and voter is not None and side is not None:
-                    trials.append((voter, side, entry["cakes"]))
-            found = self.memo[kept] = ((book, owners), trials)
-        for voter, side, cakes in found[1]:
-            out["players"][voter, side] += cakes
+                    trials.append((start + voter * width + side, entry["cakes"]))
+            found = self.memo[kept] = ((book, owners), *_summed(trials))
+        if len(found[1]):
+            put.vector[found[1]] += found[2]
 
     def fill_secret(self, you: Mapping[str, Any], out: Arrays, put: _Put) -> None:
         put.one_hot("secret", "role", you.get("role"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -169,6 +169,12 @@ def _citizen_space(step: int, emigrated: bool, cakes: int, name: str, names: tup
     if agree:
         families.append(AGREE_FAMILY)
     return ActionSpace(tuple(families))
+
+
+T = TypeVar("T")
+_NO_SCALES = {SANS_CULOTTE: 0, PRIVILEGED: 0}
+_NOBODY: set[int] = set()  # read only
+"""Cakes on the scales of a trial before any vote, in the order the view lists the sides."""
 
 
 def _other_side(side: str) -> str:
@@ -727,16 +733,13 @@ class CulottesState(State):
         with_cakes = [i for i in self.holdings[seat] if self.citizens[i].cakes]
         if not with_cakes:
             return families
-        allied: dict[int, set[int]] = {}
-        for a in self.alliances:
-            if a["status"] == "open":
-                allied.setdefault(a["trial"], set()).update(m["citizen"] for m in a["members"])
+        open_alliances, allied = self._open_alliances()
         founding = tuple(t for t in trials if any(i not in allied.get(t, ()) for i in with_cakes))
         if founding:
             families.append(self.kept(("found_alliance", seat, founding, trials),
                                       self._found_family, seat, founding, trials))
-        joinable = tuple((a["id"], len(a["members"])) for a in self.alliances if a["status"] == "open"
-                         and any(i not in allied[a["trial"]] for i in with_cakes))
+        joinable = tuple((a["id"], len(a["members"])) for a in open_alliances
+                         if any(i not in allied[a["trial"]] for i in with_cakes))
         if joinable:
             families.append(self.kept(("join_alliance", seat, joinable), self._join_family, seat,
                                       tuple(i for i, _ in joinable)))
@@ -867,8 +870,19 @@ class CulottesState(State):
 
     def _allied(self, trial: int) -> set[int]:
         """Citizens in an open alliance of ``trial``'s open trial."""
-        return {m["citizen"] for a in self.alliances if a["status"] == "open" and a["trial"] == trial
-                for m in a["members"]}
+        return self._open_alliances()[1].get(trial, _NOBODY)
+
+    def _open_alliances(self) -> tuple[list[dict[str, Any]], dict[int, set[int]]]:
+        """The open alliances, and by trial the citizens in one: worked out once per position,
+        as every alliance ever founded stays in :attr:`alliances`."""
+        return self.at_this_position("open alliances", self._find_open_alliances)
+
+    def _find_open_alliances(self) -> tuple[list[dict[str, Any]], dict[int, set[int]]]:
+        found = [a for a in self.alliances if a["status"] == "open"]
+        allied: dict[int, set[int]] = {}
+        for a in found:
+            allied.setdefault(a["trial"], set()).update(m["citizen"] for m in a["members"])
+        return found, allied
 
     def _tally(self, key: str, n: int = 1) -> None:
         self.deal_tally[key] = self.deal_tally.get(key, 0) + n
@@ -1124,6 +1138,11 @@ class CulottesState(State):
     def _public_view(self, shared: bool) -> dict[str, Any]:
         over = self.phase == Phase.OVER
         citizen = self.current_citizen()
+        book = self.book
+        # Rows are only added, and a row changes only when a closing marks it, which the Book
+        # counts; closings are only added; a deal changes by being replaced.
+        at_book = (book, book.closings, len(book.rows))
+        scales = self._kept_part(shared, ("scales",), at_book, self._open_scales)
         out: dict[str, Any] = {
             "game": self.info.name, "players": self.players, "phase": self.phase,
             "turn": self.turn + 1, "rounds_completed": self.rounds_completed,
@@ -1139,15 +1158,15 @@ class CulottesState(State):
             "citizens": [{"id": c.id, "owner": c.owner, "name": c.name, "cakes": c.cakes,
                           "cockades": c.cockades, "bastille_cakes": c.bastille_cakes,
                           "status": c.status, "emigrated": c.emigrated, "recruited": c.recruited,
-                          "scales": self.book.scales(c.id) if c.on_trial else None}
+                          "scales": scales.get(c.id) or dict(_NO_SCALES) if c.on_trial else None}
                          for c in self.citizens],
-            "book": [self._seen(shared, ("row", i), (r, r.closing), self._row_view, i, r)
-                     for i, r in enumerate(self.book.rows)],
-            "closings": [self._seen(shared, ("closing", i), c, self._closing_view, c)
-                         for i, c in enumerate(self.closings)],
-            "deals": [self._seen(shared, ("deal", d.id), d, self._bribe_view, d) for d in self.deals.deals],
-            "alliances": [self._seen(shared, ("alliance", a["id"]), (a["status"], a["members"]),
-                                     self._alliance_view, a) for a in self.alliances],
+            "book": self._kept_part(shared, ("book",), at_book, self._rows_view, shared),
+            "closings": self._kept_part(shared, ("closings",), (self.closings, len(self.closings)),
+                                        self._closings_view, shared),
+            "deals": self._kept_part(shared, ("deals",), tuple(self.deals.deals), self._deals_view, shared),
+            "alliances": self._kept_part(
+                shared, ("alliances",), tuple((a["status"], a["members"]) for a in self.alliances),
+                self._alliances_view, shared),
             "escrow": {"cakes": self.escrow.held(),
                        "deposits": [{"for": a[0], "id": a[1], "depositor": d, "cakes": n}
                                     for a, d, n in self.escrow.entries()]},
@@ -1166,6 +1185,43 @@ class CulottesState(State):
         """``seat``'s role, its sealed name and the flaps of the citizens it holds."""
         return {"role": self.role_of(seat), "sealed_name": self.sealed_name(seat),
                 "citizens": {str(i): self.flap(self.citizens[i]) for i in self.holdings[seat]}}
+
+    def _kept_part(self, shared: bool, key: tuple[Any, ...], source: object, make: Callable[..., T],
+                   *args: Any) -> T:
+        """A whole part of the public view (the Book, the closings, the deals, the alliances, the
+        open scales) made by ``make(*args)``; if ``shared``, made again only when ``source`` (what
+        it shows, compared by value) changed since the last read-only view. A part that grows
+        with the game is then handed out again while it stays the same, rather than gone
+        through item by item at every position."""
+        if not shared:
+            return make(*args)
+        return self.kept_while(key, source, make, *args)
+
+    def _open_scales(self) -> dict[int, dict[str, int]]:
+        """Cakes on each scale of every open trial, by citizen, from one pass over the Book."""
+        scales: dict[int, dict[str, int]] = {}
+        for r in self.book.rows:
+            if r.closing is None:
+                totals = scales.get(r.citizen)
+                if totals is None:
+                    totals = scales[r.citizen] = dict(_NO_SCALES)
+                totals[r.side] += r.cakes
+        return scales
+
+    def _rows_view(self, shared: bool) -> list[dict[str, Any]]:
+        return [self._seen(shared, ("row", i), (r, r.closing), self._row_view, i, r)
+                for i, r in enumerate(self.book.rows)]
+
+    def _closings_view(self, shared: bool) -> list[dict[str, Any]]:
+        return [self._seen(shared, ("closing", i), c, self._closing_view, c)
+                for i, c in enumerate(self.closings)]
+
+    def _deals_view(self, shared: bool) -> list[dict[str, Any]]:
+        return [self._seen(shared, ("deal", d.id), d, self._bribe_view, d) for d in self.deals.deals]
+
+    def _alliances_view(self, shared: bool) -> list[dict[str, Any]]:
+        return [self._seen(shared, ("alliance", a["id"]), (a["status"], a["members"]),
+                           self._alliance_view, a) for a in self.alliances]
 
     def _seen(self, shared: bool, key: tuple[Any, ...], source: object, make: Callable[..., dict[str, Any]],
               *args: Any) -> dict[str, Any]:
