@@ -7,6 +7,7 @@ change) must be the view made anew."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -57,3 +58,29 @@ def test_kept_free_actions_and_views_read_as_those_worked_out_anew():
                 space = legal
             state.apply(seat, space.sample(rng))
     assert positions > 5000
+
+
+def test_a_view_read_only_stays_as_it_was_handed_out_while_the_game_goes_on():
+    """The parts a read-only view shares with later ones (Book rows, closings, deals, alliances,
+    the escrow) are replaced when they change, never changed in place: every view handed out
+    still reads at the end of the game as it did when it was handed out."""
+    handed: list[tuple[dict[str, Any], str]] = []
+    for seed in range(4):
+        state = tricolore.make("culottes", 4, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(600):
+            if state.is_over():
+                break
+            view = state.read_only_public_view()
+            handed.append((view, json.dumps(view, sort_keys=True)))
+            seat = rng.choice(sorted(state.pending()))
+            legal, free = state.legal_actions(seat), state.free_actions(seat)
+            space = free if free and rng.random() < 0.5 else legal
+            state.apply(seat, (space or legal).sample(rng))
+        view = state.read_only_public_view()
+        handed.append((view, json.dumps(view, sort_keys=True)))
+    assert any(view["alliances"] and view["escrow"]["deposits"] for view, _ in handed)
+    alliances = [a for view, _ in handed for a in view["alliances"]]
+    assert any(a["status"] != "open" for a in alliances) and any(len(a["members"]) > 1 for a in alliances)
+    for view, text in handed:
+        assert json.dumps(view, sort_keys=True) == text

@@ -254,6 +254,11 @@ class Escrow:
         """Every ``(account, depositor, amount)`` held, in the order deposited."""
         return [(a, d, n) for (a, d), n in self._held.items()]
 
+    def snapshot(self) -> tuple[tuple[tuple[Account, int], int], ...]:
+        """Every ``((account, depositor), amount)`` held, in the order deposited: equal for two
+        escrows exactly when they hold the same deposits in the same order."""
+        return tuple(self._held.items())
+
     def __bool__(self) -> bool:
         return bool(self._held)
 

@@ -874,8 +874,12 @@ class CulottesState(State):
 
     def _open_alliances(self) -> tuple[list[dict[str, Any]], dict[int, set[int]]]:
         """The open alliances, and by trial the citizens in one: worked out once per position,
-        as every alliance ever founded stays in :attr:`alliances`."""
-        return self.at_this_position("open alliances", self._find_open_alliances)
+        and again only when an alliance changed, as every alliance ever founded stays in
+        :attr:`alliances`."""
+        return self.at_this_position("open alliances", self._kept_open_alliances)
+
+    def _kept_open_alliances(self) -> tuple[list[dict[str, Any]], dict[int, set[int]]]:
+        return self.kept_while(("open alliances",), tuple(self.alliances), self._find_open_alliances)
 
     def _find_open_alliances(self) -> tuple[list[dict[str, Any]], dict[int, set[int]]]:
         found = [a for a in self.alliances if a["status"] == "open"]
@@ -953,9 +957,16 @@ class CulottesState(State):
     def _join(self, alliance: dict[str, Any], citizen: int) -> None:
         self.citizens[citizen].cakes -= 1
         self.escrow.deposit(("alliance", alliance["id"]), citizen, 1)
-        alliance["members"] = [*alliance["members"], {"citizen": citizen, "since": len(self.book.rows)}]
+        self._change_alliance(alliance, members=[*alliance["members"],
+                                                 {"citizen": citizen, "since": len(self.book.rows)}])
         self._tally("alliance_members")
         self.emit("alliance_joined", alliance=alliance["id"], citizen=citizen)
+
+    def _change_alliance(self, alliance: dict[str, Any], **changes: Any) -> None:
+        """Replace ``alliance`` in :attr:`alliances` by a copy with ``changes``: an alliance is
+        never changed in place, so that what was worked out from it is kept while it is the
+        same object (the view's alliances, the open ones)."""
+        self.alliances[alliance["id"]] = {**alliance, **changes}
 
     def _votes_since(self, closing: int, voter: int, since: int) -> dict[str, int]:
         """Cakes ``voter`` put on each side of the trial counted by ``closing``, in Book rows
@@ -978,7 +989,7 @@ class CulottesState(State):
                 self._settle_bribe(deal, closing, verdict)
         for alliance in [a for a in self.alliances if a["trial"] == trial and a["status"] == "open"]:
             if verdict is None:
-                alliance["status"] = "dissolved"
+                self._change_alliance(alliance, status="dissolved")
                 self.emit("alliance_dissolved", alliance=alliance["id"],
                           returned=self._refund(("alliance", alliance["id"])))
                 continue
@@ -1038,7 +1049,7 @@ class CulottesState(State):
                 self.citizens[citizen].cakes += share
                 shares.append({"citizen": citizen, "cakes": share})
         returned = self._refund(account)
-        alliance["status"] = "settled"
+        self._change_alliance(alliance, status="settled")
         self._tally("alliance_loyal", len(loyal))
         self._tally("alliance_disloyal", len(disloyal))
         self._tally("alliance_deposits_forfeited", forfeited)
@@ -1140,7 +1151,7 @@ class CulottesState(State):
         citizen = self.current_citizen()
         book = self.book
         # Rows are only added, and a row changes only when a closing marks it, which the Book
-        # counts; closings are only added; a deal changes by being replaced.
+        # counts; closings are only added; a deal or an alliance changes by being replaced.
         at_book = (book, book.closings, len(book.rows))
         scales = self._kept_part(shared, ("scales",), at_book, self._open_scales)
         out: dict[str, Any] = {
@@ -1164,15 +1175,12 @@ class CulottesState(State):
             "closings": self._kept_part(shared, ("closings",), (self.closings, len(self.closings)),
                                         self._closings_view, shared),
             "deals": self._kept_part(shared, ("deals",), tuple(self.deals.deals), self._deals_view, shared),
-            "alliances": self._kept_part(
-                shared, ("alliances",), tuple((a["status"], a["members"]) for a in self.alliances),
-                self._alliances_view, shared),
-            "escrow": {"cakes": self.escrow.held(),
-                       "deposits": [{"for": a[0], "id": a[1], "depositor": d, "cakes": n}
-                                    for a, d, n in self.escrow.entries()]},
+            "alliances": self._kept_part(shared, ("alliances",), tuple(self.alliances),
+                                         self._alliances_view, shared),
+            "escrow": self._kept_part(shared, ("escrow",), self.escrow.snapshot(), self._escrow_view),
             "role_choice": None if self.role_choice is None else self.role_choice.public(),
             "pending": [p.as_dict() for p in self.pending().values()],
-            "options": self.options.as_dict(),
+            "options": self._kept_part(shared, ("options",), self.options, self.options.as_dict),
         }
         if over:
             out["end_reason"] = self.end_reason
@@ -1220,8 +1228,12 @@ class CulottesState(State):
         return [self._seen(shared, ("deal", d.id), d, self._bribe_view, d) for d in self.deals.deals]
 
     def _alliances_view(self, shared: bool) -> list[dict[str, Any]]:
-        return [self._seen(shared, ("alliance", a["id"]), (a["status"], a["members"]),
-                           self._alliance_view, a) for a in self.alliances]
+        return [self._seen(shared, ("alliance", a["id"]), a, self._alliance_view, a) for a in self.alliances]
+
+    def _escrow_view(self) -> dict[str, Any]:
+        return {"cakes": self.escrow.held(),
+                "deposits": [{"for": a[0], "id": a[1], "depositor": d, "cakes": n}
+                             for a, d, n in self.escrow.entries()]}
 
     def _seen(self, shared: bool, key: tuple[Any, ...], source: object, make: Callable[..., dict[str, Any]],
               *args: Any) -> dict[str, Any]:
