@@ -173,8 +173,8 @@ def _citizen_space(step: int, emigrated: bool, cakes: int, name: str, names: tup
 
 T = TypeVar("T")
 _NO_SCALES = {SANS_CULOTTE: 0, PRIVILEGED: 0}
-_NOBODY: set[int] = set()  # read only
 """Cakes on the scales of a trial before any vote, in the order the view lists the sides."""
+_NOBODY: set[int] = set()  # read only: no citizen allied in a trial
 
 
 def _other_side(side: str) -> str:
@@ -1153,7 +1153,7 @@ class CulottesState(State):
         # Rows are only added, and a row changes only when a closing marks it, which the Book
         # counts; closings are only added; a deal or an alliance changes by being replaced.
         at_book = (book, book.closings, len(book.rows))
-        scales = self._kept_part(shared, ("scales",), at_book, self._open_scales)
+        scales = self._seen(shared, ("scales",), at_book, self._open_scales)
         out: dict[str, Any] = {
             "game": self.info.name, "players": self.players, "phase": self.phase,
             "turn": self.turn + 1, "rounds_completed": self.rounds_completed,
@@ -1171,16 +1171,16 @@ class CulottesState(State):
                           "status": c.status, "emigrated": c.emigrated, "recruited": c.recruited,
                           "scales": scales.get(c.id) or dict(_NO_SCALES) if c.on_trial else None}
                          for c in self.citizens],
-            "book": self._kept_part(shared, ("book",), at_book, self._rows_view, shared),
-            "closings": self._kept_part(shared, ("closings",), (self.closings, len(self.closings)),
+            "book": self._seen(shared, ("book",), at_book, self._rows_view, shared),
+            "closings": self._seen(shared, ("closings",), (self.closings, len(self.closings)),
                                         self._closings_view, shared),
-            "deals": self._kept_part(shared, ("deals",), tuple(self.deals.deals), self._deals_view, shared),
-            "alliances": self._kept_part(shared, ("alliances",), tuple(self.alliances),
+            "deals": self._seen(shared, ("deals",), tuple(self.deals.deals), self._deals_view, shared),
+            "alliances": self._seen(shared, ("alliances",), tuple(self.alliances),
                                          self._alliances_view, shared),
-            "escrow": self._kept_part(shared, ("escrow",), self.escrow.snapshot(), self._escrow_view),
+            "escrow": self._seen(shared, ("escrow",), self.escrow.snapshot(), self._escrow_view),
             "role_choice": None if self.role_choice is None else self.role_choice.public(),
             "pending": [p.as_dict() for p in self.pending().values()],
-            "options": self._kept_part(shared, ("options",), self.options, self.options.as_dict),
+            "options": self._seen(shared, ("options",), self.options, self.options.as_dict),
         }
         if over:
             out["end_reason"] = self.end_reason
@@ -1193,17 +1193,6 @@ class CulottesState(State):
         """``seat``'s role, its sealed name and the flaps of the citizens it holds."""
         return {"role": self.role_of(seat), "sealed_name": self.sealed_name(seat),
                 "citizens": {str(i): self.flap(self.citizens[i]) for i in self.holdings[seat]}}
-
-    def _kept_part(self, shared: bool, key: tuple[Any, ...], source: object, make: Callable[..., T],
-                   *args: Any) -> T:
-        """A whole part of the public view (the Book, the closings, the deals, the alliances, the
-        open scales) made by ``make(*args)``; if ``shared``, made again only when ``source`` (what
-        it shows, compared by value) changed since the last read-only view. A part that grows
-        with the game is then handed out again while it stays the same, rather than gone
-        through item by item at every position."""
-        if not shared:
-            return make(*args)
-        return self.kept_while(key, source, make, *args)
 
     def _open_scales(self) -> dict[int, dict[str, int]]:
         """Cakes on each scale of every open trial, by citizen, from one pass over the Book."""
@@ -1235,12 +1224,14 @@ class CulottesState(State):
                 "deposits": [{"for": a[0], "id": a[1], "depositor": d, "cakes": n}
                              for a, d, n in self.escrow.entries()]}
 
-    def _seen(self, shared: bool, key: tuple[Any, ...], source: object, make: Callable[..., dict[str, Any]],
-              *args: Any) -> dict[str, Any]:
-        """A part of the public view (a row of the Book, a closing, a bribe, an alliance) made by
-        ``make(*args)`` from ``source`` (what it shows, compared by value); if ``shared``, made
-        again only when ``source`` changed since the last read-only view, which share the parts
-        that did not change."""
+    def _seen(self, shared: bool, key: tuple[Any, ...], source: object, make: Callable[..., T],
+              *args: Any) -> T:
+        """A part of the public view made by ``make(*args)`` from ``source`` (what it shows,
+        compared by value): a whole list (the Book, the closings, the deals, the alliances, the
+        escrow, the open scales) or one item of it (a row, a closing, a bribe, an alliance). If
+        ``shared``, it is made again only when ``source`` changed since the last read-only view,
+        which share the parts that did not change: a list that grows with the game is handed out
+        again as it is while nothing in it changed, rather than gone through item by item."""
         if not shared:
             return make(*args)
         return self.kept_while(key, source, make, *args)
