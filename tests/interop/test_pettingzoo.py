@@ -196,6 +196,9 @@ def test_parallel_random_agents_play_a_whole_game():
         observations, rewards, _, _, _ = table.step(actions)
     assert table.state.is_over()
     assert sum(rewards.values()) == pytest.approx(1.0)
+    digest = table.state.digest()
+    assert table.step({a: table.noop for a in table.possible_agents}) == ({}, {}, {}, {}, {})
+    assert table.state.digest() == digest and table.agents == []
 
 
 @pytest.mark.parametrize("form", ["flat", "hashed"])

@@ -389,6 +389,42 @@ class Episode:
                     partials[seat] = self.codec.start()
         return refusals, applied
 
+    def step_parallel(self, agents: Sequence[str], actions: Mapping[str, Any], partials: list[Partial],
+                      noop: int, strict: bool, last_step: bool, penalty: float
+                      ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool],
+                                 dict[str, dict[str, Any]]]:
+        """One step of the Parallel form: ``actions[agent]`` from every seat (``agents[seat]``),
+        through :meth:`step_together`. ``strict``: a refusal raises
+        :class:`~tricolore.core.errors.IllegalAction` having changed nothing; otherwise it costs
+        its seat ``penalty`` and its sentence is in its info. ``last_step``: the step cap is
+        reached with this step (a game still running is truncated). Returns the observations,
+        rewards, terminations, truncations and infos, keyed by agent."""
+        chosen = [actions.get(agent) for agent in agents]
+        refusals, applied = self.step_together(chosen, partials, noop, strict)
+        if strict:
+            for sentence in refusals:
+                if sentence is not None:
+                    raise IllegalAction("masked_out", sentence)
+        over = self.state.is_over()
+        shares = self.rewards() if applied or over else [0.0] * self.players
+        rewards = dict(zip(agents, shares, strict=True))
+        infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
+        for seat, sentence in enumerate(refusals):
+            if sentence is not None:
+                rewards[agents[seat]] += penalty
+                infos[agents[seat]]["invalid_action"] = sentence
+        return (self.observations_together(agents, partials), rewards, dict.fromkeys(agents, over),
+                dict.fromkeys(agents, not over and last_step), infos)
+
+    def observations_together(self, agents: Sequence[str], partials: Sequence[Partial]
+                              ) -> dict[str, dict[str, Any]]:
+        """Every seat's observation and mask (:meth:`observe_all`, :meth:`masks_together`), keyed
+        by its agent (``agents[seat]``)."""
+        seen = self.observe_all(partials)
+        masks = self.masks_together(partials)
+        return {agent: {"observation": seen[seat], "action_mask": masks[seat]}
+                for seat, agent in enumerate(agents)}
+
     def masks_together(self, partials: Sequence[Partial]) -> list[np.ndarray]:
         """Every seat's mask with the no-op as its last index (fresh arrays): a seat asked gets
         :meth:`mask` (the no-op only if that offers nothing), any other the no-op alone."""
@@ -466,9 +502,13 @@ class Episode:
         observer = self.observer
         if not self._split or self.observation_form == "hashed":
             return [self.observe(seat, partials[seat]) for seat in range(self.players)]
-        public = self._public()
-        secrets = [self._private(seat) for seat in range(self.players)]
-        return [observer.output(vector) for vector in observer.vectors(self.state, public, secrets, partials)]
+        secrets = self._cache.get("secrets")
+        if secrets is None:  # one list a version, so that the observer knows them by identity
+            secrets = self._cache["secrets"] = [self._private(seat) for seat in range(self.players)]
+        vectors = observer.vectors(self.state, self._public(), secrets, partials)
+        if self.observation_form == "flat":
+            return vectors
+        return [observer.output(vector) for vector in vectors]
 
     # -- rewards ----------------------------------------------------------------------------------------
     def potential(self, seat: Seat) -> float:

@@ -287,14 +287,19 @@ class TricoloreParallelEnv(ParallelEnv):
         self.codec = self.table.codec
         self.noop = self.codec.size
         self.table.new_state(None)
-        self.partials: dict[str, Partial] = {}
+        self._partials: list[Partial] = [self.codec.start() for _ in self.possible_agents]
+        """The action each seat is building, in seat order."""
         self.steps = 0
-        self._seat_of = {agent: _seat(agent) for agent in self.possible_agents}
 
     @property
     def state(self) -> State:
         """The game being played (read it; change it only through :meth:`step`)."""
         return self.episode.state
+
+    @property
+    def partials(self) -> dict[str, Partial]:
+        """The action each agent is building."""
+        return dict(zip(self.possible_agents, self._partials, strict=True))
 
     def observation_space(self, agent: str) -> spaces.Space:
         """The same for every agent: the observation and the action mask."""
@@ -304,60 +309,39 @@ class TricoloreParallelEnv(ParallelEnv):
         """``Discrete(codec.size + 1)``: the flat actions, then the no-op."""
         return self.table._act_space
 
-    def _observations(self) -> dict[str, Any]:
-        """Every live agent's observation and mask (every seat's worked out at once)."""
-        if not self.agents:
-            return {}
-        partials = [self.partials[agent] for agent in self.possible_agents]
-        seen = self.episode.observe_all(partials)
-        masks = self.episode.masks_together(partials)
-        seat_of = self._seat_of
-        return {agent: {"observation": seen[seat_of[agent]], "action_mask": masks[seat_of[agent]]}
-                for agent in self.agents}
-
-    def _infos(self) -> dict[str, dict[str, Any]]:
-        if not self.table.raw_view:
-            return {a: {} for a in self.agents}
-        return {a: self.table.raw_info(_seat(a), self.partials[a]) for a in self.agents}
+    def _raw_infos(self, infos: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        """``infos`` with each agent's raw view when ``raw_view`` is set."""
+        if self.table.raw_view:
+            for seat, agent in enumerate(self.possible_agents):
+                infos[agent].update(self.table.raw_info(seat, self._partials[seat]))
+        return infos
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
         """A new game; as :meth:`TricoloreAEC.reset`."""
         self.table.new_state(seed)
         self.agents = list(self.possible_agents)
-        self.partials = {a: self.codec.start() for a in self.agents}
+        self._partials = [self.codec.start() for _ in self.possible_agents]
         self.steps = 0
-        return self._observations(), self._infos()
+        infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        return self.episode.observations_together(self.agents, self._partials), self._raw_infos(infos)
 
     def step(self, actions: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                          dict[str, bool], dict[str, dict[str, Any]]]:
         """One index from every agent: the seats asked choose at once, the others send the no-op.
-        An index a mask rules out is refused (see the module's documentation)."""
-        episode = self.episode
-        partials = [self.partials[agent] for agent in self.possible_agents]
-        chosen = [actions.get(agent) for agent in self.possible_agents]
-        strict = self.table.invalid_action == "raise"
-        refusals, applied = episode.step_together(chosen, partials, self.noop, strict)
-        if strict:
-            for sentence in refusals:
-                if sentence is not None:
-                    raise IllegalAction("masked_out", sentence)
-        self.partials = dict(zip(self.possible_agents, partials, strict=True))
+        An index a mask rules out is refused (see the module's documentation). Once the game is
+        over (no agents left), a step changes nothing and returns empty mappings."""
+        if not self.agents:
+            return {}, {}, {}, {}, {}
+        # every seat is a live agent while the game runs; the seats' partials are replaced in
+        # place, and left as they were after a refusal
+        observations, rewards, terminations, truncations, infos = self.episode.step_parallel(
+            self.possible_agents, actions, self._partials, self.noop, self.table.invalid_action == "raise",
+            self.steps + 1 >= self.table.max_steps, INVALID_ACTION_PENALTY)
         self.steps += 1
+        self._raw_infos(infos)
         over = self.state.is_over()
-        shares = episode.rewards() if applied or over else [0.0] * self.table.players
-        seat_of = self._seat_of
-        rewards = {a: shares[seat_of[a]] for a in self.agents}
-        terminations = dict.fromkeys(self.agents, over)
         cut = not over and self.steps >= self.table.max_steps
-        truncations = dict.fromkeys(self.agents, cut)
-        observations = self._observations()
-        infos = self._infos()
-        for agent in self.agents:
-            sentence = refusals[seat_of[agent]]
-            if sentence is not None:
-                rewards[agent] += INVALID_ACTION_PENALTY
-                infos[agent]["invalid_action"] = sentence
         if over or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos

@@ -697,6 +697,11 @@ def _same_public(view: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
 _MISSING = object()
 
 
+def _same_items(kept: Sequence[object], now: Sequence[object]) -> bool:
+    """Whether two sequences of the same length hold the very same objects, in order."""
+    return all(a is b for a, b in zip(kept, now, strict=True))
+
+
 class StructuredObserver:
     """The structured form: a ``gymnasium.spaces.Dict`` of named fixed-shape float32 arrays.
 
@@ -756,7 +761,7 @@ class StructuredObserver:
         self._secrets: dict[Seat, Mapping[str, Any]] = {}
         """Each seat's last secrets (its row of :attr:`_secret_rows` is used again while equal)."""
         self._last: tuple[Mapping[str, Any], Seat, np.ndarray] | None = None
-        self._together: tuple[Mapping[str, Any], Mapping[Seat, Prompt], list[Mapping[str, Any] | None],
+        self._together: tuple[Mapping[str, Any], Mapping[Seat, Prompt], Sequence[Mapping[str, Any] | None],
                               np.ndarray] | None = None
         """The last position's observations of every seat, before the actions being built."""
 
@@ -891,7 +896,7 @@ class StructuredObserver:
         pending = state.pending()
         kept = self._together
         if (kept is None or kept[0] is not public or kept[1] is not pending
-                or any(a is not b for a, b in zip(kept[2], secrets, strict=True))):
+                or not _same_items(kept[2], secrets)):
             # every seat's arrays and prompt, kept while the position is the same (only the
             # actions being built change from one step of it to the next)
             base = self._public_vector(public, public)[self._turns]
@@ -901,11 +906,11 @@ class StructuredObserver:
                 base[:, self._secret_index] = self._secret_rows  # every seat's secrets at once
             for seat in range(self.players):
                 self._write_asked(base[seat], pending.get(seat))
-            kept = self._together = (public, pending, list(secrets), base)
+            kept = self._together = (public, pending, tuple(secrets), base)
         out = kept[3].copy()
         for seat in range(self.players):
             partial = partials[seat]
-            if partial is not None:
+            if partial is not None and partial.path:
                 self._write_partial(out[seat], partial)
         return list(out)
 
