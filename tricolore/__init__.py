@@ -46,21 +46,17 @@ def stale_compiled_module(package: str | None = None) -> str | None:
     install), relative to the package's parent, or None when every compiled module is current.
     ``package`` is the package's folder (this one when not given)."""
     package = package or os.path.dirname(os.path.abspath(__file__))
-    games = os.path.join(package, "games")
-    folders = [os.path.join(package, "core")]
-    if os.path.isdir(games):
-        folders += [entry.path for entry in os.scandir(games) if entry.is_dir()]
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     # The compiled code of every module lives in one shared library beside the package's
     # __init__; each module's own extension is a small shim that a rebuild leaves untouched.
     shared = [entry.stat().st_mtime for entry in os.scandir(package)
               if entry.name.startswith("_engine__mypyc") and entry.name.endswith(suffixes)]
-    for folder in folders:
-        for entry in os.scandir(folder):
-            if not entry.name.endswith(suffixes):
+    for folder, _, names in sorted(os.walk(package)):  # every compiled module, wherever it lies
+        for name in sorted(names):
+            if not name.endswith(suffixes):
                 continue
-            source = os.path.join(folder, entry.name.split(".", 1)[0] + ".py")
-            built = shared[0] if shared else entry.stat().st_mtime
+            source = os.path.join(folder, name.split(".", 1)[0] + ".py")
+            built = shared[0] if shared else os.stat(os.path.join(folder, name)).st_mtime
             if os.path.exists(source) and os.stat(source).st_mtime > built:
                 return os.path.relpath(source, os.path.dirname(package))
     return None

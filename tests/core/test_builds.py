@@ -146,7 +146,8 @@ def test_a_compiled_module_older_than_its_source_is_found(tmp_path: Path) -> Non
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     (tmp_path / "tricolore" / "core").mkdir(parents=True)
     (tmp_path / "tricolore" / "games" / "culottes").mkdir(parents=True)
-    for folder, name in (("core", "model"), ("games/culottes", "rules")):
+    (tmp_path / "tricolore" / "interop").mkdir(parents=True)
+    for folder, name in (("core", "model"), ("games/culottes", "rules"), ("interop", "episode")):
         source = tmp_path / "tricolore" / folder / f"{name}.py"
         source.write_text("")
         extension = tmp_path / "tricolore" / folder / f"{name}{suffix}"
@@ -165,6 +166,11 @@ def test_a_compiled_module_older_than_its_source_is_found(tmp_path: Path) -> Non
     os.utime(tmp_path / "tricolore" / "core" / "model.py", (5_000, 5_000))
     found = tricolore.stale_compiled_module(str(tmp_path / "tricolore"))
     assert found == os.path.join("tricolore", "core", "model.py")
+    os.utime(tmp_path / "tricolore" / "core" / "model.py", (1_000, 1_000))
+    # the environments' compiled modules are checked as the engine's are
+    os.utime(tmp_path / "tricolore" / "interop" / "episode.py", (5_000, 5_000))
+    found = tricolore.stale_compiled_module(str(tmp_path / "tricolore"))
+    assert found == os.path.join("tricolore", "interop", "episode.py")
 
 
 def test_a_stale_compiled_build_runs_the_sources_and_says_so(tmp_path: Path) -> None:
