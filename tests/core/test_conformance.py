@@ -108,12 +108,40 @@ class TrustingCulottes(CulottesState):
         return events
 
 
+class TrustedOtherwiseCulottes(CulottesState):
+    """After ``apply_trusted`` shows the Bastille's cakes as a float: equal as a value, other
+    JSON (``0.0``, not ``0``). The mark is kept in the state's memo, which is not digested."""
+
+    def apply_trusted(self, seat, action):
+        events = super().apply_trusted(seat, action)
+        self._kept[("trusted",)] = True
+        return events
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out = super().view(seat)
+        if self._kept.get(("trusted",)):
+            out["bastille"] = float(out["bastille"])
+        return out
+
+
+class TrustedAnotherValueCulottes(TrustedOtherwiseCulottes):
+    """After ``apply_trusted`` shows one cake more in the Bastille than there is."""
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out = CulottesState.view(self, seat)
+        if self._kept.get(("trusted",)):
+            out["bastille"] += 1
+        return out
+
+
 @pytest.mark.parametrize("state_class, fragment", [
     (LeakyCulottes, "a secret leaks into the view"),
     (SloppyCulottes, "changed the state"),
     (SharingCulottes, "changing view.* a view shares a list or dict with the state"),
     (IntegerKeyedCulottes, "does not survive JSON: view.*you.citizens has the key 0"),
     (TrustingCulottes, "keeps the caller's dict"),
+    (TrustedOtherwiseCulottes, "step 0: apply_trusted.* shows seat None another view than apply"),
+    (TrustedAnotherValueCulottes, "apply_trusted.* shows seat None another view than apply"),
 ])
 def test_conformance_catches_broken_games(state_class, fragment):
     game = GameDefinition(INFO, state_class)

@@ -197,7 +197,7 @@ def test_parallel_random_agents_play_a_whole_game():
     assert table.state.is_over()
     assert sum(rewards.values()) == pytest.approx(1.0)
     digest = table.state.digest()
-    assert table.step({a: table.noop for a in table.possible_agents}) == ({}, {}, {}, {}, {})
+    assert table.step(dict.fromkeys(table.possible_agents, table.noop)) == ({}, {}, {}, {}, {})
     assert table.state.digest() == digest and table.agents == []
 
 
