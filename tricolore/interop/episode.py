@@ -429,15 +429,20 @@ class Episode:
         """Every seat's mask with the no-op as its last index (fresh arrays): a seat asked gets
         :meth:`mask` (the no-op only if that offers nothing), any other the no-op alone."""
         size = self.codec.size
-        out = np.zeros((self.players, size + 1), dtype=np.int8)
         asked = self.state.pending()
-        for seat in range(self.players):
-            if seat in asked:
-                _, mask, anything = self._mask_found(seat, partials[seat])
-                if anything:
-                    out[seat, :size] = mask
-                    continue
-            out[seat, size] = 1
+        noops = self._cache.get("no-ops")
+        if noops is None:  # per version: the no-op alone in the row of every seat not asked
+            noops = self._cache["no-ops"] = np.zeros((self.players, size + 1), dtype=np.int8)
+            for seat in range(self.players):
+                if seat not in asked:
+                    noops[seat, size] = 1
+        out = noops.copy()
+        for seat in asked:
+            _, mask, anything = self._mask_found(seat, partials[seat])
+            if anything:
+                out[seat, :size] = mask
+            else:
+                out[seat, size] = 1
         return list(out)
 
     def changed(self) -> None:

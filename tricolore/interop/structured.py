@@ -748,6 +748,9 @@ class StructuredObserver:
         self._secret = [(name, self._slices[name][0], self._slices[name][1])
                         for name in self.game.SECRET if name in self.game.parts]
         self._turns = np.stack([self._turn(seat) for seat in range(self.players)])
+        self._base = np.zeros((self.players, self.size), dtype=np.float32)
+        """Every seat's arrays and prompt at the last position :meth:`vectors` saw (written over
+        at the next)."""
         """Row ``seat``: :meth:`_turn` of that seat (the identity for seat 0); indexing with all
         the rows turns the public arrays to every seat at once."""
         self._public: tuple[Mapping[str, Any], np.ndarray] | None = None
@@ -899,7 +902,8 @@ class StructuredObserver:
                 or not _same_items(kept[2], secrets)):
             # every seat's arrays and prompt, kept while the position is the same (only the
             # actions being built change from one step of it to the next)
-            base = self._public_vector(public, public)[self._turns]
+            base = self._base
+            np.take(self._public_vector(public, public), self._turns, out=base)
             if self._secret_index.size:
                 for seat in range(self.players):
                     self._secret_row(seat, secrets[seat])
