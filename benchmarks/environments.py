@@ -16,7 +16,8 @@ a game costs more than one early (in Culottes deals pile up), so a short window 
 slower games. Times are the process's CPU time (``time.process_time``), so other work on a busy
 machine does not count, and both sides are timed alike. A step is one index of an action
 (Parallel: one index from every seat asked). With ``--profile GAME`` it prints where an AEC step
-of that game spends its time (cProfile) instead. Needs the rl extra and pygame (connect_four_v3
+of that game spends its time (cProfile) instead; with ``--same-games GAME`` it times both forms on
+the very same recorded games (:func:`same_games`). Needs the rl extra and pygame (connect_four_v3
 draws with it). Figures only: nothing is asserted.
 """
 
@@ -158,6 +159,70 @@ def measure(steps: int, rounds: int, observation: str | None = None) -> list[dic
     return rows
 
 
+def same_games(name: str, games: int, rounds: int) -> dict[str, float]:
+    """Both forms on the very same games: ``games`` games of ``name`` played through the AEC form
+    with masked random indices and recorded, then replayed through the AEC form and through the
+    Parallel form (each seat asked taking its next recorded index), ``rounds`` times in turn.
+    Returns the decisions, each form's median µs per decision and the median ratio of the
+    Parallel form's speed to the AEC form's. Each replay must end every game where the recording
+    did (its final digest). Only for games where one seat is asked at a time (Culottes): where
+    several are, the two forms play them in another order."""
+    aec, parallel = env(name), parallel_env(name)
+    rng = np.random.default_rng(0)
+    recorded: list[list[tuple[str, int]]] = []
+    ends: list[str] = []  # each game's final digest, which both replays must reach
+    for seed in range(games):
+        aec.reset(seed=seed)
+        played = []
+        while aec.agents:
+            observation, _, terminated, truncated, _ = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+                continue
+            index = pick(rng, observation["action_mask"])
+            played.append((aec.agent_selection, index))
+            aec.step(index)
+        recorded.append(played)
+        ends.append(aec.state.digest())
+    decisions = sum(map(len, recorded))
+
+    def replay_aec() -> float:
+        start = time.process_time()
+        for seed, played in enumerate(recorded):
+            aec.reset(seed=seed)
+            for _, index in played:
+                aec.last()  # what a policy reads before it acts
+                aec.step(index)
+        return time.process_time() - start
+
+    def replay_parallel() -> float:
+        start = time.process_time()
+        noop = parallel.codec.size
+        for seed, played in enumerate(recorded):
+            observations, _ = parallel.reset(seed=seed)
+            queues: dict[str, list[int]] = {agent: [] for agent in parallel.possible_agents}
+            for agent, index in reversed(played):
+                queues[agent].append(index)
+            while parallel.agents:
+                actions = {agent: noop if observation["action_mask"][noop] else queues[agent].pop()
+                           for agent, observation in observations.items()}
+                observations, *_ = parallel.step(actions)
+            if parallel.state.digest() != ends[seed]:
+                raise RuntimeError(f"game {seed} ended elsewhere in the Parallel form: "
+                                   "the two forms did not play the same game")
+        return time.process_time() - start
+
+    aec_times, parallel_times = [], []
+    for _ in range(rounds):
+        aec_times.append(replay_aec())
+        parallel_times.append(replay_parallel())
+    return {"decisions": decisions,
+            "aec_us": statistics.median(aec_times) / decisions * 1e6,
+            "parallel_us": statistics.median(parallel_times) / decisions * 1e6,
+            "parallel_per_aec": statistics.median(
+                a / b for a, b in zip(aec_times, parallel_times, strict=True))}
+
+
 def profile(name: str, steps: int, observation: str | None = None) -> str:
     """Where an AEC step of ``name`` spends its time: cProfile's top entries by own time."""
     table = env(name) if observation is None else env(name, observation=observation)
@@ -179,8 +244,16 @@ def main() -> None:
     parser.add_argument("--profile", metavar="GAME", help="profile the AEC environment of GAME instead")
     parser.add_argument("--observation", metavar="FORM",
                         help="the observation form (default: the environments' own)")
+    parser.add_argument("--same-games", metavar="GAME",
+                        help="replay the same recorded games of GAME through both forms instead")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
+    if args.same_games:
+        figures = same_games(args.same_games, 12, args.rounds)
+        print(f"{args.same_games}: {figures['decisions']} decisions in 12 games, replayed "
+              f"{args.rounds} times: AEC {figures['aec_us']:.1f} µs a decision, Parallel "
+              f"{figures['parallel_us']:.1f} µs, Parallel × AEC {figures['parallel_per_aec']:.2f}")
+        return
     if args.profile:
         print(profile(args.profile, args.steps, args.observation))
         return

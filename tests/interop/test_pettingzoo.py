@@ -218,3 +218,11 @@ def test_the_action_being_built_is_in_the_info_and_the_observation(form):
     else:
         assert list(changed) == [table.episode.observer.structured.where("partial").start + bid]
         assert after[table.episode.observer.structured.where("partial")].sum() == 1
+
+
+def test_the_benchmark_plays_the_same_culottes_games_through_both_forms():
+    from benchmarks.environments import same_games
+
+    figures = same_games("culottes", games=2, rounds=1)  # raises if a replay ends elsewhere
+    assert figures["decisions"] > 50
+    assert figures["aec_us"] > 0 and figures["parallel_us"] > 0
