@@ -348,6 +348,8 @@ class Episode:
         built: list[tuple[Seat, dict[str, Any], tuple[int, ...]]] = []
         for seat in range(self.players):
             index = chosen[seat]
+            if seat not in asked and (index is None or (type(index) is int and index == noop)):
+                continue  # a seat not asked, sending the no-op
             partial = partials[seat]
             sentence: str | None = None
             try:

@@ -765,8 +765,10 @@ class StructuredObserver:
         """Each seat's last secrets (its row of :attr:`_secret_rows` is used again while equal)."""
         self._last: tuple[Mapping[str, Any], Seat, np.ndarray] | None = None
         self._together: tuple[Mapping[str, Any], Mapping[Seat, Prompt], Sequence[Mapping[str, Any] | None],
-                              np.ndarray] | None = None
-        """The last position's observations of every seat, before the actions being built."""
+                              np.ndarray, Sequence[Mapping[str, Any] | None]] | None = None
+        """The last position's observations of every seat, before the actions being built, with
+        what they were read from (the public part, the prompts, the seats' secrets, and the list
+        that held them: a caller passes the same list again only while its secrets are the same)."""
 
     def _turn(self, seat: Seat) -> np.ndarray:
         """For each position of the vector as ``seat`` sees it, the position of seat 0's (the
@@ -893,13 +895,13 @@ class StructuredObserver:
                 partials: Sequence[Partial | None]) -> list[np.ndarray]:
         """Every seat's observation at once, as :meth:`vector` gives each (the rows of one fresh
         array): ``public`` is the public part of the seats' views (``state.public_view()``),
-        ``secrets[seat]`` the seat's own part (``state.private_view(seat)``), ``partials[seat]`` the
-        action it is building. The public arrays are read once and turned to every seat in one
-        indexing."""
+        ``secrets[seat]`` the seat's own part (``state.private_view(seat)``; the list is not changed
+        afterwards), ``partials[seat]`` the action it is building. The public arrays are read once
+        and turned to every seat in one indexing."""
         pending = state.pending()
         kept = self._together
         if (kept is None or kept[0] is not public or kept[1] is not pending
-                or not _same_items(kept[2], secrets)):
+                or (kept[4] is not secrets and not _same_items(kept[2], secrets))):
             # every seat's arrays and prompt, kept while the position is the same (only the
             # actions being built change from one step of it to the next)
             base = self._base
@@ -910,7 +912,7 @@ class StructuredObserver:
                 base[:, self._secret_index] = self._secret_rows  # every seat's secrets at once
             for seat in range(self.players):
                 self._write_asked(base[seat], pending.get(seat))
-            kept = self._together = (public, pending, tuple(secrets), base)
+            kept = self._together = (public, pending, tuple(secrets), base, secrets)
         out = kept[3].copy()
         for seat in range(self.players):
             partial = partials[seat]
