@@ -116,6 +116,25 @@ def test_resume_continues_an_interrupted_run_without_replaying_its_games_to_the_
     assert resumed.rows == whole and rows_of(pq.read_table(out)) == whole
 
 
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the lost exception
+def test_a_run_stops_even_when_the_exception_of_its_signal_is_lost(tmp_path):
+    """A signal that comes while a finalizer runs has its handler's exception dropped by Python
+    ("Exception ignored in ..."): the run still stops after the chunk, keeping what it played."""
+
+    class Finalized:
+        def __del__(self) -> None:
+            signal.getsignal(signal.SIGINT)(signal.SIGINT, None)  # the run's own handler
+
+    def progress(n: int) -> None:
+        Finalized()  # dropped at once: its finalizer meets the signal
+
+    out = tmp_path / "results.parquet"
+    cut = run_job(SPEC, workers=1, out=out, progress=progress)
+    assert cut.interrupted and cut.signal == signal.SIGINT
+    assert 0 < len(cut.rows) < 24 and not out.exists()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back after the run
+
+
 def test_an_interrupted_run_is_not_overwritten_without_resume(tmp_path):
     out = tmp_path / "results.parquet"
     run_job(SPEC, workers=1, out=out, progress=Interrupt(1))

@@ -435,7 +435,7 @@ def _play_shared(
     progress: Callable[[int], None] | None,
 ) -> dict[Profile, list[GameRow]]:
     out: dict[Profile, list[GameRow]] = {}
-    with stopping():
+    with stopping() as stop:
         pool = ProcessPoolExecutor(
             max_workers=workers, initializer=backends.start_worker, initargs=(os.getpid(),)
         )
@@ -447,6 +447,7 @@ def _play_shared(
                 out[running[future]] = rows
                 if progress:
                     progress(len(rows))
+                stop.check()
             complete = True
         finally:
             if not complete:

@@ -43,6 +43,16 @@ class Stopping:
             raise Terminated
         raise KeyboardInterrupt
 
+    def check(self) -> None:
+        """Raise again what the handler raised, if a signal came. Python runs a signal's handler
+        in whatever code the main thread runs at that moment, and drops the exception it raises
+        when that code is a finalizer (a ``__del__``, a weak reference's callback): a run that
+        checks after each piece of work still stops."""
+        if self.signal == signal.SIGTERM:
+            raise Terminated
+        if self.signal is not None:
+            raise KeyboardInterrupt
+
 
 @contextmanager
 def stopping() -> Iterator[Stopping]:
@@ -106,7 +116,7 @@ def run_job(
     done = {r.seed for r in rows}
     left = [s for s in spec.seeds() if s not in done]
     stopped_by: signal.Signals | None = None
-    with stopping():
+    with stopping() as stop:
         try:
             if progress and rows:
                 progress(len(rows))
@@ -118,6 +128,7 @@ def run_job(
                     rows.extend(chunk)
                     if progress:
                         progress(len(chunk))
+                    stop.check()
         except KeyboardInterrupt as exc:
             stopped_by = signal.Signals(getattr(exc, "signum", signal.SIGINT))
     rows = in_seed_order(rows)
