@@ -1,6 +1,7 @@
 """Interrupted runs, end to end in a real process: the exit status, a message that claims only what
 was kept, and no worker process left behind however the run ends."""
 
+import contextlib
 import json
 import os
 import re
@@ -63,9 +64,28 @@ def journal_games(folder: Path) -> int:
     return sum(pq.read_metadata(p).num_rows for p in folder.glob("part-*.parquet"))
 
 
+STARTED: list[subprocess.Popen[str]] = []
+"""The runs a test started, each the leader of its own process group."""
+
+
+@pytest.fixture(autouse=True)
+def no_run_outlives_its_test():
+    """A run a failed test left going is killed with its workers, so that it does not slow the
+    tests after it."""
+    yield
+    while STARTED:
+        process = STARTED.pop()
+        if process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+
+
 def start(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen([str(TRICOLORE), *args], cwd=tmp_path, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    process = subprocess.Popen([str(TRICOLORE), *args], cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    STARTED.append(process)
+    return process
 
 
 def started_playing(process: subprocess.Popen[str], journal: Path) -> set[int]:
