@@ -81,9 +81,16 @@ def no_run_outlives_its_test():
             process.communicate()
 
 
+def as_from_a_terminal() -> None:
+    """Start the run as a terminal starts a command in the foreground: Ctrl-C not ignored, even
+    when the tests themselves were started with it ignored (in the background of a script)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
     process = subprocess.Popen([str(TRICOLORE), *args], cwd=tmp_path, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               preexec_fn=as_from_a_terminal)
     STARTED.append(process)
     return process
 

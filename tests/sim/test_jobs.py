@@ -129,10 +129,15 @@ def test_a_run_stops_even_when_the_exception_of_its_signal_is_lost(tmp_path):
         Finalized()  # dropped at once: its finalizer meets the signal
 
     out = tmp_path / "results.parquet"
-    cut = run_job(SPEC, workers=1, out=out, progress=progress)
+    # Ctrl-C as in a terminal, even where the tests run with it ignored
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        cut = run_job(SPEC, workers=1, out=out, progress=progress)
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back after the run
+    finally:
+        signal.signal(signal.SIGINT, before)
     assert cut.interrupted and cut.signal == signal.SIGINT
     assert 0 < len(cut.rows) < 24 and not out.exists()
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back after the run
 
 
 def test_an_interrupted_run_is_not_overwritten_without_resume(tmp_path):
