@@ -340,9 +340,8 @@ class TricoloreParallelEnv(ParallelEnv):
             self.steps + 1 >= self.table.max_steps, INVALID_ACTION_PENALTY)
         self.steps += 1
         self._raw_infos(infos)
-        over = self.state.is_over()
-        cut = not over and self.steps >= self.table.max_steps
-        if over or cut:
+        first = self.possible_agents[0]
+        if terminations[first] or truncations[first]:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 

@@ -748,11 +748,11 @@ class StructuredObserver:
         self._secret = [(name, self._slices[name][0], self._slices[name][1])
                         for name in self.game.SECRET if name in self.game.parts]
         self._turns = np.stack([self._turn(seat) for seat in range(self.players)])
+        """Row ``seat``: :meth:`_turn` of that seat (the identity for seat 0); indexing with all
+        the rows turns the public arrays to every seat at once."""
         self._base = np.zeros((self.players, self.size), dtype=np.float32)
         """Every seat's arrays and prompt at the last position :meth:`vectors` saw (written over
         at the next)."""
-        """Row ``seat``: :meth:`_turn` of that seat (the identity for seat 0); indexing with all
-        the rows turns the public arrays to every seat at once."""
         self._public: tuple[Mapping[str, Any], np.ndarray] | None = None
         index = [np.arange(start, end, dtype=np.intp) for _, start, end in self._secret]
         self._secret_index = np.concatenate(index) if index else np.zeros(0, dtype=np.intp)

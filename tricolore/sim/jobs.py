@@ -39,9 +39,7 @@ class Stopping:
     def __call__(self, signum: int, frame: FrameType | None) -> None:
         """Handle ``signum``: remember it and raise."""
         self.signal = signal.Signals(signum)
-        if signum == signal.SIGTERM:
-            raise Terminated
-        raise KeyboardInterrupt
+        self.check()
 
     def check(self) -> None:
         """Raise again what the handler raised, if a signal came. Python runs a signal's handler
