@@ -3,7 +3,7 @@ next while what they are made of is unchanged (``State.kept``): in every positio
 games, with deals made often, what a seat is offered must read exactly as what a fresh copy, which
 keeps nothing, works out anew (the kinds, every parameter's choices and labels, the refusals of a
 bad value, and every dependent domain), and the view read only (which shares the parts that did not
-change) must be the view made anew."""
+change) must be the view made anew, and the secrets read only those made anew."""
 
 from __future__ import annotations
 
@@ -48,6 +48,7 @@ def test_kept_free_actions_and_views_read_as_those_worked_out_anew():
                 seen = reading(state.free_actions(seat), random.Random(positions))
                 assert seen == reading(fresh.free_actions(seat), random.Random(positions)), (seed, seat)
                 assert state.view(seat) == fresh.view(seat), (seed, seat)
+                assert state.read_only_private_view(seat) == fresh.private_view(seat), (seed, seat)
                 positions += 1
             assert state.read_only_public_view() == state.clone().public_view(), seed
             seat = rng.choice(sorted(state.pending()))
@@ -62,8 +63,9 @@ def test_kept_free_actions_and_views_read_as_those_worked_out_anew():
 
 def test_a_view_read_only_stays_as_it_was_handed_out_while_the_game_goes_on():
     """The parts a read-only view shares with later ones (Book rows, closings, deals, alliances,
-    the escrow) are replaced when they change, never changed in place: every view handed out
-    still reads at the end of the game as it did when it was handed out."""
+    the escrow) are replaced when they change, never changed in place: every view handed out,
+    public or a seat's secrets, still reads at the end of the game as it did when it was handed
+    out."""
     handed: list[tuple[dict[str, Any], str]] = []
     for seed in range(4):
         state = tricolore.make("culottes", 4, seed=seed)
@@ -73,14 +75,16 @@ def test_a_view_read_only_stays_as_it_was_handed_out_while_the_game_goes_on():
                 break
             view = state.read_only_public_view()
             handed.append((view, json.dumps(view, sort_keys=True)))
+            for secret in map(state.read_only_private_view, range(state.players)):
+                handed.append((secret, json.dumps(secret, sort_keys=True)))
             seat = rng.choice(sorted(state.pending()))
             legal, free = state.legal_actions(seat), state.free_actions(seat)
             space = free if free and rng.random() < 0.5 else legal
             state.apply(seat, (space or legal).sample(rng))
         view = state.read_only_public_view()
         handed.append((view, json.dumps(view, sort_keys=True)))
-    assert any(view["alliances"] and view["escrow"]["deposits"] for view, _ in handed)
-    alliances = [a for view, _ in handed for a in view["alliances"]]
+    assert any(view.get("alliances") and view["escrow"]["deposits"] for view, _ in handed)
+    alliances = [a for view, _ in handed for a in view.get("alliances", ())]
     assert any(a["status"] != "open" for a in alliances) and any(len(a["members"]) > 1 for a in alliances)
     for view, text in handed:
         assert json.dumps(view, sort_keys=True) == text

@@ -378,6 +378,11 @@ class State(ABC):
         """What only ``seat`` knows, as a fresh JSON object (``None``: nothing)."""
         return None
 
+    def read_only_private_view(self, seat: Seat) -> dict[str, Any] | None:
+        """:meth:`private_view` for a reader that never changes it: a game may hand out again the
+        one of an earlier position while the seat's secrets are the same. By default the same."""
+        return self.private_view(seat)
+
     @classmethod
     def views_split(cls) -> bool:
         """Whether :meth:`view` is :meth:`public_view` plus :meth:`private_view` (the game does

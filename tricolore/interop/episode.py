@@ -485,7 +485,7 @@ class Episode:
         key = ("private", seat)
         if key in self._cache:
             return self._cache[key]
-        you = self._cache[key] = self.state.private_view(seat)
+        you = self._cache[key] = self.state.read_only_private_view(seat)
         return you
 
     def observe(self, seat: Seat, partial: Partial | None) -> Any:

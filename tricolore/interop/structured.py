@@ -759,8 +759,19 @@ class StructuredObserver:
         """The positions of the secret arrays in the flat vector."""
         self._secret_low = self._low[self._secret_index]
         self._secret_high = self._high[self._secret_index]
-        self._secret_rows = np.zeros((self.players, self._secret_index.size), dtype=np.float32)
-        """Row ``seat``: the values the seat's last secrets give at :attr:`_secret_index`."""
+        secret = self._secret_index.size
+        self._gather = np.zeros(self.size + self.players * secret, dtype=np.float32)
+        """What :meth:`vectors` gathers every seat's observation from in one indexing: the public
+        arrays as seat 0 sees them (:attr:`size` values), then every seat's secret row."""
+        self._secret_rows = self._gather[self.size:].reshape(self.players, secret)
+        """Row ``seat``: the values the seat's last secrets give at :attr:`_secret_index` (a view
+        of the end of :attr:`_gather`)."""
+        gathered = self._turns.copy()
+        for seat in range(self.players):
+            gathered[seat, self._secret_index] = self.size + seat * secret + np.arange(secret)
+        self._gathered = gathered
+        """:attr:`_turns`, with each seat's secret positions taken from its row of
+        :attr:`_secret_rows` in :attr:`_gather`."""
         self._secrets: dict[Seat, Mapping[str, Any]] = {}
         """Each seat's last secrets (its row of :attr:`_secret_rows` is used again while equal)."""
         self._last: tuple[Mapping[str, Any], Seat, np.ndarray] | None = None
@@ -905,11 +916,14 @@ class StructuredObserver:
             # every seat's arrays and prompt, kept while the position is the same (only the
             # actions being built change from one step of it to the next)
             base = self._base
-            np.take(self._public_vector(public, public), self._turns, out=base)
+            gather = self._gather
+            gather[:self.size] = self._public_vector(public, public)
             if self._secret_index.size:
                 for seat in range(self.players):
                     self._secret_row(seat, secrets[seat])
-                base[:, self._secret_index] = self._secret_rows  # every seat's secrets at once
+            # every seat's public arrays turned to it, and its secrets, at once; not mode="raise",
+            # with which numpy gathers into a buffer and copies it out
+            np.take(gather, self._gathered, out=base, mode="wrap")
             for seat in range(self.players):
                 self._write_asked(base[seat], pending.get(seat))
             kept = self._together = (public, pending, tuple(secrets), base, secrets)

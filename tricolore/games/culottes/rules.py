@@ -1194,6 +1194,14 @@ class CulottesState(State):
         return {"role": self.role_of(seat), "sealed_name": self.sealed_name(seat),
                 "citizens": {str(i): self.flap(self.citizens[i]) for i in self.holdings[seat]}}
 
+    def read_only_private_view(self, seat: Seat) -> dict[str, Any]:
+        """:meth:`private_view`, handed out again while what it shows is the same: the seat's role,
+        its sealed choice and how many citizens it holds (holdings are only added to, and a
+        citizen's sheet, owner and first sheet never change; a puppet's nature follows the role)."""
+        sealed = None if self.role_choice is None else self.role_choice.submitted(seat)
+        source = (self.roles[seat], sealed, len(self.holdings[seat]))
+        return self.kept_while(("private", seat), source, self.private_view, seat)
+
     def _open_scales(self) -> dict[int, dict[str, int]]:
         """Cakes on each scale of every open trial, by citizen, from one pass over the Book."""
         scales: dict[int, dict[str, int]] = {}
