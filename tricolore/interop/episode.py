@@ -228,6 +228,13 @@ class Episode:
         self._cache: dict[Any, Any] = {}
         self._split = type(self.state).views_split()
         self._paid = [0.0] * self.players
+        noop = np.zeros(codec.size + 1, dtype=np.int8)
+        noop[codec.size] = 1
+        self._noop = noop
+        """The mask of a seat not asked in the Parallel form: the no-op alone."""
+        self._rows: list[tuple[np.ndarray, np.ndarray] | None] = [None] * self.players
+        """Each seat's last :meth:`mask` and its row of :meth:`masks_together` (the mask, then
+        the no-op not offered), used again while the mask is the same array."""
 
     @property
     def space(self) -> Any:
@@ -430,22 +437,22 @@ class Episode:
     def masks_together(self, partials: Sequence[Partial]) -> list[np.ndarray]:
         """Every seat's mask with the no-op as its last index (fresh arrays): a seat asked gets
         :meth:`mask` (the no-op only if that offers nothing), any other the no-op alone."""
-        size = self.codec.size
         asked = self.state.pending()
-        noops = self._cache.get("no-ops")
-        if noops is None:  # per version: the no-op alone in the row of every seat not asked
-            noops = self._cache["no-ops"] = np.zeros((self.players, size + 1), dtype=np.int8)
-            for seat in range(self.players):
-                if seat not in asked:
-                    noops[seat, size] = 1
-        out = noops.copy()
-        for seat in asked:
-            _, mask, anything = self._mask_found(seat, partials[seat])
-            if anything:
-                out[seat, :size] = mask
-            else:
-                out[seat, size] = 1
-        return list(out)
+        rows = self._rows
+        out: list[np.ndarray] = []
+        for seat in range(self.players):
+            if seat in asked:
+                _, mask, anything = self._mask_found(seat, partials[seat])
+                if anything:
+                    kept = rows[seat]
+                    if kept is None or kept[0] is not mask:  # a mask worked out anew: its row too
+                        row = np.zeros(self.codec.size + 1, dtype=np.int8)
+                        row[:-1] = mask
+                        kept = rows[seat] = (mask, row)
+                    out.append(kept[1].copy())
+                    continue
+            out.append(self._noop.copy())
+        return out
 
     def changed(self) -> None:
         """A new version of the state: what was cached for the last one is forgotten."""
