@@ -272,10 +272,10 @@ class Episode:
             anything = False
         else:
             mask = self._offered(seat, partial)
-            anything = bool(mask.any())
+            anything = bool(np.count_nonzero(mask))  # not mask.any(), interpreted in numpy
             if not anything:
                 mask = self.codec.mask(state, seat, partial)  # never leave a seat asked with nothing
-                anything = bool(mask.any())
+                anything = bool(np.count_nonzero(mask))
         mask.flags.writeable = False
         found = self._cache[key] = (partial, mask, anything)
         return found
@@ -304,7 +304,7 @@ class Episode:
         after, action = self.codec.choose(self.state, seat, partial, index)
         if action is not None:
             return False
-        return not self._offered(seat, after).any()
+        return not np.count_nonzero(self._offered(seat, after))
 
     def choose(self, seat: Seat, partial: Partial, index: object) -> tuple[Partial, dict[str, Any] | None]:
         """As :meth:`FlatActions.choose`, refusing too what the stall guard bars."""
@@ -394,7 +394,7 @@ class Episode:
                 if partial.empty:
                     continue
                 if not (self.offers_anything(seat, partial) if seat in now
-                        else self.codec.mask(self.state, seat, partial).any()):
+                        else bool(np.count_nonzero(self.codec.mask(self.state, seat, partial)))):
                     partials[seat] = self.codec.start()
         return refusals, applied
 
