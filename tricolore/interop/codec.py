@@ -287,7 +287,11 @@ class _Position:
             pairs = self.codec._offers(self, partial)
             mask = np.zeros(self.codec.size, dtype=np.int8)
             by_index = dict(pairs)
-            mask[list(by_index)] = 1
+            if len(by_index) < 16:  # one fancy indexing costs about as much as sixteen writes
+                for index in by_index:
+                    mask[index] = 1
+            else:
+                mask[list(by_index)] = 1
             found = self._offered[key] = _Offered(pairs, by_index, mask)
         return found
 
