@@ -34,7 +34,7 @@ from gymnasium import spaces
 from tricolore.core.model import Prompt, Seat, State
 from tricolore.games.culottes.layout import CITIZENS_PER_SHEET
 from tricolore.interop.codec import FlatActions, Partial
-from tricolore.interop.observation import BOUND
+from tricolore.interop.observation import BOUND, clip
 
 Arrays = dict[str, np.ndarray]
 COUNT = 999.0
@@ -697,13 +697,6 @@ def _same_public(view: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
 _MISSING = object()
 
 
-def clip(values: np.ndarray, low: np.ndarray, high: np.ndarray) -> None:
-    """Clip ``values`` between ``low`` and ``high`` in place (two ufuncs: ``np.clip`` goes through
-    numpy's interpreted wrappers, about three times the cost at these sizes)."""
-    np.maximum(values, low, out=values)
-    np.minimum(values, high, out=values)
-
-
 def _same_items(kept: Sequence[object], now: Sequence[object]) -> bool:
     """Whether two sequences of the same length hold the very same objects, in order."""
     return all(a is b for a, b in zip(kept, now, strict=True))
@@ -908,13 +901,13 @@ class StructuredObserver:
             for index in chosen:
                 out[at + index] += 1.0
             if len(chosen) > BOUND:
-                np.clip(out[at:at + self.codec.size], 0.0, BOUND, out=out[at:at + self.codec.size])
+                clip(out[at:at + self.codec.size], 0.0, BOUND)
 
     def vectors(self, state: State, public: Mapping[str, Any], secrets: Sequence[Mapping[str, Any] | None],
                 partials: Sequence[Partial | None]) -> list[np.ndarray]:
         """Every seat's observation at once, as :meth:`vector` gives each (the rows of one fresh
         array): ``public`` is the public part of the seats' views (``state.public_view()``),
-        ``secrets[seat]`` the seat's own part (``state.private_view(seat)``; the list is not changed
+        ``secrets[seat]`` the seat's own part (``state.read_only_private_view(seat)``; the list is not changed
         afterwards), ``partials[seat]`` the action it is building. The public arrays are read once
         and turned to every seat in one indexing."""
         pending = state.pending()
