@@ -50,7 +50,7 @@ class DealError(ValueError):
     """A deal that cannot be made or answered; the message is a sentence for the player."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Deal:
     """One deal. ``offered_by`` is the payer or the payee; ``paid`` is what changed hands."""
 
@@ -62,6 +62,19 @@ class Deal:
     offered_by: Seat
     status: str = OFFERED
     paid: int = 0
+
+    # Written out, not generated, so that the compiled build makes it natively (see
+    # tricolore.core.actions.Worded).
+    def __init__(self, id: int, payer: Seat, payee: Seat, amount: int, condition: Mapping[str, Any],
+                 offered_by: Seat, status: str = OFFERED, paid: int = 0) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "payer", payer)
+        object.__setattr__(self, "payee", payee)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "condition", condition)
+        object.__setattr__(self, "offered_by", offered_by)
+        object.__setattr__(self, "status", status)
+        object.__setattr__(self, "paid", paid)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return rebuilt(self)

@@ -95,7 +95,7 @@ class GameInfo:
         return rebuilt(self)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Prompt:
     """What one seat is asked to decide now.
 
@@ -107,6 +107,15 @@ class Prompt:
     kinds: tuple[str, ...]
     secret: bool = False
     window: str | None = None
+
+    # Written out, not generated, so that the compiled build makes it natively (see
+    # tricolore.core.actions.Worded).
+    def __init__(self, seat: Seat, kinds: tuple[str, ...], secret: bool = False,
+                 window: str | None = None) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "secret", secret)
+        object.__setattr__(self, "window", window)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return rebuilt(self)
@@ -132,13 +141,20 @@ def one_prompt(seat: Seat, kinds: tuple[str, ...], secret: bool = False, window:
     return MappingProxyType({seat: Prompt(seat, kinds, secret, window)})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """Something that happened. ``to`` is ``None`` for a public event, else the seats that see it."""
 
     kind: str
     data: Mapping[str, Any]
     to: frozenset[Seat] | None = None
+
+    # Written out, not generated, so that the compiled build makes it natively (see
+    # tricolore.core.actions.Worded).
+    def __init__(self, kind: str, data: Mapping[str, Any], to: frozenset[Seat] | None = None) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "data", data)
+        object.__setattr__(self, "to", to)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return rebuilt(self)

@@ -70,7 +70,7 @@ def _key(value: object) -> tuple[str, object]:
     return slot_key(value)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Partial:
     """An action being built by one seat: the kind (once chosen), the parameters chosen so far in
     order, and the items of a list parameter or the chips of a bid in the making.
@@ -86,6 +86,17 @@ class Partial:
     """The (currency, space) chips of the bid being placed (``None``: no bid in the making)."""
     path: tuple[int, ...] = ()
     """The flat indices chosen so far, in order."""
+
+    # Written out, not generated, so that the compiled build makes it natively (see
+    # tricolore.core.actions.Worded).
+    def __init__(self, kind: str | None = None, chosen: tuple[tuple[str, Any], ...] = (),
+                 items: tuple[Any, ...] | None = None, chips: tuple[tuple[str, str], ...] | None = None,
+                 path: tuple[int, ...] = ()) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "chosen", chosen)
+        object.__setattr__(self, "items", items)
+        object.__setattr__(self, "chips", chips)
+        object.__setattr__(self, "path", path)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return rebuilt(self)
@@ -121,13 +132,18 @@ def _frozen(value: Any) -> Any:
     return (type(value), value)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Offered:
     """One step's offers, as the list :meth:`FlatActions.offers` gives, by index, and as a mask."""
 
     pairs: list[Option]
     by_index: dict[int, Any]
     mask: np.ndarray
+
+    def __init__(self, pairs: list[Option], by_index: dict[int, Any], mask: np.ndarray) -> None:
+        self.pairs = pairs
+        self.by_index = by_index
+        self.mask = mask
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return rebuilt(self)

@@ -79,7 +79,7 @@ INFO = GameInfo(
     summary="Committee elections with Voting cards and Pawns, Medals, the Guillotine and Generals.")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class CakeCard:
     """A Cake card in a stash. ``id`` tells cards apart inside the state (never shown);
     ``starter`` marks a starter Cake; ``known`` is the seats that know this card is this one in
@@ -89,6 +89,14 @@ class CakeCard:
     value: int
     starter: bool
     known: frozenset[Seat] | None
+
+    # Written out, not generated, so that the compiled build makes it natively (see
+    # tricolore.core.actions.Worded).
+    def __init__(self, id: int, value: int, starter: bool, known: frozenset[Seat] | None) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "starter", starter)
+        object.__setattr__(self, "known", known)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return rebuilt(self)

@@ -35,7 +35,7 @@ from tricolore.core import (
     Seat,
     State,
 )
-from tricolore.core.actions import Chosen, depends, rebuilt
+from tricolore.core.actions import Chosen, Worded, depends, rebuilt
 from tricolore.core.draws import shuffle
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.games.revolution import refusals
@@ -70,7 +70,7 @@ INFO = GameInfo(
     summary="Secret bids of Force, Blackmail and Gold for the characters who sway seven areas.")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class RuledChoice(Choice):
     """A choice whose ruled-out values each come with the rule that rules them out.
 
@@ -80,6 +80,15 @@ class RuledChoice(Choice):
 
     reasons: tuple[tuple[object, str], ...] | Callable[[], tuple[tuple[object, str], ...]] = ()
     """The pairs, or a function that works them out when a value is refused."""
+
+    # Written out, not generated, so that the compiled build makes it natively (see
+    # tricolore.core.actions.Worded).
+    def __init__(self, options: tuple[object, ...], labels: tuple[str, ...] | None = None,
+                 refusal: str | Worded | None = None,
+                 reasons: tuple[tuple[object, str], ...] | Callable[[], tuple[tuple[object, str], ...]] = ()
+                 ) -> None:
+        Choice.__init__(self, options, labels, refusal)
+        object.__setattr__(self, "reasons", reasons)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return rebuilt(self)
