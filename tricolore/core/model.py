@@ -286,6 +286,15 @@ class State(ABC):
         call it after changing a state by hand (a test setting up a position)."""
         self._memo.clear()
 
+    def release(self) -> None:
+        """Forget everything worked out and kept for this state (:meth:`changed`, and the parts
+        :meth:`kept` and :meth:`kept_while` hold). Those refer back to the state (a family of
+        actions reads it when asked), so a state dropped without this is freed only by the garbage
+        collector's next full pass, which a long run of games makes dear; call it when done with a
+        state. The state stays whole: what it forgot is worked out again if asked."""
+        self._memo.clear()
+        self._kept.clear()
+
     # -- the protocol -------------------------------------------------------------------------
     def pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now, and which kinds of action each may take.

@@ -242,7 +242,9 @@ class Episode:
         return self.observer.space
 
     def start(self, seed: int) -> State:
-        """A new game with ``seed``."""
+        """A new game with ``seed`` (the last game's state is released:
+        :meth:`~tricolore.core.model.State.release`)."""
+        self.state.release()
         self.state = self.game.new(self.players, seed, self.codec.options)
         self.version = 0
         self._cache.clear()

@@ -136,6 +136,7 @@ def play_one(spec: BatchSpec, seed: int) -> GameRow:
     if spec.records is not None:
         played.record.save(Path(spec.records) / f"{spec.game}-{seed}.json")
     result = state.result()
+    state.release()  # freed when this returns, not at the garbage collector's next full pass
     roles = tuple(str(b.get("role", "")) for b in result.breakdown)
     metrics = {k: float(v) for k, v in result.metrics.items()}
     if talkers:
