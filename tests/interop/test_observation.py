@@ -165,6 +165,30 @@ def test_culottes_citizens_and_counters_read_from_the_observers_side():
     assert seen > 50
 
 
+@pytest.mark.parametrize("form", ["structured", "flat"])
+def test_culottes_rows_kept_from_a_longer_game_do_not_reach_the_next(form):
+    """An observer keeps what it read of each citizen and reads again only those that changed:
+    across games (the next one starts with fewer citizens), with the read-only views that share
+    their parts between positions, every observation is a fresh observer's."""
+    codec = FlatActions("culottes", 4)
+    kept = make_observer(codec, form)
+    checked = 0
+    for seed, steps in ((9, 300), (8, 60), (9, 300)):
+        citizens = 0
+        for state, seat, partial, _ in random_game("culottes", 4, {}, seed, steps):
+            if partial.path:
+                continue
+            public = state.read_only_public_view()
+            view = {**public, "seat": seat, "you": state.read_only_private_view(seat)}
+            fresh = make_observer(codec, form)
+            assert np.array_equal(kept.vector(state, seat, None, view, public),
+                                  fresh.vector(state, seat, None, state.view(seat))), f"game {seed}"
+            citizens = max(citizens, len(public["citizens"]))
+            checked += 1
+        assert citizens >= (4 if seed == 8 else 10)
+    assert checked > 200
+
+
 def test_revolution_areas_and_bids_are_turned_to_the_observer():
     codec = FlatActions("revolution", 3)
     structured = make_observer(codec, "structured")
