@@ -5,9 +5,11 @@ dataclass's fields: every field taken, by name and in order, with the declared d
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import importlib
 import importlib.machinery
+import pickle
 import pkgutil
 import sys
 from typing import Any
@@ -105,6 +107,20 @@ def test_a_written_out_constructor_has_the_declared_defaults(cls: type) -> None:
         if f.name not in required:
             declared = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
             assert _same(getattr(record, f.name), declared), f"{cls.__qualname__}.{f.name}"
+
+
+@pytest.mark.parametrize("cls", RECORDS, ids=lambda cls: cls.__qualname__)
+def test_a_record_is_copied_and_pickled_whole(cls: type) -> None:
+    given = {f.name: SAMPLES[cls.__name__][f.name] for f in dataclasses.fields(cls) if f.init}
+    record = cls(**given)
+    for again in (copy.deepcopy(record), pickle.loads(pickle.dumps(record))):
+        assert type(again) is cls
+        for name, value in given.items():
+            kept = getattr(again, name)
+            if isinstance(value, np.ndarray):
+                assert np.array_equal(kept, value)
+            elif not callable(value):
+                assert kept == value, f"{cls.__qualname__}.{name}"
 
 
 def test_an_action_family_is_read_only_and_lists_its_required_parameters() -> None:

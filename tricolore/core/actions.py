@@ -378,7 +378,8 @@ class ActionFamily:
         object.__setattr__(self, "_required", tuple(required))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return rebuilt(self)
+        # its parameters as a plain dict: a read-only mapping cannot be pickled or deep-copied
+        return ActionFamily, (self.kind, dict(self.params), self.optional, self.help)
 
     def domain(self, name: str, chosen: Mapping[str, Any]) -> Domain:
         """The domain of ``name`` once the parameters before it are ``chosen``."""
