@@ -292,7 +292,7 @@ class State(ABC):
         actions reads it when asked), so a state dropped without this is freed only by the garbage
         collector's next full pass, which a long run of games makes dear; call it when done with a
         state. The state stays whole: what it forgot is worked out again if asked."""
-        self._memo.clear()
+        self.changed()
         self._kept.clear()
 
     # -- the protocol -------------------------------------------------------------------------
