@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import tricolore
 from tricolore.core.actions import NO_ACTIONS, ActionFamily, ActionSpace, Amount, Choice
-from tricolore.core.model import Prompt, one_prompt, prompt
+from tricolore.core.model import Prompt, one_prompt, prompt, prompts
 
 
 def test_a_clone_draws_what_its_original_would_draw_and_neither_disturbs_the_other() -> None:
@@ -79,6 +81,16 @@ def test_a_shared_prompt_equals_the_prompt_built_afresh() -> None:
     assert prompt(2, ("vote",), secret=True) == Prompt(2, ("vote",), True)
     assert prompt(2, ("vote",), secret=True) is prompt(2, ("vote",), secret=True)
     assert dict(one_prompt(1, ("pass",), window="debate")) == {1: Prompt(1, ("pass",), False, "debate")}
+
+
+def test_the_shared_prompts_of_several_seats_equal_those_built_afresh_and_cannot_be_changed() -> None:
+    asked = prompts((0, 2, 3), ("vote",), secret=True)
+    assert dict(asked) == {s: Prompt(s, ("vote",), True) for s in (0, 2, 3)}
+    assert list(asked) == [0, 2, 3]  # in the order the seats are asked
+    assert asked is prompts((0, 2, 3), ("vote",), secret=True)
+    assert dict(prompts((1,), ("play",), window="play")) == {1: Prompt(1, ("play",), False, "play")}
+    with pytest.raises(TypeError):
+        asked[1] = Prompt(1, ("vote",), True)  # type: ignore[index]
 
 
 def test_an_action_space_lists_its_kinds_and_samples_every_required_parameter() -> None:

@@ -135,6 +135,14 @@ def prompt(seat: Seat, kinds: tuple[str, ...], secret: bool = False, window: str
 
 
 @functools.lru_cache(maxsize=4096)
+def prompts(seats: tuple[Seat, ...], kinds: tuple[str, ...], secret: bool = False,
+            window: str | None = None) -> Mapping[Seat, Prompt]:
+    """The pending mapping of a position where every seat of ``seats`` is asked the same
+    ``kinds`` (a sealed choice, a vote): read-only and shared, as :func:`one_prompt`."""
+    return MappingProxyType({seat: Prompt(seat, kinds, secret, window) for seat in seats})
+
+
+@functools.lru_cache(maxsize=4096)
 def one_prompt(seat: Seat, kinds: tuple[str, ...], secret: bool = False, window: str | None = None
                ) -> Mapping[Seat, Prompt]:
     """The pending mapping of a position where only ``seat`` is asked: read-only and shared."""

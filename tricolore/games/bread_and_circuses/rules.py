@@ -45,7 +45,7 @@ from tricolore.core.actions import NO_ACTIONS, rebuilt
 from tricolore.core.deals import Deal, DealBook, DealError, about
 from tricolore.core.draws import choice, shuffle
 from tricolore.core.fields import Copy, Field, Seen, declare, payload
-from tricolore.core.model import one_prompt, prompt
+from tricolore.core.model import one_prompt, prompt, prompts
 from tricolore.games.bread_and_circuses import refusals
 from tricolore.games.bread_and_circuses.data import (
     ABSTAIN,
@@ -253,7 +253,7 @@ class BreadState(State):
                     for s in range(self.players) if not self.ready[s]}
         if self.phase == Phase.PLAY:
             assert self.play is not None
-            return {s: prompt(s, ("play",), secret=True) for s in self.play.waiting()}
+            return prompts(self.play.waiting(), ("play",), secret=True)
         if self.window is not None:
             seat = self.window_seat()
             assert seat is not None

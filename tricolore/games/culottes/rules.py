@@ -39,7 +39,7 @@ from tricolore.core.deals import Deal, DealBook, Escrow, about
 from tricolore.core.draws import choice, shuffle
 from tricolore.core.errors import listed
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
-from tricolore.core.model import one_prompt, prompt
+from tricolore.core.model import one_prompt, prompts
 from tricolore.games.culottes import refusals
 from tricolore.games.culottes.book import (
     BASTILLE,
@@ -432,7 +432,7 @@ class CulottesState(State):
         """Who must act now."""
         if self.phase == Phase.ROLES:
             assert self.role_choice is not None
-            return {s: prompt(s, ("choose_role",), secret=True) for s in self.role_choice.waiting()}
+            return prompts(self.role_choice.waiting(), ("choose_role",), secret=True)
         if self.phase == Phase.OVER:
             return {}
         return one_prompt(self.current, self.legal_actions(self.current).kinds)

@@ -28,7 +28,7 @@ from tricolore.core import (
 from tricolore.core.actions import NO_ACTIONS
 from tricolore.core.draws import choice
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
-from tricolore.core.model import one_prompt, prompt
+from tricolore.core.model import one_prompt, prompt, prompts
 from tricolore.games.culottes.data import GRABBER, REVOLUTIONARY
 from tricolore.games.culottes_trials import refusals
 from tricolore.games.culottes_trials.data import Phase
@@ -186,7 +186,7 @@ class TrialsState(State):
                               window="debate")
                     for s in self.debate.waiting()}
         assert self.vote is not None
-        return {s: prompt(s, ("vote",), secret=True) for s in self.vote.waiting()}
+        return prompts(self.vote.waiting(), ("vote",), secret=True)
 
     def _legal_actions(self, seat: Seat) -> ActionSpace:
         """The actions ``seat`` may take for its prompt."""

@@ -45,7 +45,7 @@ from tricolore.core.actions import NO_ACTIONS, rebuilt
 from tricolore.core.draws import choice, randrange, shuffle
 from tricolore.core.errors import listed
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
-from tricolore.core.model import one_prompt, prompt
+from tricolore.core.model import one_prompt, prompts
 from tricolore.games.let_them_eat_cake import refusals
 from tricolore.games.let_them_eat_cake.data import (
     COLOURS,
@@ -320,7 +320,7 @@ class LetThemEatCakeState(State):
             return {}
         if self.phase == Phase.BALLOT:
             assert self.election is not None and self.election.ballot is not None
-            return {s: prompt(s, ("vote",), secret=True) for s in self.election.ballot.waiting()}
+            return prompts(self.election.ballot.waiting(), ("vote",), secret=True)
         if self.window is not None:
             seat = self.window_seat()
             assert seat is not None

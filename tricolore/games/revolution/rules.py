@@ -38,6 +38,7 @@ from tricolore.core import (
 from tricolore.core.actions import Chosen, Worded, depends, rebuilt
 from tricolore.core.draws import shuffle
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
+from tricolore.core.model import one_prompt, prompts
 from tricolore.games.revolution import refusals
 from tricolore.games.revolution.bids import Bid, normalise, table_of
 from tricolore.games.revolution.data import (
@@ -147,9 +148,6 @@ def _placement(placement: Mapping[str, Mapping[str, int]] | None) -> dict[str, d
     """A copy of a placement (space → currency → chips) for a view."""
     return None if placement is None else {space: dict(c) for space, c in placement.items()}
 
-
-BID_PROMPTS = tuple(Prompt(s, ("bid",), secret=True) for s in range(INFO.max_players))
-"""Each seat's prompt to bid: the same every round, so made once."""
 
 _BID_SPACES: dict[tuple[int, int, int, int], tuple[tuple[Space, ...], ActionSpace]] = {}
 
@@ -303,9 +301,9 @@ class RevolutionState(State):
         """Who must act now."""
         if self.phase == Phase.BID:
             assert self.bids is not None
-            return {s: BID_PROMPTS[s] for s in self.bids.waiting()}
+            return prompts(self.bids.waiting(), ("bid",), secret=True)
         if self.phase in (Phase.SPY, Phase.APOTHECARY, Phase.REMOVE) and self.decider is not None:
-            return {self.decider: Prompt(self.decider, self.legal_actions(self.decider).kinds)}
+            return one_prompt(self.decider, self.legal_actions(self.decider).kinds)
         return {}
 
     def _legal_actions(self, seat: Seat) -> ActionSpace:
