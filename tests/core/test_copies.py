@@ -77,9 +77,8 @@ def test_the_log_a_seat_saw_is_kept_as_the_game_goes_on_and_read_again_when_repl
     assert state.clone().log_for(1) == seen_afresh(1)
 
 
-def test_a_shared_prompt_equals_the_prompt_built_afresh() -> None:
+def test_the_prompt_helpers_give_the_prompts_built_afresh() -> None:
     assert prompt(2, ("vote",), secret=True) == Prompt(2, ("vote",), True)
-    assert prompt(2, ("vote",), secret=True) is prompt(2, ("vote",), secret=True)
     assert dict(one_prompt(1, ("pass",), window="debate")) == {1: Prompt(1, ("pass",), False, "debate")}
 
 

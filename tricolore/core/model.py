@@ -126,11 +126,11 @@ class Prompt:
                 "window": self.window}
 
 
-@functools.lru_cache(maxsize=4096)
 def prompt(seat: Seat, kinds: tuple[str, ...], secret: bool = False, window: str | None = None
            ) -> Prompt:
-    """``Prompt(seat, kinds, secret, window)``, one object for every position that asks the same
-    (prompts are immutable): a game's ``_pending`` builds none in the hot path."""
+    """``Prompt(seat, kinds, secret, window)``. Made afresh: a prompt's constructor is compiled
+    code, cheaper than looking up a shared prompt by its arguments (mappings of prompts are
+    shared: :func:`one_prompt`, :func:`prompts`)."""
     return Prompt(seat, kinds, secret, window)
 
 
