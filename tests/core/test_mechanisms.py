@@ -48,6 +48,17 @@ def test_response_window_closes_when_all_have_passed_since_the_last_action():
     assert w.closed
 
 
+def test_a_response_window_waits_for_exactly_the_seats_it_lists_as_waiting():
+    w = ResponseWindow.clockwise("generals", 5, start=3, eligible=[0, 2, 4])
+    w.passed(4)
+    assert [s for s in range(5) if w.waits_for(s)] == sorted(w.waiting()) == [0, 2]
+    w.acted(0)  # every seat must pass again
+    assert [s for s in range(5) if w.waits_for(s)] == [0, 2, 4]
+    w.passed(0)
+    w.passed(2)
+    assert [s for s in range(5) if w.waits_for(s)] == list(w.waiting()) == [4]
+
+
 def test_response_window_only_for_eligible_seats():
     w = ResponseWindow.clockwise("generals", 5, start=3, eligible=[0, 4])
     assert w.order == (4, 0)

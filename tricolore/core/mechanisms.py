@@ -109,6 +109,11 @@ class ResponseWindow:
         """Eligible seats that have not passed since the last action, in the window's order."""
         return tuple(s for s in self.order if s not in self._passed)
 
+    def waits_for(self, seat: Seat) -> bool:
+        """Whether ``seat`` is eligible and has not passed since the last action (it is in
+        :meth:`waiting`)."""
+        return seat in self.order and seat not in self._passed
+
     def acted(self, seat: Seat) -> None:
         """``seat`` did something in the window: every seat, the actor too, must pass again."""
         if seat not in self.order:

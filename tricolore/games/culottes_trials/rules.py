@@ -129,6 +129,7 @@ class TrialsState(State):
         first_votes=Field(copy=Copy.SHALLOW, digest=sorted_items),
         debate=Field(copy=Copy.OWN, digest=payload),
         arguments=Field(copy=Copy.SHALLOW),
+        arguments_made=Field(copy=Copy.SHALLOW, digest=False),
         points=Field(copy=Copy.SHALLOW),
         history=Field(copy=Copy.SHALLOW, digest=lambda history: [
             {**h, "first_vote": _digested_votes(h["first_vote"]),
@@ -161,6 +162,8 @@ class TrialsState(State):
         self.first_votes: dict[Seat, bool] | None = None
         self.debate: ResponseWindow | None = None
         self.arguments: list[dict[str, Any]] = []
+        self.arguments_made = [0] * self.players
+        """Arguments each seat made in this debate (counted from :attr:`arguments`)."""
         self.emit("trial_started", trial=self.trial, accused=self.accused)
 
     def voters(self) -> list[Seat]:
@@ -180,9 +183,9 @@ class TrialsState(State):
             return one_prompt(self.accused, self.legal_actions(self.accused).kinds)
         if self.phase == Phase.DEBATE:
             assert self.debate is not None
-            made = self._arguments_made()
+            made = self.arguments_made
             allowed = self.options.arguments_per_debate
-            return {s: prompt(s, ("argue", "pass") if made.get(s, 0) < allowed else ("pass",),
+            return {s: prompt(s, ("argue", "pass") if made[s] < allowed else ("pass",),
                               window="debate")
                     for s in self.debate.waiting()}
         assert self.vote is not None
@@ -196,22 +199,14 @@ class TrialsState(State):
             return _designate_space(self.players, seat)
         if self.phase == Phase.STATEMENT and seat == self.accused:
             return STATE_SPACE
-        if self.phase == Phase.DEBATE and self.debate is not None and seat in self.debate.waiting():
+        if self.phase == Phase.DEBATE and self.debate is not None and self.debate.waits_for(seat):
             return ARGUE_SPACE if self._arguments_left(seat) else PASS_SPACE
         if self.phase in VOTES and self.vote and self.vote.expects(seat):
             return VOTE_SPACE
         return NO_ACTIONS
 
-    def _arguments_made(self) -> dict[Seat, int]:
-        """Arguments made so far in this debate, by seat."""
-        made: dict[Seat, int] = {}
-        for a in self.arguments:
-            made[a["seat"]] = made.get(a["seat"], 0) + 1
-        return made
-
     def _arguments_left(self, seat: Seat) -> int:
-        made = sum(1 for a in self.arguments if a["seat"] == seat)
-        return max(0, self.options.arguments_per_debate - made)
+        return max(0, self.options.arguments_per_debate - self.arguments_made[seat])
 
     def _free_actions(self, seat: Seat) -> ActionSpace:
         """Agreeing (or no longer agreeing) to stop after this trial, at any time."""
@@ -265,6 +260,7 @@ class TrialsState(State):
         """An argument in the debate; everyone may answer before the second vote."""
         assert self.debate is not None
         self.arguments.append({"seat": seat, "text": action["text"].strip()})
+        self.arguments_made[seat] += 1
         self.emit("argument", seat=seat, text=action["text"].strip())
         self.debate.acted(seat)
 
