@@ -87,6 +87,12 @@ DISCLOSE_FORGED = ActionFamily(
     help="Place a tile face down on an icon of your Disclosure card")
 TAKE_BACK = ActionFamily("take_back", help="Pick your disclosed tile back up")
 READY = ActionFamily("ready", help="You are done negotiating this round")
+NEGOTIATION_KINDS = tuple(
+    (*(kind for kind, offered in (("disclose", may_disclose), ("take_back", disclosed),
+                                  ("play_sabotage", holds_sabotage)) if offered), "ready")
+    for may_disclose in (False, True) for disclosed in (False, True) for holds_sabotage in (False, True))
+"""The kinds a player not yet declared ready is asked in Negotiation, at ``4 * (may disclose) +
+2 * (has a disclosed tile) + (holds Sabotage)``."""
 READY_SPACE = ActionSpace((READY,))
 PLAY_SPACE = ActionSpace((ActionFamily("play", {"tile": Choice(TILES)},
                                        help="Place a tile face down in front of you"),))
@@ -263,12 +269,8 @@ class BreadState(State):
     def _negotiation_kinds(self, seat: Seat) -> tuple[str, ...]:
         if self.declared[seat]:
             return ("ready",)
-        kinds = [] if seat in self.barred else ["disclose"]
-        if self.disclosed[seat] is not None:
-            kinds.append("take_back")
-        if self.hands[seat]:
-            kinds.append("play_sabotage")
-        return (*kinds, "ready")
+        return NEGOTIATION_KINDS[4 * (seat not in self.barred) + 2 * (self.disclosed[seat] is not None)
+                                 + bool(self.hands[seat])]
 
     def window_seat(self) -> Seat | None:
         """The seat the open Sabotage window asks now: the first that has not passed and still
