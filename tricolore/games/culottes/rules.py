@@ -96,7 +96,6 @@ AGREE_END_FAMILY = ActionFamily("agree_end", {"agree": Choice((True, False), ref
 """Agreeing to end, or taking it back, as a free action (once play begins)."""
 
 
-@functools.lru_cache(maxsize=256)
 def _choose_role_space(taken: frozenset[str]) -> ActionSpace:
     """How to start, 4: secretly write R or G on the first sheet, and optionally a name."""
     return ActionSpace((ActionFamily(
@@ -106,7 +105,6 @@ def _choose_role_space(taken: frozenset[str]) -> ActionSpace:
         help="Secretly write R or G on your first sheet; optionally name your citizen"),))
 
 
-@functools.lru_cache(maxsize=1024)
 def _recruit_space(taken: frozenset[str], agree: bool) -> ActionSpace:
     """Step 8: recruit a new citizen (named, or given a spare name), or pass."""
     families = [ActionFamily("recruit", {"name": Text(NAME_LENGTH, taken, CITIZEN_NAMES)},
@@ -117,7 +115,6 @@ def _recruit_space(taken: frozenset[str], agree: bool) -> ActionSpace:
     return ActionSpace(tuple(families))
 
 
-@functools.lru_cache(maxsize=256)
 def _trial_choice(names: tuple[str, ...]) -> Choice:
     """Any citizen may be cake-voted on (step 4)."""
     return Choice(tuple(range(len(names))), names)
@@ -138,21 +135,20 @@ def _donate_family(cakes: int, name: str) -> ActionFamily:
                         help="Step 3: donate cakes to the Bastille")
 
 
-@functools.lru_cache(maxsize=4096)
-def _cake_vote_family(cakes: int, name: str, names: tuple[str, ...]) -> ActionFamily:
-    """Step 4: cake-vote on any citizen (``names`` are every citizen's) with the citizen's cakes."""
+def _cake_vote_family(cakes: int, name: str, trial: Choice) -> ActionFamily:
+    """Step 4: cake-vote on any citizen (``trial`` chooses among every citizen) with the citizen's
+    cakes."""
     return ActionFamily(
         "cake_vote",
-        {"citizen": _trial_choice(names), "side": SIDE_CHOICE,
+        {"citizen": trial, "side": SIDE_CHOICE,
          "cakes": Amount(1, cakes, 5, f"{name} has {cakes} cakes")},
         help="Step 4: cake-vote on a citizen, then roll the die")
 
 
-@functools.lru_cache(maxsize=8192)
-def _citizen_space(step: int, emigrated: bool, cakes: int, name: str, names: tuple[str, ...],
+def _citizen_space(step: int, emigrated: bool, cakes: int, name: str, trial: Choice,
                    agree: bool) -> ActionSpace:
-    """Steps 1 to 7 of the current citizen, ``name``, at ``step`` with ``cakes``; ``names``
-    are every citizen's, for the cake vote."""
+    """Steps 1 to 7 of the current citizen, ``name``, at ``step`` with ``cakes``; ``trial``
+    chooses among every citizen, for the cake vote."""
     families: list[ActionFamily] = []
     if step == 1 and emigrated:
         families.append(VIVE_FAMILY)
@@ -162,7 +158,7 @@ def _citizen_space(step: int, emigrated: bool, cakes: int, name: str, names: tup
         if step <= 3 and cakes:
             families.append(_donate_family(cakes, name))
         if step <= 4 and cakes:
-            families.append(_cake_vote_family(cakes, name, names))
+            families.append(_cake_vote_family(cakes, name, trial))
         if step <= 6:
             families.append(EMIGRATE_FAMILY)
     families.append(PASS_FAMILY)
@@ -457,8 +453,12 @@ class CulottesState(State):
             return _recruit_space(self._names_taken(), agree)
         citizen = self.current_citizen()
         assert citizen is not None
-        return _citizen_space(self.step, citizen.emigrated, citizen.cakes, citizen.name,
-                              tuple(c.name for c in self.citizens), agree)
+        trial = self.kept(("trial choice", len(self.citizens)), self._cake_vote_citizens)
+        return _citizen_space(self.step, citizen.emigrated, citizen.cakes, citizen.name, trial, agree)
+
+    def _cake_vote_citizens(self) -> Choice:
+        """Every citizen, by name (citizens are only added, and a name is written once)."""
+        return _trial_choice(tuple(c.name for c in self.citizens))
 
     def _free_actions(self, seat: Seat) -> ActionSpace:
         """Cake transfers between citizens, and agreeing to end, at any time once play begins.
