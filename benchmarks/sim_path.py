@@ -11,7 +11,8 @@ machine does not add to) around it, and subtracts the cost of the timer itself (
 nothing); the timed parts add up to somewhat more than the untimed loop. It prints microseconds per
 decision for each call and for the whole loop without the timers, beside the bare-Python floor's
 microseconds per decision in the same run; ``TRICOLORE_BUILD=pure`` measures the pure build.
-Figures only: nothing is asserted.
+Every round plays ``--games`` games of seeds it has not played before (the timed calls and the
+untimed loop each their own), as a simulation plays new games. Figures only: nothing is asserted.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ TABLES = {"culottes": 5, "culottes-trials": 5, "let-them-eat-cake": 5, "revoluti
           "bread-and-circuses": 6}
 """Each game at the table size ``tricolore bench`` plays."""
 CALLS = ("new", "pending", "legal_actions", "sample", "apply_trusted")
+WARM_UP = 1_000_000
+"""The first seed of the games played before timing (never one of the timed games)."""
 
 
 def timer_cost(samples: int = 200_000) -> float:
@@ -44,12 +47,12 @@ def timer_cost(samples: int = 200_000) -> float:
     return spent / samples
 
 
-def timed_calls(name: str, games: int, overhead: float) -> dict[str, float]:
-    """Nanoseconds a decision spends in each call, over ``games`` random games."""
+def timed_calls(name: str, seeds: range, overhead: float) -> dict[str, float]:
+    """Nanoseconds a decision spends in each call, over the random games of ``seeds``."""
     game, players, clock = get_game(name), TABLES[name], time.thread_time_ns
     spent = dict.fromkeys(CALLS, 0.0)
     decisions = 0
-    for seed in range(games):
+    for seed in seeds:
         rng = random.Random(seed)
         start = clock()
         state = game.new(players, seed)
@@ -72,12 +75,12 @@ def timed_calls(name: str, games: int, overhead: float) -> dict[str, float]:
     return {call: max(0.0, total / decisions) for call, total in spent.items()}
 
 
-def whole_loop(name: str, games: int) -> float:
-    """Nanoseconds a decision of the untimed loop takes (the same games, CPU time)."""
+def whole_loop(name: str, seeds: range) -> float:
+    """Nanoseconds a decision of the untimed loop takes over the games of ``seeds`` (CPU time)."""
     game, players = get_game(name), TABLES[name]
     decisions = 0
     start = time.process_time_ns()
-    for seed in range(games):
+    for seed in seeds:
         rng = random.Random(seed)
         state = game.new(players, seed)
         while not state.is_over():
@@ -98,13 +101,16 @@ def measure(games: int, rounds: int) -> dict[str, Any]:
     overhead = timer_cost()
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in TABLES}
     floors: list[float] = []
-    for name in TABLES:  # the action spaces each game builds once and shares, built before timing
-        whole_loop(name, games)
-    for _ in range(rounds):
+    # Every round plays games not played before, as a simulation does: a cache of what earlier
+    # games worked out is only worth what it gives on new ones. The warm-up plays other games
+    # still, so that what a game builds once for all its games is built before timing.
+    for name in TABLES:
+        whole_loop(name, range(WARM_UP, WARM_UP + games))
+    for number in range(rounds):
         floors.append(floor_decision_ns())
         for name in TABLES:
-            figures = timed_calls(name, games, overhead)
-            figures["loop"] = whole_loop(name, games)
+            figures = timed_calls(name, range(2 * number * games, (2 * number + 1) * games), overhead)
+            figures["loop"] = whole_loop(name, range((2 * number + 1) * games, (2 * number + 2) * games))
             runs[name].append(figures)
     median = {name: {key: statistics.median(r[key] for r in rows) for key in rows[0]}
               for name, rows in runs.items()}
