@@ -61,6 +61,8 @@ def loads(data: bytes, digest: str) -> State | None:
         state = pickle.loads(data)  # written by this server into its own database, never sent
     except Exception:  # an older or damaged snapshot: the table is replayed whole instead
         return None
-    if not isinstance(state, State) or state.digest() != digest:
+    if not isinstance(state, State) or not all(hasattr(state, name) for name in type(state).FIELDS):
+        return None  # a snapshot of an older version of the game's state, without a field it has now
+    if state.digest() != digest:
         return None
     return state
