@@ -182,7 +182,7 @@ class Amount(Domain):
         return {"kind": "amount", "low": self.low, "high": self.high}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Text(Domain):
     """Free text of at most ``max_length`` characters, not blank, none of ``taken``. Refusals call
     it ``label`` (default: the parameter's name), as players would: "the argument must be text"."""
@@ -191,6 +191,13 @@ class Text(Domain):
     taken: frozenset[str] = frozenset()
     examples: tuple[str, ...] = ("text",)
     label: str = ""
+
+    def __init__(self, max_length: int = 40, taken: frozenset[str] = frozenset(),
+                 examples: tuple[str, ...] = ("text",), label: str = "") -> None:
+        object.__setattr__(self, "max_length", max_length)
+        object.__setattr__(self, "taken", taken)
+        object.__setattr__(self, "examples", examples)
+        object.__setattr__(self, "label", label)
 
     def problem(self, name: str, value: object) -> str | None:
         what = self.label or spoken(name)

@@ -106,7 +106,7 @@ INFO = GameInfo(
     summary="Bluff with Bread, Circus and Abstain tiles: feed and amuse the mob, or profit from it.")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Payout:
     """One seat's Gold for a round, step by step."""
 
@@ -116,6 +116,17 @@ class Payout:
     honest_bonus: int
     riot_penalty: int
     paid: int
+
+    # Written out, not generated, so that the compiled build makes it natively (see
+    # tricolore.core.actions.Worded).
+    def __init__(self, tile: str, counts_as: str, tile_gold: int, honest_bonus: int, riot_penalty: int,
+                 paid: int) -> None:
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "counts_as", counts_as)
+        object.__setattr__(self, "tile_gold", tile_gold)
+        object.__setattr__(self, "honest_bonus", honest_bonus)
+        object.__setattr__(self, "riot_penalty", riot_penalty)
+        object.__setattr__(self, "paid", paid)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return rebuilt(self)
