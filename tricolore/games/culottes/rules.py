@@ -115,11 +115,6 @@ def _recruit_space(taken: frozenset[str], agree: bool) -> ActionSpace:
     return ActionSpace(tuple(families))
 
 
-def _trial_choice(names: tuple[str, ...]) -> Choice:
-    """Any citizen may be cake-voted on (step 4)."""
-    return Choice(tuple(range(len(names))), names)
-
-
 VIVE_FAMILY = ActionFamily("vive_la_revolution",
                            help="Step 1: bring this citizen back from emigration")
 COCKADE_FAMILY = ActionFamily("buy_cockade", help="Step 2: buy a cockade")
@@ -457,8 +452,9 @@ class CulottesState(State):
         return _citizen_space(self.step, citizen.emigrated, citizen.cakes, citizen.name, trial, agree)
 
     def _cake_vote_citizens(self) -> Choice:
-        """Every citizen, by name (citizens are only added, and a name is written once)."""
-        return _trial_choice(tuple(c.name for c in self.citizens))
+        """Any citizen may be cake-voted on (step 4), by name (citizens are only added, and a
+        name is written once)."""
+        return Choice(tuple(range(len(self.citizens))), tuple(c.name for c in self.citizens))
 
     def _free_actions(self, seat: Seat) -> ActionSpace:
         """Cake transfers between citizens, and agreeing to end, at any time once play begins.

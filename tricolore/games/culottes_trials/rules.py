@@ -183,9 +183,7 @@ class TrialsState(State):
             return one_prompt(self.accused, self.legal_actions(self.accused).kinds)
         if self.phase == Phase.DEBATE:
             assert self.debate is not None
-            made = self.arguments_made
-            allowed = self.options.arguments_per_debate
-            return {s: prompt(s, ("argue", "pass") if made[s] < allowed else ("pass",),
+            return {s: prompt(s, ("argue", "pass") if self._arguments_left(s) else ("pass",),
                               window="debate")
                     for s in self.debate.waiting()}
         assert self.vote is not None
