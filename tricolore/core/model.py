@@ -216,6 +216,23 @@ class Result:
                 "metrics": dict(self.metrics)}
 
 
+_DECISIONS: dict[type, dict[str, Callable[..., object]]] = {}
+"""Each state class's method for each kind of action, looked up once (:func:`decision`)."""
+
+
+def decision(state: State, kind: str) -> Callable[..., object]:
+    """The method of ``state``'s class that carries out an action of ``kind`` (its
+    ``do_<kind>``), called with the state, the seat and the action; looked up once per class and
+    kind rather than on the state at every action. ``AttributeError`` if the game has no such
+    action."""
+    methods = _DECISIONS.get(type(state))
+    if methods is None:
+        methods = _DECISIONS[type(state)] = {}
+    found = methods.get(kind)
+    if found is None:
+        found = methods[kind] = getattr(type(state), "do_" + kind)
+    return found
+
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State(ABC):
@@ -525,7 +542,7 @@ class State(ABC):
             raise better from None
         start = len(self.log)
         try:
-            getattr(self, "do_" + kind)(seat, action)
+            decision(self, kind)(self, seat, action)
         finally:
             self.changed()
         return self.log[start:]
@@ -579,7 +596,7 @@ class State(ABC):
         """
         start = len(self.log)
         try:
-            getattr(self, "do_" + action["type"])(seat, action)
+            decision(self, action["type"])(self, seat, action)
         finally:
             self._memo.clear()
         return self.log[start:]

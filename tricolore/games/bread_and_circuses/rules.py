@@ -21,7 +21,7 @@ import functools
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -65,7 +65,15 @@ from tricolore.games.bread_and_circuses.data import (
 )
 from tricolore.games.bread_and_circuses.options import BreadOptions
 
-WINDOW_TIMING = {Phase.AFTER_REVEAL: AFTER_REVEAL, Phase.SCORING: SCORING}
+# The phases as module constants, which the compiled build reads directly (``Phase.X`` is a
+# lookup on the enum class at each of the many comparisons a decision makes).
+AFTER_REVEAL_PHASE: Final = Phase.AFTER_REVEAL
+NEGOTIATION_PHASE: Final = Phase.NEGOTIATION
+OVER_PHASE: Final = Phase.OVER
+PLAY_PHASE: Final = Phase.PLAY
+SCORING_PHASE: Final = Phase.SCORING
+
+WINDOW_TIMING = {AFTER_REVEAL_PHASE: AFTER_REVEAL, SCORING_PHASE: SCORING}
 
 DEAL_CONDITIONS: tuple[str, ...] = ("play", "any_but", "honest")
 """What a deal may ask of the player it pays (Regulated Bribery: "play Bread", "play any card
@@ -221,7 +229,7 @@ class BreadState(State):
         self.round += 1
         if not first:
             self.first_player = (self.first_player + 1) % self.players
-        self.phase = Phase.NEGOTIATION
+        self.phase = NEGOTIATION_PHASE
         self.disclosed: list[tuple[str, str] | None] = [None] * self.players
         self.barred: set[Seat] = set()
         self.forged: set[Seat] = set()
@@ -244,7 +252,7 @@ class BreadState(State):
     # -- public facts ------------------------------------------------------------------------
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase == Phase.OVER
+        return self.phase == OVER_PHASE
 
     def counts(self) -> tuple[int, int]:
         """Breads and Circuses counted this round, Sabotage effects included."""
@@ -265,10 +273,10 @@ class BreadState(State):
     # -- prompts -----------------------------------------------------------------------------
     def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
-        if self.phase == Phase.NEGOTIATION:  # kinds from public facts only: hands are secret
+        if self.phase == NEGOTIATION_PHASE:  # kinds from public facts only: hands are secret
             return {s: prompt(s, self._negotiation_kinds(s))
                     for s in range(self.players) if not self.ready[s]}
-        if self.phase == Phase.PLAY:
+        if self.phase == PLAY_PHASE:
             assert self.play is not None
             return prompts(self.play.waiting(), ("play",), secret=True)
         if self.window is not None:
@@ -291,7 +299,7 @@ class BreadState(State):
         return next((s for s in self.window.waiting() if self.hands[s]), None)
 
     def _playable(self, seat: Seat) -> tuple[str, ...]:
-        timing = NEGOTIATION if self.phase == Phase.NEGOTIATION else WINDOW_TIMING.get(self.phase)
+        timing = NEGOTIATION if self.phase == NEGOTIATION_PHASE else WINDOW_TIMING.get(self.phase)
         return tuple(c for c in self.hands[seat]
                      if CARDS[c].timing == timing and self._targets(seat, c) is not None)
 
@@ -351,12 +359,12 @@ class BreadState(State):
         until it first declares ready, then only ``ready`` (to confirm it again after another
         player's change; its moves stay open as free actions)."""
         families: list[ActionFamily] = []
-        if self.phase == Phase.NEGOTIATION and not self.ready[seat]:
+        if self.phase == NEGOTIATION_PHASE and not self.ready[seat]:
             if self.declared[seat]:
                 return READY_SPACE
             families += self._negotiation_moves(seat)
             families.append(READY)
-        elif self.phase == Phase.PLAY and self.play is not None and self.play.expects(seat):
+        elif self.phase == PLAY_PHASE and self.play is not None and self.play.expects(seat):
             return PLAY_SPACE
         elif self.window is not None and seat == self.window_seat():
             sabotage = self._sabotage_family(seat)
@@ -373,18 +381,18 @@ class BreadState(State):
         may withdraw their ready) until the phase closes."""
         families: list[ActionFamily] = []
         others = tuple(s for s in range(self.players) if s != seat)
-        if self.phase == Phase.NEGOTIATION and self.declared[seat]:
+        if self.phase == NEGOTIATION_PHASE and self.declared[seat]:
             families += self._negotiation_moves(seat)
             if self.ready[seat]:
                 families.append(ActionFamily("withdraw_ready",
                                              help="You are not done negotiating after all"))
-        if self.phase in (Phase.NEGOTIATION, Phase.AFTER_REVEAL, Phase.SCORING) and self.gold[seat]:
+        if self.phase in (NEGOTIATION_PHASE, AFTER_REVEAL_PHASE, SCORING_PHASE) and self.gold[seat]:
             families.append(ActionFamily(
                 "give_gold",
                 {"to": Choice(others, refusal="Gold is given to another player at this table"),
                  "gold": Amount(1, self.gold[seat], 2, f"you have {self.gold[seat]} Gold")},
                 help="Give Gold to another player"))
-        if self.phase == Phase.NEGOTIATION and self.options.regulated_bribery:
+        if self.phase == NEGOTIATION_PHASE and self.options.regulated_bribery:
             top = GOLD_TO_END_PER_PLAYER * self.players
             terms: dict[str, Any] = {
                 "to": Choice(others, refusal="a deal is made with another player at this table"),
@@ -452,7 +460,7 @@ class BreadState(State):
         """A change during Negotiation clears everyone else's ready, so that nobody is caught by
         a late change they agreed to nothing about (as trading screens do). Any disclosure counts,
         even one that puts the same tile back: the tile is secret, so the table cannot tell."""
-        if self.phase != Phase.NEGOTIATION:
+        if self.phase != NEGOTIATION_PHASE:
             return
         cleared = [s for s in range(self.players) if s != seat and self.ready[s]]
         for s in cleared:
@@ -477,7 +485,7 @@ class BreadState(State):
         for deal in self.deals.lapse():
             self.emit("deal_lapsed", deal=deal.id)
         choosers = [s for s in range(self.players) if self.disclosed[s] is None]
-        self.phase = Phase.PLAY
+        self.phase = PLAY_PHASE
         self.play = SealedSubmissions("play", choosers, revisable=False)
         self.emit("negotiation_over", disclosed=[s for s in range(self.players)
                                                  if self.disclosed[s] is not None])
@@ -633,10 +641,10 @@ class BreadState(State):
         """Close Sabotage windows nobody can play in, and move on."""
         while self.window is not None and self.window_seat() is None:
             self.window = None
-            if self.phase == Phase.AFTER_REVEAL:
+            if self.phase == AFTER_REVEAL_PHASE:
                 self.emit("riot_check", breads=self.counts()[0], circuses=self.counts()[1],
                           riot=self.riot())
-                self._open_window(Phase.SCORING)
+                self._open_window(SCORING_PHASE)
             else:
                 self._score()
 
@@ -659,7 +667,7 @@ class BreadState(State):
         for deal in self.deals.settle(self.deal_holds, self._pay,
                                       due=about("round", self.round)):
             self.emit("deal_settled", **deal.as_dict())
-        self._open_window(Phase.AFTER_REVEAL)
+        self._open_window(AFTER_REVEAL_PHASE)
 
     def payouts(self) -> list[Payout]:
         """Each seat's Gold this round, with every Sabotage effect applied."""
@@ -722,7 +730,7 @@ class BreadState(State):
         self._new_round()
 
     def _game_over(self, reason: str) -> None:
-        self.phase = Phase.OVER
+        self.phase = OVER_PHASE
         self.window = None
         self.end_reason = reason
         for deal in self.deals.lapse(accepted=True):  # next round's promises never come due
@@ -771,7 +779,7 @@ class BreadState(State):
             "counts_as": list(self.counts_as) if revealed else None,
             "extra": dict(self.extra),
             "counts": dict(zip(("breads", "circuses"), self.counts(), strict=True)) if revealed else None,
-            "riot": self.riot() if self.phase == Phase.SCORING else None,
+            "riot": self.riot() if self.phase == SCORING_PHASE else None,
             "window": None if self.window is None else {**self.window.public(),
                                                          "asking": self.window_seat()},
             "deals": [d.as_dict() for d in self.deals.deals],
@@ -780,7 +788,7 @@ class BreadState(State):
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
         }
-        if self.phase == Phase.OVER:
+        if self.phase == OVER_PHASE:
             out["end_reason"] = self.end_reason
             out["result"] = self.result().as_dict()
         return out
@@ -800,7 +808,7 @@ class BreadState(State):
         has not seen), their disclosed tiles (unless its Informant saw them) and their sealed
         tiles."""
         other = self.reseeded_clone(rng.getrandbits(64), self.log_for(seat))
-        if self.phase == Phase.OVER:
+        if self.phase == OVER_PHASE:
             return other
         others = [s for s in range(self.players) if s != seat]
         unseen = self.undealt + [c for s in others for c in self.hands[s]]

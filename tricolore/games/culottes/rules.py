@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Final, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -69,6 +69,13 @@ from tricolore.games.culottes.refusals import (
     trials_named,
 )
 from tricolore.games.culottes.scoring import CitizenTally, score_player
+
+# The phases as module constants, which the compiled build reads directly (``Phase.X`` is a
+# lookup on the enum class at each of the many comparisons a decision makes).
+OVER_PHASE: Final = Phase.OVER
+RECRUIT_PHASE: Final = Phase.RECRUIT
+ROLES_PHASE: Final = Phase.ROLES
+TURN_PHASE: Final = Phase.TURN
 
 NAME_LENGTH = 24
 
@@ -340,7 +347,7 @@ class CulottesState(State):
         self.first_player = (options.first_player if options.first_player is not None
                              else self.rng.randrange(players))
         self.current = self.first_player
-        self.phase = Phase.ROLES
+        self.phase = ROLES_PHASE
         self.turn_citizens: tuple[int, ...] = ()
         self.citizen_index = 0
         self.step = 1
@@ -417,34 +424,34 @@ class CulottesState(State):
     # -- the protocol ------------------------------------------------------------------------
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase == Phase.OVER
+        return self.phase == OVER_PHASE
 
     def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
-        if self.phase == Phase.ROLES:
+        if self.phase == ROLES_PHASE:
             assert self.role_choice is not None
             return prompts(self.role_choice.waiting(), ("choose_role",), secret=True)
-        if self.phase == Phase.OVER:
+        if self.phase == OVER_PHASE:
             return {}
         return one_prompt(self.current, self.legal_actions(self.current).kinds)
 
     def current_citizen(self) -> Citizen | None:
         """The citizen whose steps 1 to 7 are being played, if any."""
-        if self.phase != Phase.TURN:
+        if self.phase != TURN_PHASE:
             return None
         return self.citizens[self.turn_citizens[self.citizen_index]]
 
     def _legal_actions(self, seat: Seat) -> ActionSpace:
         """The actions ``seat`` may take for its prompt."""
-        if self.phase == Phase.ROLES:
+        if self.phase == ROLES_PHASE:
             assert self.role_choice is not None
             if not self.role_choice.expects(seat):
                 return NO_ACTIONS
             return _choose_role_space(self._names_taken(seat))
-        if self.phase == Phase.OVER or seat != self.current:
+        if self.phase == OVER_PHASE or seat != self.current:
             return NO_ACTIONS
         agree = not self.agrees_to_end[seat] and not self.end_agreed
-        if self.phase == Phase.RECRUIT:
+        if self.phase == RECRUIT_PHASE:
             return _recruit_space(self._names_taken(), agree)
         citizen = self.current_citizen()
         assert citizen is not None
@@ -463,7 +470,7 @@ class CulottesState(State):
         labels are made of stays the same: the citizens (a recruit adds one; names are written
         once), which of the seat's citizens have cakes, the open trials, bribes and alliances.
         Amounts are worked out when asked, from the state as it is then."""
-        if self.phase not in (Phase.TURN, Phase.RECRUIT):
+        if self.phase not in (TURN_PHASE, RECRUIT_PHASE):
             return ActionSpace(())
         families = []
         count = len(self.citizens)
@@ -528,7 +535,7 @@ class CulottesState(State):
 
     # -- a turn ------------------------------------------------------------------------------
     def _start_turn(self) -> None:
-        self.phase = Phase.TURN
+        self.phase = TURN_PHASE
         self.turn_citizens = tuple(self.holdings[self.current])
         self.citizen_index = 0
         self.step = 1
@@ -622,7 +629,7 @@ class CulottesState(State):
 
     def do_pass(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Step 1's "I pass", or done with this citizen (step 7); at step 8, do not recruit."""
-        if self.phase == Phase.RECRUIT:
+        if self.phase == RECRUIT_PHASE:
             self._end_turn()
             return
         citizen = self.current_citizen()
@@ -635,7 +642,7 @@ class CulottesState(State):
         self.citizen_index += 1
         self.step = 1
         if self.citizen_index >= len(self.turn_citizens):
-            self.phase = Phase.RECRUIT
+            self.phase = RECRUIT_PHASE
 
     def do_recruit(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Step 8: draw a new sheet with the starting cakes; it first plays next turn.
@@ -1073,7 +1080,7 @@ class CulottesState(State):
 
     def _game_over(self, reason: str) -> None:
         self.settle_open_trials()
-        self.phase = Phase.OVER
+        self.phase = OVER_PHASE
         self.end_reason = reason
         self.emit("game_over", reason=reason,
                   roles=list(self.roles),
@@ -1143,7 +1150,7 @@ class CulottesState(State):
         return self._public_view(True)
 
     def _public_view(self, shared: bool) -> dict[str, Any]:
-        over = self.phase == Phase.OVER
+        over = self.phase == OVER_PHASE
         citizen = self.current_citizen()
         book = self.book
         # Rows are only added, and a row changes only when a closing marks it, which the Book
@@ -1155,7 +1162,7 @@ class CulottesState(State):
             "turn": self.turn + 1, "rounds_completed": self.rounds_completed,
             "first_player": self.first_player, "current_player": self.current,
             "current_citizen": None if citizen is None else citizen.id,
-            "step": self.step if self.phase == Phase.TURN else 8 if self.phase == Phase.RECRUIT else None,
+            "step": self.step if self.phase == TURN_PHASE else 8 if self.phase == RECRUIT_PHASE else None,
             "bastille": self.bastille.cakes, "bastille_ledger": self.bastille.ledger(),
             "last_roll": self.last_roll,
             "agrees_to_end": list(self.agrees_to_end), "end_agreed": self.end_agreed,
@@ -1267,7 +1274,7 @@ class CulottesState(State):
         not seen (shuffled among themselves; sheets drawn beyond the printed stack redrawn
         50/50), and the future of the die."""
         other = self.reseeded_clone(rng.getrandbits(64))
-        if self.phase == Phase.OVER:
+        if self.phase == OVER_PHASE:
             return other
         known = {self.citizens[i].sheet for i in self.holdings[seat]}
         unknown = [i for i in range(self.stack_size) if i not in known]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -34,6 +34,14 @@ from tricolore.games.culottes_trials import refusals
 from tricolore.games.culottes_trials.data import Phase
 from tricolore.games.culottes_trials.options import TrialsOptions
 
+# The phases as module constants, which the compiled build reads directly (``Phase.X`` is a
+# lookup on the enum class at each of the many comparisons a decision makes).
+DEBATE_PHASE: Final = Phase.DEBATE
+DESIGNATE_PHASE: Final = Phase.DESIGNATE
+FIRST_VOTE_PHASE: Final = Phase.FIRST_VOTE
+SECOND_VOTE_PHASE: Final = Phase.SECOND_VOTE
+STATEMENT_PHASE: Final = Phase.STATEMENT
+
 STATEMENT_LENGTH = 280
 EXAMPLE_STATEMENTS = (
     "I have some candy in the right pocket of my pants",
@@ -41,7 +49,7 @@ EXAMPLE_STATEMENTS = (
     "I have more than 50% of battery in my phone",
     "There is only one bottle of soda left in the fridge",
 )
-VOTES = (Phase.FIRST_VOTE, Phase.SECOND_VOTE)
+VOTES = (FIRST_VOTE_PHASE, SECOND_VOTE_PHASE)
 """The two votes of a trial."""
 EXAMPLE_ARGUMENTS = ("They hesitated before answering.", "That is easy to check: I believe it.",
                      "A grabber would say exactly that.")
@@ -154,7 +162,7 @@ class TrialsState(State):
         self._start_trial()
 
     def _start_trial(self) -> None:
-        self.phase = Phase.DESIGNATE
+        self.phase = DESIGNATE_PHASE
         self.grabbers: frozenset[Seat] = frozenset({self.accused})
         self.statement: str | None = None
         self.truth: bool | None = None
@@ -179,9 +187,9 @@ class TrialsState(State):
         """Who must act now."""
         if self.over:
             return {}
-        if self.phase in (Phase.DESIGNATE, Phase.STATEMENT):
+        if self.phase in (DESIGNATE_PHASE, STATEMENT_PHASE):
             return one_prompt(self.accused, self.legal_actions(self.accused).kinds)
-        if self.phase == Phase.DEBATE:
+        if self.phase == DEBATE_PHASE:
             assert self.debate is not None
             return {s: prompt(s, ("argue", "pass") if self._arguments_left(s) else ("pass",),
                               window="debate")
@@ -193,11 +201,11 @@ class TrialsState(State):
         """The actions ``seat`` may take for its prompt."""
         if self.over:
             return NO_ACTIONS
-        if self.phase == Phase.DESIGNATE and seat == self.accused:
+        if self.phase == DESIGNATE_PHASE and seat == self.accused:
             return _designate_space(self.players, seat)
-        if self.phase == Phase.STATEMENT and seat == self.accused:
+        if self.phase == STATEMENT_PHASE and seat == self.accused:
             return STATE_SPACE
-        if self.phase == Phase.DEBATE and self.debate is not None and self.debate.waits_for(seat):
+        if self.phase == DEBATE_PHASE and self.debate is not None and self.debate.waits_for(seat):
             return ARGUE_SPACE if self._arguments_left(seat) else PASS_SPACE
         if self.phase in VOTES and self.vote and self.vote.expects(seat):
             return VOTE_SPACE
@@ -226,7 +234,7 @@ class TrialsState(State):
             role = GRABBER if s in self.grabbers else REVOLUTIONARY
             self.emit("your_role", to=[s], seat=s, role=role)
         self.emit("roles_whispered", accused=self.accused)
-        self.phase = Phase.STATEMENT
+        self.phase = STATEMENT_PHASE
 
     def do_state(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The accused states something, its truth noted secretly; the first vote opens."""
@@ -234,7 +242,7 @@ class TrialsState(State):
         self.truth = action["truth"]
         self.emit("statement", accused=seat, statement=self.statement)
         self.emit("truth_noted", to=[seat], truth=self.truth)
-        self.phase = Phase.FIRST_VOTE
+        self.phase = FIRST_VOTE_PHASE
         self.vote = SealedSubmissions("first_vote", self.voters(), revisable=False)
 
     def do_vote(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -245,10 +253,10 @@ class TrialsState(State):
             return
         guesses = {s: bool(a["guess"]) for s, a in self.vote.in_seat_order()}
         self.vote = None
-        if self.phase == Phase.FIRST_VOTE:
+        if self.phase == FIRST_VOTE_PHASE:
             self.first_votes = guesses
             self.emit("first_vote", votes=votes_by_seat(guesses, self.players))
-            self.phase = Phase.DEBATE
+            self.phase = DEBATE_PHASE
             self.debate = ResponseWindow.clockwise("debate", self.players, (self.accused + 1)
                                                    % self.players)
         else:
@@ -267,7 +275,7 @@ class TrialsState(State):
         assert self.debate is not None
         if self.debate.passed(seat):
             self.debate = None
-            self.phase = Phase.SECOND_VOTE
+            self.phase = SECOND_VOTE_PHASE
             self.vote = SealedSubmissions("second_vote", self.voters(), revisable=False)
             self.emit("debate_closed")
 
@@ -341,7 +349,7 @@ class TrialsState(State):
         the game is over: the result shows all)."""
         if self.over:
             return None
-        designated = self.phase != Phase.DESIGNATE
+        designated = self.phase != DESIGNATE_PHASE
         you: dict[str, Any] = {
             "role": (GRABBER if seat in self.grabbers else REVOLUTIONARY) if designated
             else (GRABBER if seat == self.accused else None)}
@@ -359,7 +367,7 @@ class TrialsState(State):
         other = self.reseeded_clone(rng.getrandbits(64), self.log_for(seat))
         if self.over or seat == self.accused:
             return other
-        if self.phase != Phase.DESIGNATE:
+        if self.phase != DESIGNATE_PHASE:
             unknown = [s for s in range(self.players) if s not in (seat, self.accused)]
             room = max_grabbers(self.players) - 1 - (seat in self.grabbers)
             chosen = rng.sample(unknown, rng.randint(0, min(room, len(unknown))))

@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -41,7 +41,7 @@ from tricolore.core import (
     State,
     Subset,
 )
-from tricolore.core.actions import NO_ACTIONS, rebuilt
+from tricolore.core.actions import NO_ACTIONS, Worded, rebuilt, worded
 from tricolore.core.draws import choice, randrange, shuffle
 from tricolore.core.errors import listed
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
@@ -66,6 +66,22 @@ from tricolore.games.let_them_eat_cake.data import (
     voting_copies,
 )
 from tricolore.games.let_them_eat_cake.options import LetThemEatCakeOptions
+
+# The phases as module constants, which the compiled build reads directly (``Phase.X`` is a
+# lookup on the enum class at each of the many comparisons a decision makes).
+BALLOT_PHASE: Final = Phase.BALLOT
+COUP_PHASE: Final = Phase.COUP
+DEAL_PHASE: Final = Phase.DEAL
+DONATE_PHASE: Final = Phase.DONATE
+ENEMY_PHASE: Final = Phase.ENEMY
+GUILLOTINE_PHASE: Final = Phase.GUILLOTINE
+HEAD_MEDAL_PHASE: Final = Phase.HEAD_MEDAL
+INSPECT_PHASE: Final = Phase.INSPECT
+OVER_PHASE: Final = Phase.OVER
+RIGGING_PHASE: Final = Phase.RIGGING
+SEIZE_PHASE: Final = Phase.SEIZE
+START_PHASE: Final = Phase.START
+TIE_PHASE: Final = Phase.TIE
 
 WINDOW_COST: Mapping[str, int] = MappingProxyType(
     {"coup": COUP_COST, "rigging": RIGGING_COST, "seize": SEIZE_COST})
@@ -237,7 +253,7 @@ class LetThemEatCakeState(State):
         self.enemy: Seat | None = None
         self.election: Election | None = None
         self.window: ResponseWindow | None = None
-        self.phase = Phase.START
+        self.phase = START_PHASE
         self.draw: list[int] = []
         """The Secretary's cards this round; they stay on view until the round ends."""
         self.placed: dict[int, Seat] = {}
@@ -290,7 +306,7 @@ class LetThemEatCakeState(State):
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase == Phase.OVER
+        return self.phase == OVER_PHASE
 
     # -- prompts -----------------------------------------------------------------------------
     def window_seat(self) -> Seat | None:
@@ -304,9 +320,9 @@ class LetThemEatCakeState(State):
         return None
 
     def _can_act_in_window(self, seat: Seat) -> bool:
-        if self.phase == Phase.DONATE:  # asked even if the card was traded away since: that is secret
+        if self.phase == DONATE_PHASE:  # asked even if the card was traded away since: that is secret
             return seat not in self.donors and seat in self.received
-        if self.phase == Phase.SEIZE and seat in self.seized:
+        if self.phase == SEIZE_PHASE and seat in self.seized:
             return False
         return self.generals(seat) >= WINDOW_COST[self.phase]
 
@@ -316,9 +332,9 @@ class LetThemEatCakeState(State):
 
     def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
-        if self.phase == Phase.OVER:
+        if self.phase == OVER_PHASE:
             return {}
-        if self.phase == Phase.BALLOT:
+        if self.phase == BALLOT_PHASE:
             assert self.election is not None and self.election.ballot is not None
             return prompts(self.election.ballot.waiting(), ("vote",), secret=True)
         if self.window is not None:
@@ -331,15 +347,15 @@ class LetThemEatCakeState(State):
         return one_prompt(seat, self.legal_actions(seat).kinds)
 
     def _decider(self) -> Seat:
-        if self.phase in (Phase.TIE, Phase.HEAD_MEDAL):
+        if self.phase in (TIE_PHASE, HEAD_MEDAL_PHASE):
             return self.head
         return self.offices[{"guillotine": "operator", "deal": "secretary",
                              "inspect": "inspector"}[self.phase]]
 
     def _asked(self, seat: Seat) -> bool:
-        if self.phase == Phase.OVER:
+        if self.phase == OVER_PHASE:
             return False
-        if self.phase == Phase.BALLOT:
+        if self.phase == BALLOT_PHASE:
             assert self.election is not None and self.election.ballot is not None
             return seat in self.election.ballot.waiting()
         if self.window is not None:
@@ -351,32 +367,31 @@ class LetThemEatCakeState(State):
         if not self._asked(seat):
             return NO_ACTIONS
         election = self.election
-        if self.phase == Phase.BALLOT:
+        if self.phase == BALLOT_PHASE:
             assert election is not None
             cards = tuple(sorted(set(self.hands[seat])))
             return _vote_space(cards, bool(self.used[seat]), election.office)
-        if self.phase == Phase.COUP:
+        if self.phase == COUP_PHASE:
             assert election is not None
             return ActionSpace((
-                ActionFamily("coup", {"winner": _seats(election.candidates,
-                                                       self._candidates_rule(election))},
+                ActionFamily("coup", {"winner": _seats(election.candidates, worded(
+                    _candidates_rule, election.office, election.candidates))},
                              help=f"Spend {COUP_COST} Generals and a Medal: name the "
                                   f"{OFFICE_TITLES[election.office]} without a vote"),
                 ActionFamily("pass", help="Let the vote happen")))
-        if self.phase == Phase.RIGGING:
+        if self.phase == RIGGING_PHASE:
             return RIGGING_SPACE
-        if self.phase == Phase.SEIZE:
+        if self.phase == SEIZE_PHASE:
             return ActionSpace((
                 ActionFamily("seize", {"card": self._cards_on_the_table(
                     "you may seize only a card nobody has seized yet")},
                              help=f"Spend {SEIZE_COST} Generals and a Medal: take one of the "
                                   "drawn cards as yours this round"),
                 ActionFamily("pass", help="Leave the cards to the Secretary")))
-        if self.phase == Phase.DONATE:
+        if self.phase == DONATE_PHASE:
             others = tuple(s for s in range(self.players) if s != seat and self.medals[s])
             labels = (*(COLOURS[s] for s in others), "nobody")
-            rule = (f"you may take a Medal only from another player who has one ({_colours(others)}), "
-                    "or from nobody" if others else "no other player has a Medal for you to take")
+            rule = worded(_medal_takers_rule, others)
             keep = ActionFamily("pass", help="Keep the cake")
             if self._received_card(seat) is None:
                 return ActionSpace((keep,))
@@ -387,49 +402,46 @@ class LetThemEatCakeState(State):
                              help="\"Let them eat cake!\": this round's Cake card to the Pantry, "
                                   "a Medal from another player"),
                 keep))
-        if self.phase == Phase.TIE:
+        if self.phase == TIE_PHASE:
             assert election is not None
             return ActionSpace((ActionFamily(
-                "break_tie", {"winner": _seats(
-                    election.tied, "the Head of Committee chooses among the tied candidates only: "
-                                   + _colours(election.tied))},
+                "break_tie", {"winner": _seats(election.tied, worded(
+                    _colours_after, "the Head of Committee chooses among the tied candidates only: ",
+                    election.tied))},
                 help=f"As Head of Committee, choose the {OFFICE_TITLES[election.office]}"),))
-        if self.phase == Phase.HEAD_MEDAL:
+        if self.phase == HEAD_MEDAL_PHASE:
             families = []
             rest = tuple(s for s in range(self.players) if s != seat)
             if self.centre:
                 families.append(ActionFamily(
-                    "award_medal", {"to": _seats(
-                        rest, "the Head of Committee awards the Medal to another player: "
-                              + _colours(rest))},
+                    "award_medal", {"to": _seats(rest, worded(
+                        _colours_after, "the Head of Committee awards the Medal to another player: ",
+                        rest))},
                     help="Give a Medal from the centre to a player"))
             holders = tuple(s for s in rest if self.medals[s])
             if holders:
                 families.append(ActionFamily(
-                    "remove_medal", {"from": _seats(
-                        holders, "the Head of Committee removes a Medal from another player who "
-                                 "has one: " + _colours(holders))},
+                    "remove_medal", {"from": _seats(holders, worded(
+                        _colours_after, "the Head of Committee removes a Medal from another player "
+                                        "who has one: ", holders))},
                     help="Take a Medal from a player to the centre"))
             return ActionSpace(tuple(families))
-        if self.phase == Phase.GUILLOTINE:
+        if self.phase == GUILLOTINE_PHASE:
             return GUILLOTINE_SPACE
-        if self.phase == Phase.DEAL:
+        if self.phase == DEAL_PHASE:
             without = self.players_without_card()
             return ActionSpace((ActionFamily(
                 "deal", {"card": self._cards_on_the_table("you may deal only a card still on the "
                                                           "table"),
-                         "to": _seats(without, "every player receives exactly one card, and "
-                                               f"only {_colours(without, 'and')} "
-                                               f"{'is' if len(without) == 1 else 'are'} still "
-                                               "without one")},
+                         "to": _seats(without, worded(_still_without_rule, without))},
                 help="Place one of the drawn cards in front of a player"),))
-        if self.phase == Phase.INSPECT:
+        if self.phase == INSPECT_PHASE:
             return INSPECT_SPACE
         return NO_ACTIONS
 
     def _free_actions(self, seat: Seat) -> ActionSpace:
         """Trading at any time: Medals, Generals and whole Cake cards change hands."""
-        if self.phase == Phase.OVER:
+        if self.phase == OVER_PHASE:
             return ActionSpace(())
         rest = tuple(s for s in range(self.players) if s != seat)
         others = _seats(rest, "a gift goes to another player: " + _colours(rest))
@@ -458,19 +470,12 @@ class LetThemEatCakeState(State):
         back yet."""
         return _hand_refusal(tuple(cards), bool(self.used[seat]))
 
-    @staticmethod
-    def _candidates_rule(election: Election) -> str:
-        if election.office == "enemy":
-            return ("only the players tied for the fewest Medals can be named Enemy of the "
-                    "Revolution: " + _colours(election.candidates))
-        return (f"the {OFFICE_TITLES[election.office]} must be one of the players: "
-                + _colours(election.candidates))
 
     def _cards_on_the_table(self, rule: str) -> Choice:
         """The drawn cards not yet in front of a player, by index, named by what they are."""
         free = self.unplaced_cards()
-        listing = listed([f"card {i} ({_card_name(self.draw[i])})" for i in free])
-        return Choice(free, tuple(_card_name(self.draw[i]) for i in free), f"{rule}: {listing}")
+        names = tuple(_card_name(self.draw[i]) for i in free)
+        return Choice(free, names, worded(_cards_listed, rule, free, names))
 
     # -- refusals ----------------------------------------------------------------------------
     def refusal(self, seat: Seat, action: Action, refused: IllegalAction) -> IllegalAction | None:
@@ -503,7 +508,7 @@ class LetThemEatCakeState(State):
         assert self.election is not None
         self.election.vote_number += 1
         self.election.cards, self.election.tally, self.election.tied = {}, {}, ()
-        self._open_window(Phase.COUP)
+        self._open_window(COUP_PHASE)
 
     def _open_window(self, name: Phase) -> None:
         self.phase = name
@@ -512,12 +517,12 @@ class LetThemEatCakeState(State):
 
     def _settle(self) -> None:
         """Close windows nobody can act in and skip decisions nobody can make."""
-        while self.phase != Phase.OVER:
+        while self.phase != OVER_PHASE:
             if self.window is not None and self.window_seat() is None:
                 self._close_window()
-            elif self.phase == Phase.HEAD_MEDAL and not self._head_can_move():
+            elif self.phase == HEAD_MEDAL_PHASE and not self._head_can_move():
                 self._after_head_medal()
-            elif self.phase == Phase.DEAL and len(self.placed) >= len(self.draw) - 1:
+            elif self.phase == DEAL_PHASE and len(self.placed) >= len(self.draw) - 1:
                 self._deal_last()
             else:
                 return
@@ -528,20 +533,20 @@ class LetThemEatCakeState(State):
     def _close_window(self) -> None:
         name = self.phase
         self.window = None
-        if name == Phase.COUP:
+        if name == COUP_PHASE:
             self._open_ballot()
-        elif name == Phase.RIGGING:
+        elif name == RIGGING_PHASE:
             self._vote_stands()
-        elif name == Phase.SEIZE:
-            self.phase = Phase.DEAL
-        elif name == Phase.DONATE:
+        elif name == SEIZE_PHASE:
+            self.phase = DEAL_PHASE
+        elif name == DONATE_PHASE:
             self._end_round()
 
     def _open_ballot(self) -> None:
         assert self.election is not None
         voters = [s for s in range(self.players) if self.weight(s) > 0]
         self.election.ballot = SealedSubmissions(self.election.office, voters, revisable=False)
-        self.phase = Phase.BALLOT
+        self.phase = BALLOT_PHASE
 
     # -- the Generals ------------------------------------------------------------------------
     def _spend_generals(self, seat: Seat, count: int, use: str) -> None:
@@ -646,7 +651,7 @@ class LetThemEatCakeState(State):
         if len(election.tied) == 1:
             self._vote_counted(election.tied[0])
         else:
-            self.phase = Phase.TIE
+            self.phase = TIE_PHASE
 
     def _play_card(self, seat: Seat, card: Seat) -> None:
         """A played card goes to the used pile; the pile comes back when the hand is empty."""
@@ -667,7 +672,7 @@ class LetThemEatCakeState(State):
         self.election.winner = winner
         self.emit("vote_result", office=self.election.office, winner=winner,
                   vote_number=self.election.vote_number)
-        self._open_window(Phase.RIGGING)
+        self._open_window(RIGGING_PHASE)
 
     def _vote_stands(self) -> None:
         assert self.election is not None and self.election.winner is not None
@@ -686,11 +691,11 @@ class LetThemEatCakeState(State):
         else:
             self.offices[office] = winner
             if office == "operator":
-                self.phase = Phase.GUILLOTINE
+                self.phase = GUILLOTINE_PHASE
             elif office == "secretary":
                 self._secretary_draws()
             else:
-                self.phase = Phase.INSPECT
+                self.phase = INSPECT_PHASE
         self._settle()
 
     def _new_head(self, head: Seat, election: Election, by_vote: bool) -> None:
@@ -706,7 +711,7 @@ class LetThemEatCakeState(State):
                 self.emit("unity_rule", head=head, lost_medal=lost)
         gained = self._gain_medals(head, 1)
         self.emit("head_medal", head=head, gained=gained)
-        self.phase = Phase.HEAD_MEDAL
+        self.phase = HEAD_MEDAL_PHASE
 
     def do_award_medal(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The Head gives a Medal from the centre to another player."""
@@ -721,7 +726,7 @@ class LetThemEatCakeState(State):
         self._after_head_medal()
 
     def _after_head_medal(self) -> None:
-        self.phase = Phase.ENEMY
+        self.phase = ENEMY_PHASE
         generals = [self.generals(s) for s in range(self.players)]
         most = max(generals)
         backed = [s for s in range(self.players) if generals[s] == most]
@@ -785,7 +790,7 @@ class LetThemEatCakeState(State):
         self.deck_unseen = max(0, self.deck_unseen - self.players)
         self.emit("pantry_drawn", secretary=self.offices["secretary"],
                   cards=[_card_name(c) for c in self.draw])
-        self._open_window(Phase.SEIZE)
+        self._open_window(SEIZE_PHASE)
 
     def do_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The Secretary places a drawn card in front of a player."""
@@ -823,7 +828,7 @@ class LetThemEatCakeState(State):
         self.emit("batch_inspected", inspector=seat, safe=safe, medal=medal)
         self.batch_safe = safe  # the cards stay on view, as the table remembers who got what
         if safe:
-            self._open_window(Phase.DONATE)
+            self._open_window(DONATE_PHASE)
         else:
             self._end_round()
         self._settle()
@@ -858,7 +863,7 @@ class LetThemEatCakeState(State):
             self._start_round()
 
     def _game_over(self, reason: str) -> None:
-        self.phase = Phase.OVER
+        self.phase = OVER_PHASE
         self.window = None
         self.end_reason = reason
         self.emit("game_over", reason=reason, dead=self.dead,
@@ -938,7 +943,7 @@ class LetThemEatCakeState(State):
     # -- views -------------------------------------------------------------------------------
     def public_view(self) -> dict[str, Any]:
         """What every seat sees: everything but the hands, stashes and sealed votes."""
-        over = self.phase == Phase.OVER
+        over = self.phase == OVER_PHASE
         out: dict[str, Any] = {
             "game": self.info.name, "players": self.players,
             "colours": list(COLOURS[:self.players]), "phase": self.phase, "round": self.round,
@@ -1002,7 +1007,7 @@ class LetThemEatCakeState(State):
         values of Cake cards in other stashes it has not seen (each keeps its origin, starter or
         Pantry), the starters removed unseen, and the sealed votes of others."""
         other = self.reseeded_clone(rng.getrandbits(64), self.log_for(seat))
-        if self.phase == Phase.OVER:
+        if self.phase == OVER_PHASE:
             return other
         # The unseen Pantry and the values of the hidden Pantry cards in stashes are one pool; the
         # hidden starters and the starters removed unseen another.
@@ -1086,7 +1091,7 @@ def _hand_refusal(cards: tuple[Seat, ...], used: bool) -> str:
     return f"your hand holds Voting cards for {held} only; you hold none in your own colour"
 
 
-def _seats(seats: Iterable[Seat], refusal: str) -> Choice:
+def _seats(seats: Iterable[Seat], refusal: str | Worded) -> Choice:
     """A choice of seats, labelled with their colours; ``refusal`` is the rule that rules out any
     other seat."""
     chosen = tuple(seats)
@@ -1096,6 +1101,40 @@ def _seats(seats: Iterable[Seat], refusal: str) -> Choice:
 def _colours(seats: Iterable[Seat], last: str = "or") -> str:
     """The seats' colours as a phrase: "red, blue or green"."""
     return listed([COLOURS[s] for s in seats], last)
+
+
+# The refusals of the legal actions, worded only when a value is refused (:func:`worded`).
+def _colours_after(lead: str, seats: tuple[Seat, ...]) -> str:
+    """``lead`` followed by the seats' colours ("...: red or blue")."""
+    return lead + _colours(seats)
+
+
+def _candidates_rule(office: str, candidates: tuple[Seat, ...]) -> str:
+    """Who a coup may name for ``office``."""
+    if office == "enemy":
+        return ("only the players tied for the fewest Medals can be named Enemy of the "
+                "Revolution: " + _colours(candidates))
+    return f"the {OFFICE_TITLES[office]} must be one of the players: " + _colours(candidates)
+
+
+def _medal_takers_rule(others: tuple[Seat, ...]) -> str:
+    """Who a donor may take a Medal from (``others``: the other players holding one)."""
+    if others:
+        return (f"you may take a Medal only from another player who has one ({_colours(others)}), "
+                "or from nobody")
+    return "no other player has a Medal for you to take"
+
+
+def _still_without_rule(without: tuple[Seat, ...]) -> str:
+    """Who the Secretary may still deal a card to."""
+    return (f"every player receives exactly one card, and only {_colours(without, 'and')} "
+            f"{'is' if len(without) == 1 else 'are'} still without one")
+
+
+def _cards_listed(rule: str, cards: tuple[int, ...], names: tuple[str, ...]) -> str:
+    """``rule`` followed by the cards still on the table, by index and what each is."""
+    listing = listed([f"card {i} ({name})" for i, name in zip(cards, names, strict=True)])
+    return f"{rule}: {listing}"
 
 
 def _card_name(value: int) -> str:

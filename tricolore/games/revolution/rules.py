@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -60,6 +60,15 @@ from tricolore.games.revolution.data import (
 )
 from tricolore.games.revolution.options import RevolutionOptions
 from tricolore.games.revolution.refusals import NO_SUCH_AREA, REMOVE_SAYS, SPY_SAYS, SWAP_SAYS
+
+# The phases as module constants, which the compiled build reads directly (``Phase.X`` is a
+# lookup on the enum class at each of the many comparisons a decision makes).
+APOTHECARY_PHASE: Final = Phase.APOTHECARY
+BID_PHASE: Final = Phase.BID
+OVER_PHASE: Final = Phase.OVER
+REMOVE_PHASE: Final = Phase.REMOVE
+RESOLVE_PHASE: Final = Phase.RESOLVE
+SPY_PHASE: Final = Phase.SPY
 
 AREA_NAMES = tuple(a.name for a in AREAS)
 AREA_SPACES: Mapping[str, int] = MappingProxyType({a.name: a.spaces for a in AREAS})
@@ -237,7 +246,7 @@ class RevolutionState(State):
         self.deck: list[str] = deck
         self.discard: list[str] = []
         self.round = 0
-        self.phase = Phase.BID
+        self.phase = BID_PHASE
         self.bids: SealedSubmissions | None = None
         self.revealed: dict[Seat, dict[str, dict[str, int]]] = {}
         self.next_space = 0
@@ -267,7 +276,7 @@ class RevolutionState(State):
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase == Phase.OVER
+        return self.phase == OVER_PHASE
 
     # -- the round ---------------------------------------------------------------------------
     def _new_round(self) -> None:
@@ -281,7 +290,7 @@ class RevolutionState(State):
                 given = self._take_from_bank(GOLD, short)
                 self.chips[seat][GOLD] += given
                 self.emit("topped_up", seat=seat, gold=given)
-        self.phase = Phase.BID
+        self.phase = BID_PHASE
         self.bids = SealedSubmissions("bid", range(self.players), revisable=False)
 
     def _take_from_bank(self, currency: str, count: int) -> int:
@@ -299,26 +308,26 @@ class RevolutionState(State):
     # -- prompts -----------------------------------------------------------------------------
     def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
-        if self.phase == Phase.BID:
+        if self.phase == BID_PHASE:
             assert self.bids is not None
             return prompts(self.bids.waiting(), ("bid",), secret=True)
-        if self.phase in (Phase.SPY, Phase.APOTHECARY, Phase.REMOVE) and self.decider is not None:
+        if self.phase in (SPY_PHASE, APOTHECARY_PHASE, REMOVE_PHASE) and self.decider is not None:
             return one_prompt(self.decider, self.legal_actions(self.decider).kinds)
         return {}
 
     def _legal_actions(self, seat: Seat) -> ActionSpace:
         """The actions ``seat`` may take for its prompt."""
-        if self.phase == Phase.BID and self.bids is not None and self.bids.expects(seat):
+        if self.phase == BID_PHASE and self.bids is not None and self.bids.expects(seat):
             return bid_space(self.chart, self.chips[seat])
         if seat != self.decider:
             return ActionSpace(())
-        if self.phase == Phase.SPY:
+        if self.phase == SPY_PHASE:
             return ActionSpace((
                 ActionFamily("spy", {"area": self._target_areas(seat, SPY_SAYS),
                                      "victim": depends(self._victims, Chosen("area"), seat, SPY_SAYS)},
                              help="Replace an opponent's Influence Marker with one of yours"),
                 ActionFamily("decline", help="Replace nothing")))
-        if self.phase == Phase.APOTHECARY:
+        if self.phase == APOTHECARY_PHASE:
             return ActionSpace((
                 ActionFamily("swap", {
                     "first_area": self._target_areas(None, SWAP_SAYS),
@@ -328,7 +337,7 @@ class RevolutionState(State):
                                             SWAP_SAYS)},
                     help="Swap two placed Influence Markers of different players"),
                 ActionFamily("decline", help="Swap nothing")))
-        if self.phase == Phase.REMOVE:
+        if self.phase == REMOVE_PHASE:
             return ActionSpace((ActionFamily(
                 "remove_influence", {
                     "area": self._target_areas(seat, REMOVE_SAYS),
@@ -385,7 +394,7 @@ class RevolutionState(State):
             self.chips[seat_] = dict.fromkeys(CURRENCIES, 0)  # all behind the shield, now on the chart
         if self.record_events:
             self.emit("bids_revealed", bids=[self.revealed.get(s) for s in range(self.players)])
-        self.phase = Phase.RESOLVE
+        self.phase = RESOLVE_PHASE
         self.next_space = 0
         self._resolve()
 
@@ -394,7 +403,7 @@ class RevolutionState(State):
 
     def _resolve(self) -> None:
         """Resolve spaces in chart order until a decision is needed or the chart is done."""
-        while self.phase == Phase.RESOLVE:
+        while self.phase == RESOLVE_PHASE:
             if self.draws:
                 self._draw_next()
                 continue
@@ -436,9 +445,9 @@ class RevolutionState(State):
         if space.area is not None:
             self._place_marker(winner, space.area)
         if space.special == "spy" and self._occupied_areas(exclude=winner) and self._has_markers(winner):
-            self.phase, self.decider = Phase.SPY, winner
+            self.phase, self.decider = SPY_PHASE, winner
         elif space.special == "apothecary" and self._can_swap():
-            self.phase, self.decider = Phase.APOTHECARY, winner
+            self.phase, self.decider = APOTHECARY_PHASE, winner
 
     def _gain_chips(self, seat: Seat, chips: Mapping[str, int], bank: bool) -> None:
         for currency, n in chips.items():
@@ -492,7 +501,7 @@ class RevolutionState(State):
         self.drawn.append({"seat": seat, "card": card})
         self.emit("card_drawn", seat=seat, card=card, title=CARD_TITLES[card])
         if card == REMOVE and self._occupied_areas(exclude=seat):
-            self.phase, self.decider = Phase.REMOVE, seat
+            self.phase, self.decider = REMOVE_PHASE, seat
 
     # -- decisions during resolution --------------------------------------------------------
     def do_spy(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -533,7 +542,7 @@ class RevolutionState(State):
         self._continue()
 
     def _continue(self) -> None:
-        self.phase, self.decider = Phase.RESOLVE, None
+        self.phase, self.decider = RESOLVE_PHASE, None
         self._resolve()
 
     # -- the end -----------------------------------------------------------------------------
@@ -549,7 +558,7 @@ class RevolutionState(State):
             self._new_round()
 
     def _game_over(self, reason: str) -> None:
-        self.phase = Phase.OVER
+        self.phase = OVER_PHASE
         self.end_reason = reason
         result = self.result()
         self.emit("game_over", reason=reason, scores=list(result.scores),
@@ -600,7 +609,7 @@ class RevolutionState(State):
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
         }
-        if self.phase == Phase.OVER:
+        if self.phase == OVER_PHASE:
             out["end_reason"] = self.end_reason
             out["result"] = self.result().as_dict()
         return out
