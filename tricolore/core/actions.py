@@ -146,15 +146,16 @@ class Amount(Domain):
 
     ``typical`` caps what :meth:`sample` draws, so a random player stakes a sensible handful of
     cakes rather than its whole sheet. ``limit`` explains the upper bound in the rules' words
-    ("Danton has 3 cakes").
+    ("Danton has 3 cakes"), or is a :class:`Worded` one.
     """
 
     low: int
     high: int
     typical: int | None = None
-    limit: str | None = None
+    limit: str | Worded | None = None
 
-    def __init__(self, low: int, high: int, typical: int | None = None, limit: str | None = None) -> None:
+    def __init__(self, low: int, high: int, typical: int | None = None,
+                 limit: str | Worded | None = None) -> None:
         object.__setattr__(self, "low", low)
         object.__setattr__(self, "high", high)
         object.__setattr__(self, "typical", typical)

@@ -699,6 +699,9 @@ class GameDefinition:
     info: GameInfo
     state_class: type
     strategies: Mapping[str, typing.Callable[[], Any]] = field(default_factory=dict)
+    _defaults: dict[int, Options] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """The rulebook's options, checked for each number of players once (options are frozen, so
+    every game of that size shares them)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         return rebuilt(self)
@@ -718,14 +721,21 @@ class GameDefinition:
         if not self.info.min_players <= players <= self.info.max_players:
             raise OptionsError(f"{self.info.title} is for {self.info.min_players} to "
                                f"{self.info.max_players} players; you asked for {players}")
-        if isinstance(options, self.info.options):
-            chosen = options
-        elif options is None or isinstance(options, Mapping):
-            chosen = self.info.options.from_mapping(options)
+        if options is None:
+            chosen = self._defaults.get(players)
+            if chosen is None:
+                chosen = self.info.options.from_mapping(None)
+                chosen.validate(players)
+                self._defaults[players] = chosen
         else:
-            raise OptionsError(f"options must be {self.info.options.__name__} or a mapping of names "
-                               "to values")
-        chosen.validate(players)
+            if isinstance(options, self.info.options):
+                chosen = options
+            elif isinstance(options, Mapping):
+                chosen = self.info.options.from_mapping(options)
+            else:
+                raise OptionsError(f"options must be {self.info.options.__name__} or a mapping of "
+                                   "names to values")
+            chosen.validate(players)
         if chance is None:
             return self.state_class(players, seed, chosen)
         token = _CHANCE.set(check_script(chance))

@@ -41,7 +41,7 @@ from tricolore.core import (
     State,
     copy_json,
 )
-from tricolore.core.actions import NO_ACTIONS, rebuilt
+from tricolore.core.actions import NO_ACTIONS, rebuilt, worded
 from tricolore.core.deals import Deal, DealBook, DealError, about
 from tricolore.core.draws import choice, shuffle
 from tricolore.core.fields import Copy, Field, Seen, declare, payload
@@ -144,6 +144,11 @@ class Payout:
         return {"tile": self.tile, "counts_as": self.counts_as, "tile_gold": self.tile_gold,
                 "honest_bonus": self.honest_bonus, "riot_penalty": self.riot_penalty,
                 "paid": self.paid}
+
+
+def gold_held(gold: int) -> str:
+    """The most Gold a player may give, as a refusal says it."""
+    return f"you have {gold} Gold"
 
 
 def tile_gold(counts_as: str, breads: int, circuses: int, riot: bool) -> int:
@@ -390,7 +395,7 @@ class BreadState(State):
             families.append(ActionFamily(
                 "give_gold",
                 {"to": Choice(others, refusal="Gold is given to another player at this table"),
-                 "gold": Amount(1, self.gold[seat], 2, f"you have {self.gold[seat]} Gold")},
+                 "gold": Amount(1, self.gold[seat], 2, worded(gold_held, self.gold[seat]))},
                 help="Give Gold to another player"))
         if self.phase == NEGOTIATION_PHASE and self.options.regulated_bribery:
             top = GOLD_TO_END_PER_PLAYER * self.players

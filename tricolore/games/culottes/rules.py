@@ -131,9 +131,14 @@ SIDE_CHOICE = Choice(SIDES)
 
 
 @functools.lru_cache(maxsize=4096)
+def cakes_held(name: str, cakes: int) -> str:
+    """The most cakes a citizen may give, donate or cake-vote, as a refusal says it."""
+    return f"{name} has {cakes} cakes"
+
+
 def _donate_family(cakes: int, name: str) -> ActionFamily:
     """Step 3: donate any of the citizen's cakes to the Bastille."""
-    return ActionFamily("donate", {"cakes": Amount(1, cakes, 3, f"{name} has {cakes} cakes")},
+    return ActionFamily("donate", {"cakes": Amount(1, cakes, 3, worded(cakes_held, name, cakes))},
                         help="Step 3: donate cakes to the Bastille")
 
 
@@ -143,7 +148,7 @@ def _cake_vote_family(cakes: int, name: str, trial: Choice) -> ActionFamily:
     return ActionFamily(
         "cake_vote",
         {"citizen": trial, "side": SIDE_CHOICE,
-         "cakes": Amount(1, cakes, 5, f"{name} has {cakes} cakes")},
+         "cakes": Amount(1, cakes, 5, worded(cakes_held, name, cakes))},
         help="Step 4: cake-vote on a citizen, then roll the die")
 
 
@@ -507,7 +512,7 @@ class CulottesState(State):
     def _give_limit(self, giver: object) -> Amount:
         if type(giver) is int and 0 <= giver < len(self.citizens):
             c = self.citizens[giver]
-            return Amount(1, c.cakes, 3, f"{c.name} has {c.cakes} cakes")
+            return Amount(1, c.cakes, 3, worded(cakes_held, c.name, c.cakes))
         return Amount(1, 0)
 
     def _names_taken(self, seat: Seat | None = None) -> frozenset[str]:
@@ -1082,11 +1087,12 @@ class CulottesState(State):
         self.settle_open_trials()
         self.phase = OVER_PHASE
         self.end_reason = reason
-        self.emit("game_over", reason=reason,
-                  roles=list(self.roles),
-                  natures=[self.nature(c) for c in self.citizens],
-                  puppets=[c.id for c in self.citizens if self.is_puppet(c)],
-                  scores=list(self.result().scores))
+        if self.record_events:  # the result is worked out for the event only when it is kept
+            self.emit("game_over", reason=reason,
+                      roles=list(self.roles),
+                      natures=[self.nature(c) for c in self.citizens],
+                      puppets=[c.id for c in self.citizens if self.is_puppet(c)],
+                      scores=list(self.result().scores))
 
     def settle_open_trials(self) -> None:
         """Cakes still on open scales go back to their voters, or, with the ``final_verdicts``

@@ -866,9 +866,10 @@ class LetThemEatCakeState(State):
         self.phase = OVER_PHASE
         self.window = None
         self.end_reason = reason
-        self.emit("game_over", reason=reason, dead=self.dead,
-                  stashes=[[c.value for c in st] for st in self.stashes],
-                  winners=sorted(self.result().winners))
+        if self.record_events:  # the result is worked out for the event only when it is kept
+            self.emit("game_over", reason=reason, dead=self.dead,
+                      stashes=[[c.value for c in st] for st in self.stashes],
+                      winners=sorted(self.result().winners))
 
     # -- trading -----------------------------------------------------------------------------
     def _count_gift(self, giver: Seat, receiver: Seat, kind: int, n: int) -> None:

@@ -89,8 +89,13 @@ def no_such_space(chart: Sequence[Space], name: object) -> str:
 
 def normalise(placement: Mapping[str, Mapping[str, int]]) -> Placement:
     """The placement without empty entries, spaces and currencies in a fixed order."""
-    return {space: {c: n for c, n in sorted(chips.items()) if n}
-            for space, chips in sorted(placement.items()) if any(chips.values())}
+    out: Placement = {}
+    for space in sorted(placement):
+        chips = placement[space]
+        kept = {c: chips[c] for c in sorted(chips) if chips[c]}
+        if kept:
+            out[space] = kept
+    return out
 
 
 class Table:

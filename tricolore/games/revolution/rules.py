@@ -560,9 +560,9 @@ class RevolutionState(State):
     def _game_over(self, reason: str) -> None:
         self.phase = OVER_PHASE
         self.end_reason = reason
-        result = self.result()
-        self.emit("game_over", reason=reason, scores=list(result.scores),
-                  areas={a: area_winner(dict(enumerate(self.board[a]))) for a in AREA_NAMES})
+        if self.record_events:  # the result is worked out for the event only when it is kept
+            self.emit("game_over", reason=reason, scores=list(self.result().scores),
+                      areas={a: area_winner(dict(enumerate(self.board[a]))) for a in AREA_NAMES})
 
     def result(self) -> Result:
         """Support on the track, plus each area won by plurality, plus (published edition)
