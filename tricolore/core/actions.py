@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from itertools import combinations
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -278,7 +278,7 @@ class Subset(Domain):
 
 ParamSpec = Domain | Callable[[Mapping[str, Any]], Domain]
 """A domain, or a function of the parameters chosen before it that returns the domain."""
-_NO_PARAMS: Mapping[str, ParamSpec] = MappingProxyType({})
+_NO_PARAMS: Final[Mapping[str, ParamSpec]] = MappingProxyType({})
 
 
 def rebuilt(record: Any) -> tuple[Any, tuple[Any, ...]]:
@@ -371,18 +371,17 @@ class ActionFamily:
 
     def __init__(self, kind: str, params: Mapping[str, ParamSpec] = _NO_PARAMS,
                  optional: frozenset[str] = frozenset(), help: str = "") -> None:
-        # Read-only: a legal action space is worked out once per position and handed out.
-        if type(params) is not MappingProxyType:
-            params = MappingProxyType(dict(params))
+        # Read-only: a legal action space is worked out once per position and handed out. The
+        # parameters are read from the plain copy, which the compiled build walks natively.
+        plain: dict[str, ParamSpec] = dict(params)
         object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "params", params)
+        object.__setattr__(self, "params", MappingProxyType(plain) if plain else _NO_PARAMS)
         object.__setattr__(self, "optional", optional)
         object.__setattr__(self, "help", help)
         required = []
-        if params:
-            for name, spec in params.items():
-                if name not in optional:
-                    required.append((name, spec if isinstance(spec, Domain) else None, spec))
+        for name, spec in plain.items():
+            if not optional or name not in optional:
+                required.append((name, spec if isinstance(spec, Domain) else None, spec))
         object.__setattr__(self, "_required", tuple(required))
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -134,18 +134,30 @@ def prompt(seat: Seat, kinds: tuple[str, ...], secret: bool = False, window: str
     return Prompt(seat, kinds, secret, window)
 
 
-@functools.lru_cache(maxsize=4096)
 def prompts(seats: tuple[Seat, ...], kinds: tuple[str, ...], secret: bool = False,
             window: str | None = None) -> Mapping[Seat, Prompt]:
     """The pending mapping of a position where every seat of ``seats`` is asked the same
     ``kinds`` (a sealed choice, a vote): read-only and shared, as :func:`one_prompt`."""
+    return _shared_prompts(seats, kinds, secret, window)
+
+
+def one_prompt(seat: Seat, kinds: tuple[str, ...], secret: bool = False, window: str | None = None
+               ) -> Mapping[Seat, Prompt]:
+    """The pending mapping of a position where only ``seat`` is asked: read-only and shared."""
+    return _shared_prompt(seat, kinds, secret, window)
+
+
+# The caches behind the two, called with every argument by position (a cache's key is dearer to
+# make from keywords).
+@functools.lru_cache(maxsize=4096)
+def _shared_prompts(seats: tuple[Seat, ...], kinds: tuple[str, ...], secret: bool, window: str | None
+                    ) -> Mapping[Seat, Prompt]:
     return MappingProxyType({seat: Prompt(seat, kinds, secret, window) for seat in seats})
 
 
 @functools.lru_cache(maxsize=4096)
-def one_prompt(seat: Seat, kinds: tuple[str, ...], secret: bool = False, window: str | None = None
-               ) -> Mapping[Seat, Prompt]:
-    """The pending mapping of a position where only ``seat`` is asked: read-only and shared."""
+def _shared_prompt(seat: Seat, kinds: tuple[str, ...], secret: bool, window: str | None
+                   ) -> Mapping[Seat, Prompt]:
     return MappingProxyType({seat: Prompt(seat, kinds, secret, window)})
 
 

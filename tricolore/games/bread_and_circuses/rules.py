@@ -43,7 +43,7 @@ from tricolore.core import (
 )
 from tricolore.core.actions import NO_ACTIONS, rebuilt, worded
 from tricolore.core.deals import Deal, DealBook, DealError, about
-from tricolore.core.draws import choice, shuffle
+from tricolore.core.draws import choice, randrange, shuffle
 from tricolore.core.fields import Copy, Field, Seen, declare, payload
 from tricolore.core.model import one_prompt, prompt, prompts
 from tricolore.games.bread_and_circuses import refusals
@@ -218,7 +218,7 @@ class BreadState(State):
         self.undealt = deck[per * players:]
         self.played: list[dict[str, Any]] = []
         self.first_player = (options.first_player if options.first_player is not None
-                             else self.rng.randrange(players))
+                             else randrange(self.rng, players))
         self.deals = DealBook(players)
         self.round = 0
         self.history: list[dict[str, Any]] = []

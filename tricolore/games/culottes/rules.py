@@ -36,7 +36,7 @@ from tricolore.core import (
 )
 from tricolore.core.actions import NO_ACTIONS, Chosen, depends, names_listed, worded
 from tricolore.core.deals import Deal, DealBook, Escrow, about
-from tricolore.core.draws import choice, shuffle
+from tricolore.core.draws import choice, randint, randrange, shuffle
 from tricolore.core.errors import listed
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import one_prompt, prompts
@@ -350,7 +350,7 @@ class CulottesState(State):
         self.closings: list[dict[str, Any]] = []
         self.bastille = Bastille()
         self.first_player = (options.first_player if options.first_player is not None
-                             else self.rng.randrange(players))
+                             else randrange(self.rng, players))
         self.current = self.first_player
         self.phase = ROLES_PHASE
         self.turn_citizens: tuple[int, ...] = ()
@@ -588,7 +588,7 @@ class CulottesState(State):
         self.book.write(voter.id, trialed.id, cakes, action["side"], self.turn + 1)
         self.step = 6
         self.emit("cake_vote", voter=voter.id, citizen=trialed.id, side=action["side"], cakes=cakes)
-        self.last_roll = self.rng.randint(1, self.options.die_faces)
+        self.last_roll = randint(self.rng, 1, self.options.die_faces)
         closes = self.last_roll in self.options.closing_faces
         self.emit("die_rolled", roll=self.last_roll, closes_trial=closes)
         if closes:

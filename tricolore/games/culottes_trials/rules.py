@@ -26,7 +26,7 @@ from tricolore.core import (
     Text,
 )
 from tricolore.core.actions import NO_ACTIONS
-from tricolore.core.draws import choice
+from tricolore.core.draws import choice, randrange
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import one_prompt, prompt, prompts
 from tricolore.games.culottes.data import GRABBER, REVOLUTIONARY
@@ -153,7 +153,7 @@ class TrialsState(State):
         self.options = options
         self.trials_total = options.trials if options.trials is not None else players
         self.accused = (options.first_accused if options.first_accused is not None
-                        else self.rng.randrange(players))
+                        else randrange(self.rng, players))
         self.trial = 1
         self.points = [0] * players
         self.history: list[dict[str, Any]] = []

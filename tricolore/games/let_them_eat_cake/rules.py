@@ -246,7 +246,7 @@ class LetThemEatCakeState(State):
             self.stashes.append([self._card(v, True, frozenset({s})) for v in dealt])
         self.removed_starters = starters[STARTER_CAKES_PER_PLAYER * players:]
         self.head = (options.first_head if options.first_head is not None
-                     else self.rng.randrange(players))
+                     else randrange(self.rng, players))
         self.round = 0
         self.unity_rule_pending = True
         self.offices: dict[str, Seat] = {}
