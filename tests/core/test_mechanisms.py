@@ -13,6 +13,16 @@ def test_sealed_submissions_show_only_who_has_chosen():
     assert sealed.waiting() == (0, 2)
 
 
+def test_sealed_submissions_wait_for_exactly_the_seats_they_list_as_waiting():
+    sealed = SealedSubmissions("vote", [3, 0, 2], revisable=False)
+    assert [s for s in range(5) if sealed.waits_for(s)] == list(sealed.waiting()) == [0, 2, 3]
+    sealed.submit(2, {"type": "vote", "candidate": 0})
+    assert [s for s in range(5) if sealed.waits_for(s)] == list(sealed.waiting()) == [0, 3]
+    sealed.submit(0, {"type": "vote", "candidate": 3})
+    sealed.submit(3, {"type": "vote", "candidate": 0})
+    assert not any(sealed.waits_for(s) for s in range(5)) and sealed.waiting() == ()
+
+
 def test_sealed_submissions_resolve_in_seat_order_whatever_the_arrival_order():
     outcomes = set()
     for order in itertools.permutations([0, 1, 2]):

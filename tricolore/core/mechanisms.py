@@ -47,7 +47,11 @@ class SealedSubmissions:
 
     def waiting(self) -> tuple[Seat, ...]:
         """Seats that have not submitted yet."""
-        return tuple(s for s in self.seats if s not in self._sealed)
+        return tuple([s for s in self.seats if s not in self._sealed])
+
+    def waits_for(self, seat: Seat) -> bool:
+        """Whether ``seat`` is one of :meth:`waiting` (without making the tuple)."""
+        return seat in self.seats and seat not in self._sealed
 
     def submitted(self, seat: Seat) -> Mapping[str, Any] | None:
         """``seat``'s sealed action (the state's secret; never put it in another seat's view)."""
@@ -107,7 +111,7 @@ class ResponseWindow:
 
     def waiting(self) -> tuple[Seat, ...]:
         """Eligible seats that have not passed since the last action, in the window's order."""
-        return tuple(s for s in self.order if s not in self._passed)
+        return tuple([s for s in self.order if s not in self._passed])
 
     def waits_for(self, seat: Seat) -> bool:
         """Whether ``seat`` is eligible and has not passed since the last action (it is in

@@ -526,7 +526,8 @@ class BreadState(State):
             deal = self.deals.offer(seat, payer, payee, action["gold"], condition)
         except DealError as exc:
             raise IllegalAction("bad_deal", str(exc)) from None
-        self.emit("deal_offered", **deal.as_dict())
+        if self.record_events:  # a call with ** is an interpreted one: made only for an event kept
+            self.emit("deal_offered", **deal.as_dict())
         self._table_changed(seat)
 
     def do_accept_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -671,7 +672,8 @@ class BreadState(State):
                   honest=[self.honest(s) for s in range(self.players)])
         for deal in self.deals.settle(self.deal_holds, self._pay,
                                       due=about("round", self.round)):
-            self.emit("deal_settled", **deal.as_dict())
+            if self.record_events:  # a call with ** is an interpreted one: made only for an event kept
+                self.emit("deal_settled", **deal.as_dict())
         self._open_window(AFTER_REVEAL_PHASE)
 
     def payouts(self) -> list[Payout]:
@@ -707,7 +709,8 @@ class BreadState(State):
                    "riot_advance": advance, "payouts": [p.as_dict() for p in payouts],
                    "gold": list(self.gold)}
         self.history.append(summary)
-        self.emit("round_scored", **summary)
+        if self.record_events:  # a call with ** is an interpreted one: made only for an event kept
+            self.emit("round_scored", **summary)
         self._end_round()
 
     def _end_round(self) -> None:

@@ -130,12 +130,12 @@ PASS_FAMILY = ActionFamily("pass", help="Step 7: done with this citizen")
 SIDE_CHOICE = Choice(SIDES)
 
 
-@functools.lru_cache(maxsize=4096)
 def cakes_held(name: str, cakes: int) -> str:
     """The most cakes a citizen may give, donate or cake-vote, as a refusal says it."""
     return f"{name} has {cakes} cakes"
 
 
+@functools.lru_cache(maxsize=4096)
 def _donate_family(cakes: int, name: str) -> ActionFamily:
     """Step 3: donate any of the citizen's cakes to the Bastille."""
     return ActionFamily("donate", {"cakes": Amount(1, cakes, 3, worded(cakes_held, name, cakes))},
@@ -457,7 +457,9 @@ class CulottesState(State):
             return NO_ACTIONS
         agree = not self.agrees_to_end[seat] and not self.end_agreed
         if self.phase == RECRUIT_PHASE:
-            return _recruit_space(self._names_taken(), agree)
+            # every citizen's name is taken, and names are written once: the space is kept
+            # until a citizen is recruited
+            return self.kept(("recruit", len(self.citizens), agree), self._recruit_actions, agree)
         citizen = self.current_citizen()
         assert citizen is not None
         trial = self.kept(("trial choice", len(self.citizens)), self._cake_vote_citizens)
@@ -514,6 +516,9 @@ class CulottesState(State):
             c = self.citizens[giver]
             return Amount(1, c.cakes, 3, worded(cakes_held, c.name, c.cakes))
         return Amount(1, 0)
+
+    def _recruit_actions(self, agree: bool) -> ActionSpace:
+        return _recruit_space(self._names_taken(), agree)
 
     def _names_taken(self, seat: Seat | None = None) -> frozenset[str]:
         taken = {c.name for c in self.citizens if seat is None or c.id != self.holdings[seat][0]}
@@ -620,7 +625,8 @@ class CulottesState(State):
                                "share": str(r.share)} for r in closing.rewards],
                   "lost": [{"voter": v, "cakes": n} for v, n in closing.lost]}
         self.closings.append(record)
-        self.emit("trial_closed", **record)
+        if self.record_events:  # a call with ** is an interpreted one: made only for an event kept
+            self.emit("trial_closed", **record)
         self.settle_deals(trialed.id, closing.verdict)
         return closing
 
@@ -658,8 +664,9 @@ class CulottesState(State):
         name = action["name"].strip() if "name" in action else self._spare_name()
         citizen = self._new_citizen(seat, name, first=False)
         self.emit("recruited", seat=seat, citizen=citizen.id, name=name)
-        self.emit("recruit_nature", to=[seat], citizen=citizen.id, nature=self.nature(citizen),
-                  puppet=self.is_puppet(citizen))
+        if self.record_events:
+            self.emit("recruit_nature", to=[seat], citizen=citizen.id, nature=self.nature(citizen),
+                      puppet=self.is_puppet(citizen))
         self._end_turn()
 
     def distribute_bastille_cakes(self) -> list[int]:

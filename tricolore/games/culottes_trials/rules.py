@@ -291,7 +291,8 @@ class TrialsState(State):
                   "second_vote": votes_by_seat(guesses, self.players),
                   "majority": majority, "majority_right": right, "points": gained}
         self.history.append(record)
-        self.emit("trial_closed", **self._public_record(record))
+        if self.record_events:  # a call with ** is an interpreted one: made only for an event kept
+            self.emit("trial_closed", **self._public_record(record))
         self.trial += 1
         self.accused = (self.accused + 1) % self.players
         if self.trial > self.trials_total or all(self.agrees_to_end):

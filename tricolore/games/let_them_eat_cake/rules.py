@@ -357,7 +357,7 @@ class LetThemEatCakeState(State):
             return False
         if self.phase == BALLOT_PHASE:
             assert self.election is not None and self.election.ballot is not None
-            return seat in self.election.ballot.waiting()
+            return self.election.ballot.waits_for(seat)
         if self.window is not None:
             return seat == self.window_seat()
         return seat == self._decider()
@@ -639,11 +639,12 @@ class LetThemEatCakeState(State):
         election.cards, election.tally = cards, tally
         election.tied = tuple(c for c in election.candidates if tally[c] == top)
         self.stats["votes"] += 1
-        shown: dict[str, Any] = {}
-        if not self.options.memory_mode:  # in memory mode the cards stay only on the table
-            shown["cards"] = [cards.get(s) for s in range(self.players)]
-        self.emit("ballot_revealed", office=election.office, vote_number=election.vote_number,
-                  tally=[tally.get(s) for s in range(self.players)], **shown)
+        if self.record_events:  # a call with ** is an interpreted one: made only for an event kept
+            shown: dict[str, Any] = {}
+            if not self.options.memory_mode:  # in memory mode the cards stay only on the table
+                shown["cards"] = [cards.get(s) for s in range(self.players)]
+            self.emit("ballot_revealed", office=election.office, vote_number=election.vote_number,
+                      tally=[tally.get(s) for s in range(self.players)], **shown)
         self.last_ballot = {"round": self.round, "office": election.office,
                             "vote_number": election.vote_number,
                             "cards": [cards.get(s) for s in range(self.players)],
