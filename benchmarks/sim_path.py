@@ -29,13 +29,10 @@ from typing import Any
 import tricolore
 from tricolore.core import get_game
 from tricolore.perf import floor
+from tricolore.perf.bench import TABLE_SIZES as TABLES
+from tricolore.perf.bench import WARM_UP_SEED, play_simulation_path
 
-TABLES = {"culottes": 5, "culottes-trials": 5, "let-them-eat-cake": 5, "revolution": 4,
-          "bread-and-circuses": 6}
-"""Each game at the table size ``tricolore bench`` plays."""
 CALLS = ("new", "pending", "legal_actions", "sample", "apply_trusted")
-WARM_UP = 1_000_000
-"""The first seed of the games played before timing (never one of the timed games)."""
 
 
 def timer_cost(samples: int = 200_000) -> float:
@@ -80,16 +77,8 @@ def timed_calls(name: str, seeds: range, overhead: float) -> dict[str, float]:
 def whole_loop(name: str, seeds: range) -> float:
     """Nanoseconds a decision of the untimed loop takes over the games of ``seeds`` (CPU time)."""
     game, players = get_game(name), TABLES[name]
-    decisions = 0
     start = time.process_time_ns()
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = game.new(players, seed)
-        state.record_events = False
-        while not state.is_over():
-            seat = min(state.pending())
-            state.apply_trusted(seat, state.legal_actions(seat).sample(rng))
-            decisions += 1
+    decisions = play_simulation_path(game, players, seeds)
     return (time.process_time_ns() - start) / decisions
 
 
@@ -108,7 +97,7 @@ def measure(games: int, rounds: int) -> dict[str, Any]:
     # games worked out is only worth what it gives on new ones. The warm-up plays other games
     # still, so that what a game builds once for all its games is built before timing.
     for name in TABLES:
-        whole_loop(name, range(WARM_UP, WARM_UP + games))
+        whole_loop(name, range(WARM_UP_SEED, WARM_UP_SEED + games))
     for number in range(rounds):
         floors.append(floor_decision_ns())
         for name in TABLES:
