@@ -75,8 +75,12 @@ def board(page: Page, key: str) -> str:
 def play_a_sabotage_card(page: Page, card: str) -> None:
     page.locator(board(page, f"card-{card.replace(' ', '-')}")).click()
     expect(summary(page)).to_contain_text(f"You play {card}")
+    # the players a card may name are asked of the server once the card is picked: wait for them,
+    # or for the draft to need nobody (a card naming nobody, or a single player filled in)
+    places = page.locator("[data-testid=bread-table] [data-key^=place-][data-choice]")
+    expect(places.or_(summary(page).filter(has_not_text="choose a player")).first).to_be_visible()
     if "choose a player" in summary(page).inner_text():
-        page.locator("[data-testid=bread-table] [data-key^=place-][data-choice]").first.click()
+        places.first.click()
         expect(summary(page)).not_to_contain_text("choose a player")
     confirm(page)
 

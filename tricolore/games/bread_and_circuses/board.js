@@ -41,6 +41,9 @@ const CARD_RULES = {
   "Rabble-Rouser": ["scoring", "If there is a riot this round, the Riot Counter advances by 2 instead of 1."],
   "Appease the Mob": ["scoring", "If there is a riot this round, the Riot Counter does not advance."],
 };
+/** The Sabotage cards that name another player (the rest name nobody: their target is always empty). */
+const NAMES_A_PLAYER = new Set(["Informant", "Public Accusation", "Pickpocket", "Grain Hoarding", "Cancelled Games",
+  "Exposed Lie", "Spoiled Supplies"]);
 const ACTION_LABELS = {
   disclose: "Disclose", take_back: "Take back", play_sabotage: "Play Sabotage", ready: "Ready", withdraw_ready: "Not ready",
   play: "Place a tile", pass: "Pass", give_gold: "Give Gold", offer_deal: "Offer a deal", solicit_deal: "Ask for a deal",
@@ -550,7 +553,8 @@ Tricolore.registerBoard("bread-and-circuses", {
       case "play": return v.tile ? `You place ${tileName(v.tile)} face down.` : "Choose one of your tiles.";
       case "play_sabotage": {
         if (!v.card) return "Choose one of your Sabotage cards.";
-        const target = v.target === null ? "" : v.target === undefined ? " on … (choose a player on the board)" : ` on ${names[v.target]}`;
+        const target = v.target === null || !NAMES_A_PLAYER.has(v.card) ? ""
+          : v.target === undefined ? " on … (choose a player on the board)" : ` on ${names[v.target]}`;
         return `You play ${v.card}${target}: ${(CARD_RULES[v.card] || ["", ""])[1]}`;
       }
       case "give_gold": return `You give ${seatName(v.to)} ${v.gold || 0} Gold.`;
