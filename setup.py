@@ -45,6 +45,7 @@ def compiled_sources() -> list[str]:
         if written is not None:
             sources.append(written.relative_to(HERE).as_posix())
     sources.append("tricolore/games/revolution/bids.py")  # half of Revolution!'s random play
+    sources.append("tricolore/games/culottes/book.py")  # every cake vote and closing of Culottes
     # The environments' hot path: the flat action codec, the episode and the structured
     # observations (the PettingZoo and Gymnasium classes stay interpreted: they subclass theirs).
     sources += [f"tricolore/interop/{name}.py" for name in INTEROP]

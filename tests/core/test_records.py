@@ -45,6 +45,12 @@ SAMPLES: dict[str, dict[str, Any]] = {
                     "reasons": (("c", "the Printer is taken"),)},
     "Partial": {"kind": "cake_vote", "chosen": (("citizen", 3),), "items": ("x",),
                 "chips": (("gold", "bank"),), "path": (0, 5)},
+    "CakeVote": {"voter": 3, "cakes": 2, "side": "privileged"},
+    "Reward": {"voter": "Danton", "returned": 2, "reward": 1, "share_numerator": 4, "share_denominator": 3},
+    "TrialClosing": {"verdict": "privileged", "winning_cakes": 5, "lost_cakes": 3, "bastille_vote": 2,
+                     "rewards": (), "leftover": 1, "lost": (("Marat", 3),)},
+    "BookRow": {"voter": "Marat", "citizen": "Danton", "cakes": 3, "side": "privileged", "closing": 2,
+                "turn": 7},
     "_Offered": {"pairs": [(5, 3)], "by_index": {5: 3}, "mask": np.zeros(3, dtype=np.int8)},
 }
 """A value unlike any default for every field, per record (the compiled build checks the types of

@@ -96,6 +96,22 @@ def test_no_cake_is_created_or_destroyed(yes, no):
     assert weights == sorted(weights, reverse=True)
 
 
+@given(st.dictionaries(st.sampled_from("ABCDEF"), st.integers(1, 30), min_size=1, max_size=6),
+       st.dictionaries(st.sampled_from("GHIJKL"), st.integers(1, 30), max_size=6))
+def test_each_share_is_lost_cakes_times_weight_over_the_winning_weight_rounded_half_up(yes, no):
+    """Step 5's proportional share, exact, and the reward it rounds to (before the leftover)."""
+    closing = close_trial(votes(yes, no), "ABCDEFGHIJKL")
+    total = closing.winning_cakes + closing.bastille_vote
+    remaining = closing.lost_cakes
+    for r in closing.rewards[:len(closing.rewards) - (closing.leftover and closing.bastille_vote == 0)]:
+        weight = closing.bastille_vote if r.voter == BASTILLE else r.returned
+        assert r.share == (Fraction(closing.lost_cakes * weight, total) if total else 0)
+        assert r.share_text == str(r.share)
+        given_now = min(round_half_up(r.share), remaining)
+        assert r.reward == given_now + (closing.leftover if r.voter == BASTILLE else 0)
+        remaining -= given_now
+
+
 def test_book_marks_closed_rows_so_votes_are_never_counted_twice():
     book = BookOfPublicSafety()
     book.write("Robespierre", "Danton", 3, PRIVILEGED)

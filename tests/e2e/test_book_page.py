@@ -40,7 +40,7 @@ WORKED_CASES: list[tuple[list[tuple[str, int, str]], list[str]]] = [
 ]
 
 
-def as_json(closing: TrialClosing[str]) -> dict[str, Any]:
+def as_json(closing: TrialClosing) -> dict[str, Any]:
     """A closing as the page gives it, for comparison."""
     return {"verdict": closing.verdict, "winning_cakes": closing.winning_cakes,
             "lost_cakes": closing.lost_cakes, "bastille_vote": closing.bastille_vote,
@@ -99,9 +99,9 @@ def random_lines(rng: random.Random, seating: list[str], count: int) -> list[dic
     return lines
 
 
-def book_py(lines: list[dict[str, Any]]) -> tuple[BookOfPublicSafety[str], list[dict[str, Any]]]:
+def book_py(lines: list[dict[str, Any]]) -> tuple[BookOfPublicSafety, list[dict[str, Any]]]:
     """The same lines written into book.py's Book: the Book and every closing."""
-    book: BookOfPublicSafety[str] = BookOfPublicSafety()
+    book: BookOfPublicSafety = BookOfPublicSafety()
     closings = []
     last = None
     for line in lines:
@@ -289,7 +289,7 @@ def test_a_citizens_player_is_rewarded_last_and_the_order_is_kept(server: LiveSe
     page.tap("[data-die='6']")
     order = page.evaluate("JSON.parse(localStorage.getItem('tricolore-book')).lines.at(-1).order")
     assert order == ["Danton", "Roland", "Hébert", "Marat"]
-    book: BookOfPublicSafety[str] = BookOfPublicSafety()
+    book: BookOfPublicSafety = BookOfPublicSafety()
     for v, c, s in [("Danton", 2, SC), ("Hébert", 2, SC), ("Marat", 2, SC), ("Danton", 1, PR),
                     ("Marat", 1, PR)]:
         book.write(v, "Roland", c, s)
@@ -301,7 +301,7 @@ def test_a_citizens_player_is_rewarded_last_and_the_order_is_kept(server: LiveSe
 
 def test_import_of_a_book_py_csv_and_its_errors(server: LiveServer, browser: Browser, tmp_path):
     page, problems = open_book(phone(browser), server)
-    book: BookOfPublicSafety[str] = BookOfPublicSafety()
+    book: BookOfPublicSafety = BookOfPublicSafety()
     book.write("Robespierre", "Danton", 3, PR)
     book.write("Marat", "Danton", 1, SC)
     book.close("Danton", ["Marat", "Robespierre"])

@@ -35,10 +35,15 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Generic, TypeVar
+from math import gcd
+from typing import Any, Final, TypeAlias
+
+from mypy_extensions import mypyc_attr
+
+from tricolore.core.actions import rebuilt
 
 SANS_CULOTTE = "sans_culotte"
 PRIVILEGED = "privileged"
@@ -46,33 +51,71 @@ SIDES = (SANS_CULOTTE, PRIVILEGED)
 BASTILLE = "Bastille"
 """How the Bastille appears among the recipients of a closing."""
 
-V = TypeVar("V", bound=Hashable)
+Voter: TypeAlias = int | str
+"""A voting citizen as the Book names it: a citizen's number in a game, a name on paper."""
+
+# The records below are made at every cake vote and closing of a game: their constructors are
+# written out, not generated, so that the compiled build makes them natively (see
+# tricolore.core.actions.Worded).
 
 
-@dataclass(frozen=True, slots=True)
-class CakeVote(Generic[V]):
+@dataclass(frozen=True, slots=True, init=False)
+class CakeVote:
     """Cakes a voting citizen put on one scale of a trial."""
 
-    voter: V
+    voter: Voter
     cakes: int
     side: str
 
+    def __init__(self, voter: Voter, cakes: int, side: str) -> None:
+        object.__setattr__(self, "voter", voter)
+        object.__setattr__(self, "cakes", cakes)
+        object.__setattr__(self, "side", side)
 
-@dataclass(frozen=True, slots=True)
-class Reward(Generic[V]):
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Reward:
     """What one winner (or the Bastille) takes from a closing: its own cakes back and a reward.
 
-    ``share`` is the exact proportional share before rounding.
+    ``share`` is the exact proportional share before rounding, kept in lowest terms as
+    ``share_numerator / share_denominator``.
     """
 
-    voter: V | str
+    voter: Voter
     returned: int
     reward: int
-    share: Fraction
+    share_numerator: int = 0
+    share_denominator: int = 1
+
+    def __init__(self, voter: Voter, returned: int, reward: int, share_numerator: int = 0,
+                 share_denominator: int = 1) -> None:
+        object.__setattr__(self, "voter", voter)
+        object.__setattr__(self, "returned", returned)
+        object.__setattr__(self, "reward", reward)
+        object.__setattr__(self, "share_numerator", share_numerator)
+        object.__setattr__(self, "share_denominator", share_denominator)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
+
+    @property
+    def share(self) -> Fraction:
+        """The exact proportional share before rounding."""
+        return Fraction(self.share_numerator, self.share_denominator)
+
+    @property
+    def share_text(self) -> str:
+        """The share as a fraction is written: ``"3/2"``, or ``"1"`` for a whole cake."""
+        if self.share_denominator == 1:
+            return str(self.share_numerator)
+        return f"{self.share_numerator}/{self.share_denominator}"
 
 
-@dataclass(frozen=True, slots=True)
-class TrialClosing(Generic[V]):
+@dataclass(frozen=True, slots=True, init=False)
+class TrialClosing:
     """The outcome of a closed trial, in the order the rewards were handed out.
 
     ``leftover`` counts the lost cakes no winner could take; they are included in the Bastille's
@@ -83,9 +126,22 @@ class TrialClosing(Generic[V]):
     winning_cakes: int
     lost_cakes: int
     bastille_vote: int
-    rewards: tuple[Reward[V], ...]
+    rewards: tuple[Reward, ...]
     leftover: int
-    lost: tuple[tuple[V, int], ...]
+    lost: tuple[tuple[Voter, int], ...]
+
+    def __init__(self, verdict: str, winning_cakes: int, lost_cakes: int, bastille_vote: int,
+                 rewards: tuple[Reward, ...], leftover: int, lost: tuple[tuple[Voter, int], ...]) -> None:
+        object.__setattr__(self, "verdict", verdict)
+        object.__setattr__(self, "winning_cakes", winning_cakes)
+        object.__setattr__(self, "lost_cakes", lost_cakes)
+        object.__setattr__(self, "bastille_vote", bastille_vote)
+        object.__setattr__(self, "rewards", rewards)
+        object.__setattr__(self, "leftover", leftover)
+        object.__setattr__(self, "lost", lost)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     @property
     def bastille_reward(self) -> int:
@@ -95,10 +151,15 @@ class TrialClosing(Generic[V]):
 
 def round_half_up(x: Fraction) -> int:
     """The nearest whole number, halves rounded up: the rulebook's "half cake is rounded as one"."""
-    return (2 * x.numerator + x.denominator) // (2 * x.denominator)
+    return _half_up(x.numerator, x.denominator)
 
 
-def close_trial(votes: Iterable[CakeVote[V]], order: Sequence[V]) -> TrialClosing[V]:
+def _half_up(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` (``denominator`` above 0) rounded as :func:`round_half_up`."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def close_trial(votes: Iterable[CakeVote | BookRow], order: Sequence[Voter]) -> TrialClosing:
     """The verdict and rewards of a closing trial (see the module's docstring for the rules).
 
     ``order`` lists the voting citizens in seating order from the current player's left, the
@@ -106,7 +167,7 @@ def close_trial(votes: Iterable[CakeVote[V]], order: Sequence[V]) -> TrialClosin
     vote with a side other than sans-culotte or privileged, a cake count below 1, or a voter
     missing from ``order``.
     """
-    scales: dict[str, dict[V, int]] = {SANS_CULOTTE: {}, PRIVILEGED: {}}
+    scales: dict[str, dict[Voter, int]] = {SANS_CULOTTE: {}, PRIVILEGED: {}}
     position = {voter: i for i, voter in enumerate(order)}
     for vote in votes:
         if vote.side not in scales:
@@ -124,58 +185,85 @@ def close_trial(votes: Iterable[CakeVote[V]], order: Sequence[V]) -> TrialClosin
     w, lost = max(yes, no), min(yes, no)
     bastille_vote = w - lost
 
-    recipients: list[tuple[V | str, int]] = list(winning.items())
+    recipients: list[tuple[Voter, int]] = list(winning.items())
     if bastille_vote:
         recipients.append((BASTILLE, bastille_vote))
     recipients.sort(key=lambda r: (-r[1], r[0] != BASTILLE,
-                                   position.get(r[0], -1)))  # type: ignore[arg-type]
+                                   position.get(r[0], -1)))
     total = w + bastille_vote
     remaining = lost
-    rewards: list[Reward[V]] = []
+    rewards: list[Reward] = []
     for voter, weight in recipients:
-        share = Fraction(lost * weight, total) if total else Fraction(0)
-        give = min(round_half_up(share), remaining)
+        # the share lost * weight / total, in lowest terms (a Fraction costs more than the rest)
+        numerator, denominator = (lost * weight, total) if total else (0, 1)
+        common = gcd(numerator, denominator)
+        numerator, denominator = numerator // common, denominator // common
+        give = min(_half_up(numerator, denominator), remaining)
         remaining -= give
-        rewards.append(Reward(voter, 0 if voter == BASTILLE else weight, give, share))
+        rewards.append(Reward(voter, 0 if voter == BASTILLE else weight, give, numerator, denominator))
     if remaining:
         for i, r in enumerate(rewards):
             if r.voter == BASTILLE:
                 rewards[i] = replace(r, reward=r.reward + remaining)
                 break
         else:
-            rewards.append(Reward(BASTILLE, 0, remaining, Fraction(0)))
+            rewards.append(Reward(BASTILLE, 0, remaining))
     return TrialClosing(verdict, w, lost, bastille_vote, tuple(rewards), remaining,
                         tuple(sorted(losing.items(), key=lambda kv: position[kv[0]])))
 
 
-@dataclass(slots=True)
-class BookRow(Generic[V]):
+@dataclass(slots=True, init=False)
+class BookRow:
     """One cake vote as written in the Book: "Robespierre, Danton, 3, privileged".
 
     ``closing`` is the number of the closing that counted this row (1, 2, ...) or ``None`` while
     the trial is open; ``turn`` is the game turn it was cast in, when known.
     """
 
-    voter: V
-    citizen: V
+    voter: Voter
+    citizen: Voter
     cakes: int
     side: str
     closing: int | None = None
     turn: int | None = None
 
+    def __init__(self, voter: Voter, citizen: Voter, cakes: int, side: str, closing: int | None = None,
+                 turn: int | None = None) -> None:
+        self.voter = voter
+        self.citizen = citizen
+        self.cakes = cakes
+        self.side = side
+        self.closing = closing
+        self.turn = turn
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
+
+
+@mypyc_attr(native_class=False)  # a compiled class may not extend ValueError
 class BookError(ValueError):
     """A Book of Public Safety that cannot be read or closed as asked."""
 
 
-@dataclass(slots=True)
-class BookOfPublicSafety(Generic[V]):
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__
+class BookOfPublicSafety:
     """The ledger of cake votes; every closing marks the rows it counted."""
 
-    rows: list[BookRow[V]] = field(default_factory=list)
-    closings: int = 0
+    __slots__ = ("rows", "closings")
 
-    def write(self, voter: V, citizen: V, cakes: int, side: str, turn: int | None = None) -> BookRow[V]:
+    def __init__(self, rows: list[BookRow] | None = None, closings: int = 0) -> None:
+        self.rows: list[BookRow] = [] if rows is None else rows
+        self.closings = closings
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BookOfPublicSafety):
+            return NotImplemented
+        return self.rows == other.rows and self.closings == other.closings
+
+    def __repr__(self) -> str:
+        return f"BookOfPublicSafety(rows={self.rows!r}, closings={self.closings!r})"
+
+    def write(self, voter: Voter, citizen: Voter, cakes: int, side: str, turn: int | None = None) -> BookRow:
         """Add a cake vote at the end of the Book."""
         if side not in SIDES:
             raise BookError(f"a cake vote's side must be sans-culotte or privileged, not {side!r}")
@@ -185,28 +273,28 @@ class BookOfPublicSafety(Generic[V]):
         self.rows.append(row)
         return row
 
-    def open_rows(self, citizen: V) -> list[BookRow[V]]:
+    def open_rows(self, citizen: Voter) -> list[BookRow]:
         """The rows of ``citizen``'s open trial."""
         return [r for r in self.rows if r.citizen == citizen and r.closing is None]
 
-    def is_on_trial(self, citizen: V) -> bool:
+    def is_on_trial(self, citizen: Voter) -> bool:
         """Whether ``citizen`` has an open trial (a justice scale) in the Book."""
         return any(r.citizen == citizen and r.closing is None for r in self.rows)
 
-    def scales(self, citizen: V) -> dict[str, int]:
+    def scales(self, citizen: Voter) -> dict[str, int]:
         """Cakes on each scale of ``citizen``'s open trial."""
         totals = {SANS_CULOTTE: 0, PRIVILEGED: 0}
         for r in self.open_rows(citizen):
             totals[r.side] += r.cakes
         return totals
 
-    def close(self, citizen: V, order: Sequence[V]) -> TrialClosing[V]:
+    def close(self, citizen: Voter, order: Sequence[Voter]) -> TrialClosing:
         """Close ``citizen``'s open trial: the verdict and rewards, and its rows marked closed."""
         rows = self.open_rows(citizen)
         if not rows:
             raise BookError(f"{citizen} has no open trial in the Book")
         try:
-            closing = close_trial([CakeVote(r.voter, r.cakes, r.side) for r in rows], order)
+            closing = close_trial(rows, order)
         except ValueError as exc:
             raise BookError(str(exc)) from None
         self.closings += 1
@@ -214,17 +302,17 @@ class BookOfPublicSafety(Generic[V]):
             r.closing = self.closings
         return closing
 
-    def copy(self) -> BookOfPublicSafety[V]:
+    def copy(self) -> BookOfPublicSafety:
         """An independent copy."""
         # A closed row never changes again, so only the rows of open trials are copied.
         return BookOfPublicSafety([r if r.closing is not None else BookRow(
             r.voter, r.citizen, r.cakes, r.side, None, r.turn) for r in self.rows], self.closings)
 
     # -- the paper companion's CSV -----------------------------------------------------------
-    CSV_HEADER = ("voter", "citizen", "cakes", "side")
+    CSV_HEADER: Final = ("voter", "citizen", "cakes", "side")
 
     @classmethod
-    def from_csv(cls, text: str, source: str = "the Book") -> BookOfPublicSafety[str]:
+    def from_csv(cls, text: str, source: str = "the Book") -> BookOfPublicSafety:
         """Read a Book written as CSV: ``voter,citizen,cakes,side`` and an optional ``closed``
         column holding the closing number of rows already counted."""
         rows = _csv_rows(text, source)
@@ -232,7 +320,7 @@ class BookOfPublicSafety(Generic[V]):
         if header[:4] != list(cls.CSV_HEADER) or header[4:] not in ([], ["closed"]):
             raise BookError(f"{source} must start with the header voter,citizen,cakes,side "
                             f"(and optionally closed); found {','.join(header) or 'nothing'}")
-        book: BookOfPublicSafety[str] = BookOfPublicSafety()
+        book = BookOfPublicSafety()
         for line, raw in rows:
             if not any(cell.strip() for cell in raw):
                 continue

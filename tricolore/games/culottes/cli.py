@@ -125,7 +125,7 @@ def book_show(book: Annotated[Path, typer.Argument(help="The Book as CSV.")]) ->
             table.add_column(col)
         for name in dict.fromkeys(r.citizen for r in ledger.rows if r.closing is None):
             s = ledger.scales(name)
-            table.add_row(name, str(s["sans_culotte"]), str(s["privileged"]),
+            table.add_row(str(name), str(s["sans_culotte"]), str(s["privileged"]),
                           str(len(ledger.open_rows(name))))
         print_out(table)
 
@@ -145,7 +145,7 @@ MAX_BOOK_BYTES = 16 << 20
 """Largest Book file read; a paper game's Book holds a few hundred rows."""
 
 
-def read_book(path: Path) -> BookOfPublicSafety[str]:
+def read_book(path: Path) -> BookOfPublicSafety:
     """Read a Book CSV, with errors naming the file and line."""
     try:
         with path.open("rb") as file:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, Final, Self, TypeVar
+from typing import Any, Final, Self, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -346,7 +346,7 @@ class CulottesState(State):
         self.roles: list[str | None] = [None] * players
         self.role_choice: SealedSubmissions | None = SealedSubmissions("choose_role", range(players),
                                                                       revisable=False)
-        self.book: BookOfPublicSafety[int] = BookOfPublicSafety()
+        self.book = BookOfPublicSafety()
         self.closings: list[dict[str, Any]] = []
         self.bastille = Bastille()
         self.first_player = (options.first_player if options.first_player is not None
@@ -607,7 +607,7 @@ class CulottesState(State):
         """Every citizen in seating order from the current player's left, sheets in order."""
         return [i for s in self.seating_from_left() for i in self.holdings[s]]
 
-    def verdict_and_rewards(self, trialed: Citizen) -> TrialClosing[int]:
+    def verdict_and_rewards(self, trialed: Citizen) -> TrialClosing:
         """Step 5: close the trial through the Book of Public Safety and pay the winners."""
         closing = self.book.close(trialed.id, self.citizens_from_left())
         trialed.on_trial = False
@@ -616,13 +616,13 @@ class CulottesState(State):
             if reward.voter == BASTILLE:
                 self.bastille.receive_reward(reward.reward)
             else:
-                self.citizens[reward.voter].cakes += reward.returned + reward.reward  # type: ignore[index]
+                self.citizens[cast(int, reward.voter)].cakes += reward.returned + reward.reward
         record: dict[str, Any] = {"closing": self.book.closings, "citizen": trialed.id, "turn": self.turn + 1,
                   "roll": self.last_roll, "verdict": closing.verdict,
                   "winning_cakes": closing.winning_cakes, "lost_cakes": closing.lost_cakes,
                   "bastille_vote": closing.bastille_vote, "leftover": closing.leftover,
                   "rewards": [{"voter": r.voter, "returned": r.returned, "reward": r.reward,
-                               "share": str(r.share)} for r in closing.rewards],
+                               "share": r.share_text} for r in closing.rewards],
                   "lost": [{"voter": v, "cakes": n} for v, n in closing.lost]}
         self.closings.append(record)
         if self.record_events:  # a call with ** is an interpreted one: made only for an event kept
@@ -1115,7 +1115,7 @@ class CulottesState(State):
             self.book.closings += 1
             for row in rows:
                 row.closing = self.book.closings
-                self.citizens[row.voter].cakes += row.cakes
+                self.citizens[cast(int, row.voter)].cakes += row.cakes
             c.on_trial = False
             self.closings.append({"closing": self.book.closings, "citizen": c.id,
                                   "turn": self.turn, "verdict": None, "returned": True})
@@ -1223,9 +1223,10 @@ class CulottesState(State):
         scales: dict[int, dict[str, int]] = {}
         for r in self.book.rows:
             if r.closing is None:
-                totals = scales.get(r.citizen)
+                citizen = cast(int, r.citizen)
+                totals = scales.get(citizen)
                 if totals is None:
-                    totals = scales[r.citizen] = dict(_NO_SCALES)
+                    totals = scales[citizen] = dict(_NO_SCALES)
                 totals[r.side] += r.cakes
         return scales
 
@@ -1261,7 +1262,7 @@ class CulottesState(State):
         return self.kept_while(key, source, make, *args)
 
     @staticmethod
-    def _row_view(i: int, r: BookRow[Any]) -> dict[str, Any]:
+    def _row_view(i: int, r: BookRow) -> dict[str, Any]:
         return {"row": i + 1, "voter": r.voter, "citizen": r.citizen, "cakes": r.cakes,
                 "side": r.side, "turn": r.turn, "closing": r.closing}
 
