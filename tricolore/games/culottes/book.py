@@ -108,7 +108,8 @@ class Reward:
 
     @property
     def share_text(self) -> str:
-        """The share as a fraction is written: ``"3/2"``, or ``"1"`` for a whole cake."""
+        """The share written as a fraction, as ``str`` writes a ``Fraction``: ``"3/2"``, or
+        ``"1"`` for a whole cake."""
         if self.share_denominator == 1:
             return str(self.share_numerator)
         return f"{self.share_numerator}/{self.share_denominator}"
@@ -162,10 +163,11 @@ def _half_up(numerator: int, denominator: int) -> int:
 def close_trial(votes: Iterable[CakeVote | BookRow], order: Sequence[Voter]) -> TrialClosing:
     """The verdict and rewards of a closing trial (see the module's docstring for the rules).
 
-    ``order`` lists the voting citizens in seating order from the current player's left, the
-    current player's citizens last; every voter must appear in it. Raises ``ValueError`` on a
-    vote with a side other than sans-culotte or privileged, a cake count below 1, or a voter
-    missing from ``order``.
+    ``votes`` are the trial's cake votes, or the Book's rows that hold them. ``order`` lists the
+    voting citizens in seating order from the current player's left, the current player's
+    citizens last; every voter must appear in it. Raises ``ValueError`` on a vote with a side
+    other than sans-culotte or privileged, a cake count below 1, or a voter missing from
+    ``order``.
     """
     scales: dict[str, dict[Voter, int]] = {SANS_CULOTTE: {}, PRIVILEGED: {}}
     position = {voter: i for i, voter in enumerate(order)}
