@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Final
 
 from tricolore.core.actions import Domain
 from tricolore.core.draws import randrange
@@ -34,7 +34,7 @@ from tricolore.games.revolution.data import (
 Placement = dict[str, dict[str, int]]
 """Space name → currency → chips, only spaces and currencies with chips."""
 
-_CURRENCY_NUMBER = {c: i for i, c in enumerate(CURRENCIES)}
+_CURRENCY_NUMBER: Final = {c: i for i, c in enumerate(CURRENCIES)}
 
 
 def cap(space: Space, currency: str) -> int | None:
@@ -229,7 +229,7 @@ class Table:
         return out
 
 
-_TABLES: dict[int, Table] = {}
+_TABLES: Final[dict[int, Table]] = {}
 
 
 def table_of(chart: tuple[Space, ...]) -> Table:

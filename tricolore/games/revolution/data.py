@@ -15,16 +15,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Final
 
-FORCE, BLACKMAIL, GOLD = "force", "blackmail", "gold"
-CURRENCIES: tuple[str, ...] = (FORCE, BLACKMAIL, GOLD)
+# Final: the compiled rules and bids read these as constants rather than look them up
+FORCE: Final = "force"
+BLACKMAIL: Final = "blackmail"
+GOLD: Final = "gold"
+CURRENCIES: Final[tuple[str, ...]] = (FORCE, BLACKMAIL, GOLD)
 """From strongest to weakest: one Force beats any Blackmail and Gold, one Blackmail any Gold."""
 
 STARTING_CHIPS: Mapping[str, int] = MappingProxyType({FORCE: 1, BLACKMAIL: 1, GOLD: 3})
-MINIMUM_CHIPS = 5
+MINIMUM_CHIPS: Final = 5
 """Chips a player holds at the start of each round: fewer are topped up with Gold."""
-MAX_SPACES_PER_BID = 6
-MAX_GOLD_ON_CARD = 3
+MAX_SPACES_PER_BID: Final = 6
+MAX_GOLD_ON_CARD: Final = 3
 
 
 class Phase(StrEnum):

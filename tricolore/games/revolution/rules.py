@@ -70,8 +70,8 @@ REMOVE_PHASE: Final = Phase.REMOVE
 RESOLVE_PHASE: Final = Phase.RESOLVE
 SPY_PHASE: Final = Phase.SPY
 
-AREA_NAMES = tuple(a.name for a in AREAS)
-AREA_SPACES: Mapping[str, int] = MappingProxyType({a.name: a.spaces for a in AREAS})
+AREA_NAMES: Final = tuple(a.name for a in AREAS)
+AREA_SPACES: Final[Mapping[str, int]] = MappingProxyType({a.name: a.spaces for a in AREAS})
 
 
 INFO = GameInfo(
@@ -158,7 +158,7 @@ def _placement(placement: Mapping[str, Mapping[str, int]] | None) -> dict[str, d
     return None if placement is None else {space: dict(c) for space, c in placement.items()}
 
 
-_BID_SPACES: dict[tuple[int, int, int, int], tuple[tuple[Space, ...], ActionSpace]] = {}
+_BID_SPACES: Final[dict[tuple[int, int, int, int], tuple[tuple[Space, ...], ActionSpace]]] = {}
 
 
 def bid_space(chart: tuple[Space, ...], chips: Mapping[str, int]) -> ActionSpace:
