@@ -517,7 +517,7 @@ class ActionSpace:
         return out
 
 
-NO_ACTIONS = ActionSpace(())
+NO_ACTIONS: Final = ActionSpace(())
 """The empty action space (a seat asked nothing), shared: spaces are immutable."""
 
 

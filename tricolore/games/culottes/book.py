@@ -45,10 +45,10 @@ from mypy_extensions import mypyc_attr
 
 from tricolore.core.actions import rebuilt
 
-SANS_CULOTTE = "sans_culotte"
-PRIVILEGED = "privileged"
+SANS_CULOTTE: Final = "sans_culotte"
+PRIVILEGED: Final = "privileged"
 SIDES = (SANS_CULOTTE, PRIVILEGED)
-BASTILLE = "Bastille"
+BASTILLE: Final = "Bastille"
 """How the Bastille appears among the recipients of a closing."""
 
 Voter: TypeAlias = int | str

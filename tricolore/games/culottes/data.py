@@ -6,6 +6,7 @@ The names are ours (the rulebook lets each player name their citizens): people o
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 from tricolore.games.culottes.book import PRIVILEGED, SANS_CULOTTE
 
@@ -27,8 +28,8 @@ class Phase(StrEnum):
     """The game has ended."""
 
 
-REVOLUTIONARY = "revolutionary"
-GRABBER = "grabber"
+REVOLUTIONARY: Final = "revolutionary"
+GRABBER: Final = "grabber"
 ROLES = (REVOLUTIONARY, GRABBER)
 """What a player secretly writes on the flap of their first citizen sheet."""
 

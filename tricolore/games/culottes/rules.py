@@ -77,7 +77,7 @@ RECRUIT_PHASE: Final = Phase.RECRUIT
 ROLES_PHASE: Final = Phase.ROLES
 TURN_PHASE: Final = Phase.TURN
 
-NAME_LENGTH = 24
+NAME_LENGTH: Final = 24
 
 
 DEAL_METRICS = (
@@ -127,7 +127,7 @@ VIVE_FAMILY = ActionFamily("vive_la_revolution",
 COCKADE_FAMILY = ActionFamily("buy_cockade", help="Step 2: buy a cockade")
 EMIGRATE_FAMILY = ActionFamily("emigrate", help="Step 6: emigrate")
 PASS_FAMILY = ActionFamily("pass", help="Step 7: done with this citizen")
-SIDE_CHOICE = Choice(SIDES)
+SIDE_CHOICE: Final = Choice(SIDES)
 
 
 def cakes_held(name: str, cakes: int) -> str:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Final
 
-GENERAL = 0
+GENERAL: Final = 0
 """A Pantry card that is a General rather than a Cake (every other card is its cake value)."""
 
 PANTRY: tuple[int, ...] = (*(value for value in range(1, 15) for _ in range(3)), *(GENERAL,) * 13)
@@ -20,13 +21,13 @@ PANTRY: tuple[int, ...] = (*(value for value in range(1, 15) for _ in range(3)),
 STARTER_CAKES: tuple[int, ...] = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)
 """Designed: the twelve starter Cakes; two are dealt to each player, the rest removed unseen."""
 
-STARTER_GENERALS = 8
+STARTER_GENERALS: Final = 8
 """The face-up pile of starter Generals."""
 
-MEDALS_PER_PLAYER = 3
-MEDALS_IN_CENTRE = 3
-PAWNS_PER_PLAYER = 3
-STARTER_CAKES_PER_PLAYER = 2
+MEDALS_PER_PLAYER: Final = 3
+MEDALS_IN_CENTRE: Final = 3
+PAWNS_PER_PLAYER: Final = 3
+STARTER_CAKES_PER_PLAYER: Final = 2
 
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple", "black")
 """The characters' colours, one per seat; a Voting card names a colour, that is, a player."""
@@ -39,13 +40,13 @@ OFFICE_TITLES: Mapping[str, str] = MappingProxyType({
     "head": "Head of Committee", "enemy": "Enemy of the Revolution",
     "operator": "Guillotine Operator", "secretary": "Secretary", "inspector": "Food Inspector"})
 
-RIGGING_COST = 1
-SEIZE_COST = 2
-COUP_COST = 3
+RIGGING_COST: Final = 1
+SEIZE_COST: Final = 2
+COUP_COST: Final = 3
 """Generals spent to allege vote rigging, to seize cake and to have a coup (each also costs a
 Medal)."""
 
-EXECUTION_MEDALS = 3
+EXECUTION_MEDALS: Final = 3
 """Medals an executed Pawn's owner regains from the centre, if there are that many."""
 
 
