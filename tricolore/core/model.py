@@ -733,21 +733,18 @@ class GameDefinition:
         if not self.info.min_players <= players <= self.info.max_players:
             raise OptionsError(f"{self.info.title} is for {self.info.min_players} to "
                                f"{self.info.max_players} players; you asked for {players}")
-        if options is None:
-            chosen = self._defaults.get(players)
-            if chosen is None:
-                chosen = self.info.options.from_mapping(None)
-                chosen.validate(players)
-                self._defaults[players] = chosen
-        else:
+        chosen = self._defaults.get(players) if options is None else None
+        if chosen is None:
             if isinstance(options, self.info.options):
                 chosen = options
-            elif isinstance(options, Mapping):
+            elif options is None or isinstance(options, Mapping):
                 chosen = self.info.options.from_mapping(options)
             else:
                 raise OptionsError(f"options must be {self.info.options.__name__} or a mapping of "
                                    "names to values")
             chosen.validate(players)
+            if options is None:
+                self._defaults[players] = chosen
         if chance is None:
             return self.state_class(players, seed, chosen)
         token = _CHANCE.set(check_script(chance))

@@ -190,8 +190,7 @@ def close_trial(votes: Iterable[CakeVote | BookRow], order: Sequence[Voter]) -> 
     recipients: list[tuple[Voter, int]] = list(winning.items())
     if bastille_vote:
         recipients.append((BASTILLE, bastille_vote))
-    recipients.sort(key=lambda r: (-r[1], r[0] != BASTILLE,
-                                   position.get(r[0], -1)))
+    recipients.sort(key=lambda r: (-r[1], r[0] != BASTILLE, position.get(r[0], -1)))
     total = w + bastille_vote
     remaining = lost
     rewards: list[Reward] = []
