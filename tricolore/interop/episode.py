@@ -410,7 +410,8 @@ class Episode:
         its seat ``penalty`` and its sentence is in its info. ``last_step``: the step cap is
         reached with this step (a game still running is truncated). Returns the observations,
         rewards, terminations, truncations and infos, keyed by agent."""
-        chosen = [actions.get(agent) for agent in agents]
+        given: dict[str, Any] = actions if isinstance(actions, dict) else dict(actions)  # read natively
+        chosen = [given.get(agent) for agent in agents]
         refusals, applied = self.step_together(chosen, partials, noop, strict)
         if strict:
             for sentence in refusals:
@@ -418,7 +419,7 @@ class Episode:
                     raise IllegalAction("masked_out", sentence)
         over = self.state.is_over()
         shares = self.rewards() if applied or over else [0.0] * self.players
-        rewards = dict(zip(agents, shares, strict=True))
+        rewards = {agent: shares[seat] for seat, agent in enumerate(agents)}
         infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
         for seat, sentence in enumerate(refusals):
             if sentence is not None:

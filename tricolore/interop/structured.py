@@ -246,6 +246,16 @@ class _Culottes(_Game):
         self.part("secret", ["role revolutionary", "role grabber"], high=1.0)
         self.part("secret_citizens", [*_hot("nature", self.SIDES), "puppet"], high=1.0,
                   rows=self.citizens)
+        self._held: tuple[Mapping[str, _Where], np.ndarray] | None = None
+
+    def _held_at(self, where: Mapping[str, _Where]) -> np.ndarray:
+        """The positions of the :data:`HELD` columns of every player row, row by row."""
+        if self._held is None or self._held[0] is not where:
+            start, width, _, index = where["players"]
+            self._held = (where, np.array([start + row * width + index[column]
+                                           for row in range(self.players) for column in HELD],
+                                          dtype=np.intp))
+        return self._held[1]
 
     @staticmethod
     def _deals(deals: Sequence[Mapping[str, Any]], put: _Put) -> list[int]:
@@ -262,24 +272,32 @@ class _Culottes(_Game):
                         out.append(players[0] + row * players[1] + players[3][column])
         return out
 
-    def _citizens(self, citizens: Sequence[Mapping[str, Any]], current: Any, put: _Put) -> list[list[int]]:
+    def _citizens(self, citizens: Sequence[Mapping[str, Any]], current: Any, put: _Put,
+                  last: tuple[Any, ...] | None) -> list[list[int]]:
         """The ``citizens`` rows; and per player row, the citizens it holds, their cakes, cockades
-        and how many emigrated."""
+        and how many emigrated. ``last``: what the seat's last view gave (its citizens, current
+        citizen and rows), or ``None``: its rows are copied in at once, and only the citizens that
+        changed since (or became or stopped being the current one) are written again. Citizens are
+        only added, in the order of their numbers, so a list no shorter than the last one leaves
+        no row of a citizen it does not hold."""
         start, width, _, _ = put.where["citizens"]
-        vector, memo = put.vector, self.memo
+        vector = put.vector
+        before: Sequence[Mapping[str, Any]] = ()
+        was = None
+        if last is not None and len(last[0]) <= len(citizens):
+            before, was = last[0], last[1]
+            vector[start:start + last[2].size] = last[2]
         held = [[0, 0, 0, 0] for _ in range(self.players)]
-        for citizen in citizens:
+        for k, citizen in enumerate(citizens):
             i = citizen["id"]
             if not 0 <= i < self.citizens:
                 continue
-            at = start + i * width
-            key = (put.seat, "citizen", i)
-            found = memo.get(key)
-            if found is not None and found[1] == (i == current) and found[0] == citizen:
-                vector[at:at + width] = found[2]  # the same citizen as in the seat's last view
-            else:
-                self._citizen(citizen, i, i == current, put)
-                memo[key] = (citizen, i == current, vector[at:at + width].copy())
+            now = i == current
+            if k >= len(before) or now != (i == was) or not (before[k] is citizen or before[k] == citizen):
+                if before:
+                    at = start + i * width
+                    vector[at:at + width] = 0.0
+                self._citizen(citizen, i, now, put)
             row = put.rel(citizen["owner"])
             if row is not None:
                 counts = held[row]
@@ -329,13 +347,10 @@ class _Culottes(_Game):
             put.vector[start:end] = found[2]  # no citizen changed since the seat's last view
             held = found[3]
         else:
-            held = self._citizens(citizens, current, put)
+            held = self._citizens(citizens, current, put, found)
             self.memo[kept] = (citizens, current, put.vector[start:end].copy(), held)
-        for row, counts in enumerate(held):
-            if counts[0]:
-                line = out["players"][row]
-                for column, count in zip(HELD, counts, strict=True):
-                    line[players[column]] += count
+        # no other array writes these columns: every player's in one step
+        put.vector[self._held_at(put.where)] = [count for counts in held for count in counts]
         book = view.get("book", ())
         owners = {citizen["id"]: citizen["owner"] for citizen in citizens}
         kept = (put.seat, "book")
@@ -753,6 +768,8 @@ class StructuredObserver:
         self._base = np.zeros((self.players, self.size), dtype=np.float32)
         """Every seat's arrays and prompt at the last position :meth:`vectors` saw (written over
         at the next)."""
+        self._base_rows = list(self._base)
+        """The rows of :attr:`_base`, each seat's (views of it)."""
         self._public: tuple[Mapping[str, Any], np.ndarray] | None = None
         index = [np.arange(start, end, dtype=np.intp) for _, start, end in self._secret]
         self._secret_index = np.concatenate(index) if index else np.zeros(0, dtype=np.intp)
@@ -772,6 +789,17 @@ class StructuredObserver:
         self._gathered = gathered
         """:attr:`_turns`, with each seat's secret positions taken from its row of
         :attr:`_secret_rows` in :attr:`_gather`."""
+        rows = np.arange(self.players, dtype=np.intp)[:, None] * self.size
+        self._moved = np.argsort(self._turns, axis=1) + rows
+        """Row ``seat``: where each position of seat 0's public arrays lies in :attr:`_base`, in
+        the seat's row (the inverse of :attr:`_turns`, which moves cells only within a public
+        array)."""
+        asked = np.concatenate([np.arange(*self._slices[name][:2], dtype=np.intp)
+                                for name in ("prompt", "prompt_kinds")])
+        self._asked_at = (asked + rows).ravel()
+        """The positions of :attr:`_base` that :meth:`_write_asked` writes, in every row."""
+        self._based: tuple[np.ndarray, tuple[Mapping[str, Any] | None, ...]] | None = None
+        """The public vector and the seats' secrets :attr:`_base` was last made of."""
         self._secrets: dict[Seat, Mapping[str, Any]] = {}
         """Each seat's last secrets (its row of :attr:`_secret_rows` is used again while equal)."""
         self._last: tuple[Mapping[str, Any], Seat, np.ndarray] | None = None
@@ -905,36 +933,55 @@ class StructuredObserver:
 
     def vectors(self, state: State, public: Mapping[str, Any], secrets: Sequence[Mapping[str, Any] | None],
                 partials: Sequence[Partial | None]) -> list[np.ndarray]:
-        """Every seat's observation at once, as :meth:`vector` gives each (the rows of one fresh
-        array): ``public`` is the public part of the seats' views (``state.public_view()``),
+        """Every seat's observation at once, as :meth:`vector` gives each (fresh arrays):
+        ``public`` is the public part of the seats' views (``state.public_view()``),
         ``secrets[seat]`` the seat's own part (``state.read_only_private_view(seat)``; the list is not changed
         afterwards), ``partials[seat]`` the action it is building. The public arrays are read once
-        and turned to every seat in one indexing."""
+        and turned to every seat; from one position to the next, only the cells that changed are
+        moved to the seats' rows."""
         pending = state.pending()
         kept = self._together
         if (kept is None or kept[0] is not public or kept[1] is not pending
                 or (kept[4] is not secrets and not _same_items(kept[2], secrets))):
             # every seat's arrays and prompt, kept while the position is the same (only the
             # actions being built change from one step of it to the next)
-            base = self._base
-            gather = self._gather
-            gather[:self.size] = self._public_vector(public, public)
-            if self._secret_index.size:
-                for seat in range(self.players):
-                    self._secret_row(seat, secrets[seat])
-            # every seat's public arrays turned to it, and its secrets, at once (the method, not
-            # np.take's Python wrapper; not mode="raise", with which numpy gathers into a buffer
-            # and copies it out)
-            gather.take(self._gathered, out=base, mode="wrap")
+            base, rows = self._base, self._base_rows
+            vector = self._public_vector(public, public)
+            based = self._based
+            if based is None:
+                gather = self._gather
+                gather[:self.size] = vector
+                if self._secret_index.size:
+                    for seat in range(self.players):
+                        self._secret_row(seat, secrets[seat])
+                # every seat's public arrays turned to it, and its secrets, at once (the method,
+                # not np.take's Python wrapper; not mode="raise", with which numpy gathers into a
+                # buffer and copies it out)
+                gather.take(self._gathered, out=base, mode="wrap")
+            else:
+                # few cells change from one position to the next: only those are moved to every
+                # seat's row, and only the secrets that changed are written again (with array
+                # methods: numpy's interpreted wrappers, or indexing by two arrays, cost several
+                # times more than moving these few cells)
+                changed = (vector != based[0]).nonzero()[0]
+                if len(changed):
+                    base.put(self._moved.take(changed, axis=1), vector.take(changed))
+                if self._secret_index.size:
+                    for seat in range(self.players):
+                        you, was = secrets[seat], based[1][seat]
+                        if you is not was and you != was:
+                            rows[seat].put(self._secret_index, self._secret_row(seat, you))
+                base.put(self._asked_at, 0.0)
             for seat in range(self.players):
-                self._write_asked(base[seat], pending.get(seat))
+                self._write_asked(rows[seat], pending.get(seat))
+            self._based = (vector, tuple(secrets))
             kept = self._together = (public, pending, tuple(secrets), base, secrets)
-        out = kept[3].copy()
+        out = [row.copy() for row in self._base_rows]
         for seat in range(self.players):
             partial = partials[seat]
             if partial is not None and partial.path:
                 self._write_partial(out[seat], partial)
-        return list(out)
+        return out
 
     def encode(self, state: State, seat: Seat, partial: Partial | None = None,
                view: Mapping[str, Any] | None = None) -> Arrays:
