@@ -39,6 +39,9 @@ import numpy as np
 from tricolore.core.registry import games
 from tricolore.interop.pettingzoo import env, parallel_env
 
+FORMS = ("aec", "parallel")
+"""The forms :func:`same_games` replays."""
+
 
 def pick(rng: np.random.Generator, mask: np.ndarray) -> int:
     """A uniformly drawn index among those ``mask`` allows (the only one, without drawing)."""
@@ -159,14 +162,16 @@ def measure(steps: int, rounds: int, observation: str | None = None) -> list[dic
     return rows
 
 
-def same_games(name: str, games: int, rounds: int) -> dict[str, float]:
+def same_games(name: str, games: int, rounds: int, forms: tuple[str, ...] = FORMS) -> dict[str, float]:
     """Both forms on the very same games: ``games`` games of ``name`` played through the AEC form
     with masked random indices and recorded, then replayed through the AEC form and through the
     Parallel form (each seat asked taking its next recorded index), ``rounds`` times in turn.
     Returns the decisions, each form's median µs per decision and the median ratio of the
     Parallel form's speed to the AEC form's. Each replay must end every game where the recording
     did (its final digest). Only for games where one seat is asked at a time (Culottes): where
-    several are, the two forms play them in another order."""
+    several are, the two forms play them in another order. ``forms``: the forms replayed (one
+    alone, or none with no rounds, to count the instructions of a replay under valgrind: see
+    ``docs/performance.md``)."""
     aec, parallel = env(name), parallel_env(name)
     rng = np.random.default_rng(0)
     recorded: list[list[tuple[str, int]]] = []
@@ -212,15 +217,22 @@ def same_games(name: str, games: int, rounds: int) -> dict[str, float]:
                                    "the two forms did not play the same game")
         return time.process_time() - start
 
-    aec_times, parallel_times = [], []
+    aec_times: list[float] = []
+    parallel_times: list[float] = []
     for _ in range(rounds):
-        aec_times.append(replay_aec())
-        parallel_times.append(replay_parallel())
-    return {"decisions": decisions,
-            "aec_us": statistics.median(aec_times) / decisions * 1e6,
-            "parallel_us": statistics.median(parallel_times) / decisions * 1e6,
-            "parallel_per_aec": statistics.median(
-                a / b for a, b in zip(aec_times, parallel_times, strict=True))}
+        if "aec" in forms:
+            aec_times.append(replay_aec())
+        if "parallel" in forms:
+            parallel_times.append(replay_parallel())
+    figures: dict[str, float] = {"decisions": decisions}
+    if aec_times:
+        figures["aec_us"] = statistics.median(aec_times) / decisions * 1e6
+    if parallel_times:
+        figures["parallel_us"] = statistics.median(parallel_times) / decisions * 1e6
+    if aec_times and parallel_times:
+        figures["parallel_per_aec"] = statistics.median(
+            a / b for a, b in zip(aec_times, parallel_times, strict=True))
+    return figures
 
 
 def profile(name: str, steps: int, observation: str | None = None) -> str:
@@ -246,13 +258,19 @@ def main() -> None:
                         help="the observation form (default: the environments' own)")
     parser.add_argument("--same-games", metavar="GAME",
                         help="replay the same recorded games of GAME through both forms instead")
+    parser.add_argument("--games", type=int, default=12, help="games recorded for --same-games")
+    parser.add_argument("--form", choices=[*FORMS, "both"], default="both",
+                        help="the forms --same-games replays")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
     if args.same_games:
-        figures = same_games(args.same_games, 12, args.rounds)
-        print(f"{args.same_games}: {figures['decisions']} decisions in 12 games, replayed "
-              f"{args.rounds} times: AEC {figures['aec_us']:.1f} µs a decision, Parallel "
-              f"{figures['parallel_us']:.1f} µs, Parallel × AEC {figures['parallel_per_aec']:.2f}")
+        forms = FORMS if args.form == "both" else (args.form,)
+        figures = same_games(args.same_games, args.games, args.rounds, forms)
+        found = [f"AEC {figures['aec_us']:.1f} µs a decision" if "aec_us" in figures else "",
+                 f"Parallel {figures['parallel_us']:.1f} µs" if "parallel_us" in figures else "",
+                 f"Parallel × AEC {figures['parallel_per_aec']:.2f}" if "parallel_per_aec" in figures else ""]
+        print(f"{args.same_games}: {figures['decisions']:.0f} decisions in {args.games} games, replayed "
+              f"{args.rounds} times: " + ", ".join(f for f in found if f))
         return
     if args.profile:
         print(profile(args.profile, args.steps, args.observation))
