@@ -1182,11 +1182,7 @@ class CulottesState(State):
             "final_turns_left": self.final_turns_left,
             "holdings": [list(h) for h in self.holdings],
             "recruits": [sum(self.citizens[i].recruited for i in h) for h in self.holdings],
-            "citizens": [{"id": c.id, "owner": c.owner, "name": c.name, "cakes": c.cakes,
-                          "cockades": c.cockades, "bastille_cakes": c.bastille_cakes,
-                          "status": c.status, "emigrated": c.emigrated, "recruited": c.recruited,
-                          "scales": scales.get(c.id) or dict(_NO_SCALES) if c.on_trial else None}
-                         for c in self.citizens],
+            "citizens": [self._citizen_view(shared, c, scales) for c in self.citizens],
             "book": self._seen(shared, ("book",), at_book, self._rows_view, shared),
             "closings": self._seen(shared, ("closings",), (self.closings, len(self.closings)),
                                         self._closings_view, shared),
@@ -1260,6 +1256,22 @@ class CulottesState(State):
         if not shared:
             return make(*args)
         return self.kept_while(key, source, make, *args)
+
+    def _citizen_view(self, shared: bool, c: Citizen, scales: Mapping[int, dict[str, int]]
+                      ) -> dict[str, Any]:
+        """Citizen ``c``'s sheet as the public view shows it, with its scales if on trial (a
+        citizen's number, owner and name never change)."""
+        on_scales = scales.get(c.id) if c.on_trial else None
+        return self._seen(shared, ("citizen", c.id),
+                          (c.cakes, c.cockades, c.bastille_cakes, c.cap, c.on_trial, c.emigrated,
+                           c.recruited, on_scales), self._citizen_row, c, on_scales)
+
+    @staticmethod
+    def _citizen_row(c: Citizen, on_scales: dict[str, int] | None) -> dict[str, Any]:
+        return {"id": c.id, "owner": c.owner, "name": c.name, "cakes": c.cakes, "cockades": c.cockades,
+                "bastille_cakes": c.bastille_cakes, "status": c.status, "emigrated": c.emigrated,
+                "recruited": c.recruited,
+                "scales": (on_scales or dict(_NO_SCALES)) if c.on_trial else None}
 
     @staticmethod
     def _row_view(i: int, r: BookRow) -> dict[str, Any]:
