@@ -276,10 +276,10 @@ class _Culottes(_Game):
                   last: tuple[Any, ...] | None) -> list[list[int]]:
         """The ``citizens`` rows; and per player row, the citizens it holds, their cakes, cockades
         and how many emigrated. ``last``: what the seat's last view gave (its citizens, current
-        citizen and rows), or ``None``: its rows are copied in at once, and only the citizens that
+        citizen and rows), if any; its rows are copied in at once, and only the citizens that
         changed since (or became or stopped being the current one) are written again. Citizens are
         only added, in the order of their numbers, so a list no shorter than the last one leaves
-        no row of a citizen it does not hold."""
+        no row of a citizen it does not hold; a shorter one (a new game) is read whole."""
         start, width, _, _ = put.where["citizens"]
         vector = put.vector
         before: Sequence[Mapping[str, Any]] = ()
