@@ -798,16 +798,14 @@ class StructuredObserver:
                                 for name in ("prompt", "prompt_kinds")])
         self._asked_at = (asked + rows).ravel()
         """The positions of :attr:`_base` that :meth:`_write_asked` writes, in every row."""
-        self._based: tuple[np.ndarray, tuple[Mapping[str, Any] | None, ...]] | None = None
-        """The public vector and the seats' secrets :attr:`_base` was last made of."""
         self._secrets: dict[Seat, Mapping[str, Any]] = {}
         """Each seat's last secrets (its row of :attr:`_secret_rows` is used again while equal)."""
         self._last: tuple[Mapping[str, Any], Seat, np.ndarray] | None = None
         self._together: tuple[Mapping[str, Any], Mapping[Seat, Prompt], Sequence[Mapping[str, Any] | None],
                               np.ndarray, Sequence[Mapping[str, Any] | None]] | None = None
-        """The last position's observations of every seat, before the actions being built, with
-        what they were read from (the public part, the prompts, the seats' secrets, and the list
-        that held them: a caller passes the same list again only while its secrets are the same)."""
+        """What :attr:`_base` was last made of: the public part, the prompts, the seats' secrets,
+        the public arrays as seat 0 sees them, and the list that held the secrets (a caller passes
+        the same list again only while its secrets are the same)."""
 
     def _turn(self, seat: Seat) -> np.ndarray:
         """For each position of the vector as ``seat`` sees it, the position of seat 0's (the
@@ -947,8 +945,7 @@ class StructuredObserver:
             # actions being built change from one step of it to the next)
             base, rows = self._base, self._base_rows
             vector = self._public_vector(public, public)
-            based = self._based
-            if based is None:
+            if kept is None:
                 gather = self._gather
                 gather[:self.size] = vector
                 if self._secret_index.size:
@@ -963,19 +960,18 @@ class StructuredObserver:
                 # seat's row, and only the secrets that changed are written again (with array
                 # methods: numpy's interpreted wrappers, or indexing by two arrays, cost several
                 # times more than moving these few cells)
-                changed = (vector != based[0]).nonzero()[0]
+                changed = (vector != kept[3]).nonzero()[0]
                 if len(changed):
                     base.put(self._moved.take(changed, axis=1), vector.take(changed))
                 if self._secret_index.size:
                     for seat in range(self.players):
-                        you, was = secrets[seat], based[1][seat]
+                        you, was = secrets[seat], kept[2][seat]
                         if you is not was and you != was:
                             rows[seat].put(self._secret_index, self._secret_row(seat, you))
                 base.put(self._asked_at, 0.0)
             for seat in range(self.players):
                 self._write_asked(rows[seat], pending.get(seat))
-            self._based = (vector, tuple(secrets))
-            kept = self._together = (public, pending, tuple(secrets), base, secrets)
+            kept = self._together = (public, pending, tuple(secrets), vector, secrets)
         out = [row.copy() for row in self._base_rows]
         for seat in range(self.players):
             partial = partials[seat]
