@@ -158,6 +158,16 @@ def test_a_masked_out_index_is_refused_with_a_sentence():
         table.step(table.codec.size - 1)
 
 
+@pytest.mark.parametrize("sent", [[1, 2], "3", None, 3])
+def test_a_parallel_step_that_is_not_a_dictionary_is_refused_with_a_sentence(sent):
+    table = parallel_env("culottes")
+    table.reset(seed=1)
+    before = table.state.digest()
+    with pytest.raises(IllegalAction, match="takes a dictionary of each agent's action index"):
+        table.step(sent)
+    assert table.state.digest() == before
+
+
 def test_a_game_that_runs_past_the_cap_is_truncated_with_no_reward():
     table = env("revolution", players=3, max_steps=10)
     steps = play_random(table, random.Random(0))
