@@ -410,7 +410,7 @@ class Episode:
         its seat ``penalty`` and its sentence is in its info. ``last_step``: the step cap is
         reached with this step (a game still running is truncated). Returns the observations,
         rewards, terminations, truncations and infos, keyed by agent."""
-        if not isinstance(actions, Mapping):
+        if type(actions) is not dict and not isinstance(actions, Mapping):  # an ABC check is slow
             raise IllegalAction("malformed", "a Parallel step takes a dictionary of each agent's action "
                                 f"index, like {{{agents[0]!r}: 3}}; you sent {type(actions).__name__}")
         given: dict[str, Any] = actions if isinstance(actions, dict) else dict(actions)  # read natively
