@@ -8,6 +8,7 @@ import tricolore
 from tricolore.agents import make_agent
 from tricolore.core import ActionSpace
 from tricolore.games.revolution.bots import AreaControl, PrinterFirst, area_points
+from tricolore.games.revolution.data import Phase
 from tricolore.sim.runner import play_game
 
 
@@ -34,7 +35,7 @@ def test_area_control_uses_the_spy_for_the_biggest_swing():
     state = tricolore.make("revolution", 3, seed=1)
     state.board["Fortress"] = [2, 3, 0]
     state.board["Tavern"] = [1, 2, 0]
-    state.phase, state.decider = "spy", 0
+    state.phase, state.decider = Phase.SPY, 0
     state.changed()
     action = AreaControl().act(state.view(0), state.legal_actions(0), random.Random(0))
     assert action == {"type": "spy", "area": "Fortress", "victim": 1}  # 3-2 for seat 1 becomes 3-2 for 0
@@ -71,7 +72,7 @@ def test_both_strategies_decline_the_spy_when_no_choice_improves_their_area_supp
     for area in state.board:
         state.board[area] = [0, 0, 0]
     state.board["Fortress"] = [3, 1, 0]  # seat 0 already wins the Fortress alone
-    state.phase, state.decider = "spy", 0
+    state.phase, state.decider = Phase.SPY, 0
     state.changed()
     for bot in (PrinterFirst(), AreaControl()):
         assert bot.act(state.view(0), state.legal_actions(0), random.Random(0)) == {"type": "decline"}

@@ -53,7 +53,7 @@ def seats(readings: Any, game: str) -> list[Any]:
 def end_position(game: str, players: int, options: Mapping[str, Any] | None = None) -> State:
     """A fresh state of ``game`` whose readings the caller overwrites, marked over."""
     state = get_game(game).new(players, 0, options)
-    state.phase = "over"  # type: ignore[attr-defined]
+    state.phase = type(state.phase)("over")  # type: ignore[attr-defined]  # the game's own phase type
     return state
 
 

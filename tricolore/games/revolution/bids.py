@@ -87,15 +87,35 @@ def no_such_space(chart: Sequence[Space], name: object) -> str:
             f"{listed([s.name for s in chart], 'and')}")
 
 
+_IN_ORDER: Final = tuple(sorted(CURRENCIES))
+"""The currencies in a normalised placement's order (by name)."""
+
+
 def normalise(placement: Mapping[str, Mapping[str, int]]) -> Placement:
     """The placement without empty entries, spaces and currencies in a fixed order."""
     out: Placement = {}
     for space in sorted(placement):
         chips = placement[space]
-        kept = {c: chips[c] for c in sorted(chips) if chips[c]}
+        kept = _in_order(chips) if isinstance(chips, dict) else None
+        if kept is None:
+            kept = {c: chips[c] for c in sorted(chips) if chips[c]}
         if kept:
             out[space] = kept
     return out
+
+
+def _in_order(chips: dict[str, int]) -> dict[str, int] | None:
+    """``chips`` without empty entries, currencies in order (read in order rather than sorted: a
+    bid is short), or ``None`` if it names anything but currencies."""
+    kept: dict[str, int] = {}
+    found = 0
+    for currency in _IN_ORDER:
+        n = chips.get(currency)
+        if n is not None:
+            found += 1
+            if n:
+                kept[currency] = n
+    return kept if found == len(chips) else None
 
 
 class Table:
@@ -107,7 +127,7 @@ class Table:
     """
 
     __slots__ = ("chart", "names", "index", "caps", "allowed", "capped", "open_all", "any_open",
-                 "rank")
+                 "by_name")
 
     def __init__(self, chart: tuple[Space, ...]) -> None:
         self.chart = chart
@@ -123,8 +143,8 @@ class Table:
         self.open_all = tuple(all(caps[i] is None for caps in self.caps) for i in range(len(chart)))
         """The spaces that take any currency without limit (the Printer, say)."""
         self.any_open = any(self.open_all)
-        self.rank = {i: r for r, i in enumerate(sorted(range(len(chart)), key=self.names.__getitem__))}
-        """Each space's place in the order of names, the order of a normalised placement."""
+        self.by_name = tuple(sorted(range(len(chart)), key=self.names.__getitem__))
+        """The spaces in the order of their names, the order of a normalised placement."""
 
     def options(self, ci: int, left: Sequence[int], counts: Mapping[int, Sequence[int]],
                 open_used: int) -> list[int]:
@@ -211,12 +231,15 @@ class Table:
                     blocked = True
         return self.placement(counts)
 
-    def placement(self, counts: Mapping[int, Sequence[int]]) -> Placement:
+    def placement(self, counts: dict[int, list[int]]) -> Placement:
         """``counts`` as a normalised placement (names and currencies in order, no empty entry)."""
         names = self.names
         out: Placement = {}
-        for si in sorted(counts, key=self.rank.__getitem__):
-            force, blackmail, gold = counts[si]
+        for si in self.by_name:  # a dozen lookups cost less than sorting by a key
+            here = counts.get(si)
+            if here is None:
+                continue
+            force, blackmail, gold = here
             chips = {}
             if blackmail:
                 chips[BLACKMAIL] = blackmail

@@ -118,15 +118,21 @@ def strength(chips: Mapping[str, int]) -> tuple[int, int, int]:
     return (chips.get("force", 0), chips.get("blackmail", 0), chips.get("gold", 0))
 
 
-def contest(bids: Mapping[Seat, Mapping[str, int]]) -> Seat | None:
+_OUTWEIGHS: Final = 1 << 20
+"""More chips of one currency than a bid can hold: one chip of a stronger currency outweighs this
+many of a weaker one when a bid's :func:`strength` is read as one whole number."""
+
+
+def contest(bids: dict[Seat, dict[str, int]]) -> Seat | None:
     """The winner of a space among ``bids`` (seat → chips there), or ``None`` on a full tie."""
     if len(bids) == 1:
         return next(iter(bids))
-    best: tuple[int, int, int] | None = None
+    best = -1
     winner: Seat | None = None
     for seat, chips in bids.items():
-        bid = (chips.get(FORCE, 0), chips.get(BLACKMAIL, 0), chips.get(GOLD, 0))  # strength()
-        if best is None or bid > best:
+        # strength() as one number (a compiled comparison of two ints, not of two tuples)
+        bid = (chips.get(FORCE, 0) * _OUTWEIGHS + chips.get(BLACKMAIL, 0)) * _OUTWEIGHS + chips.get(GOLD, 0)
+        if bid > best:
             best, winner = bid, seat
         elif bid == best:
             winner = None  # a tie for the strongest bid, unless a stronger one comes
@@ -419,7 +425,7 @@ class RevolutionState(State):
 
     def _contest(self, space: Space) -> None:
         name = space.name
-        bids = {s: p[name] for s, p in self.revealed.items() if name in p}
+        bids = {s: chips for s, p in self.revealed.items() if (chips := p.get(name)) is not None}
         if not bids:
             self.results.append({"space": name, "winner": None, "bids": [None] * self.players})
             if self.record_events:
