@@ -1,5 +1,10 @@
 """Known counts of legal actions in fixed positions: a regression test of the action spaces."""
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tricolore.games.let_them_eat_cake.rules import _cards_in
+
 
 def test_a_ballot_offers_one_vote_per_distinct_card_in_hand(start):
     assert len(start(5, head=0).legal_actions(0)) == 4
@@ -31,3 +36,9 @@ def test_trading_counts_for_three_medals_no_general_and_two_cake_cards(start):
     state.pantry_generals[0] = 2
     state.changed()
     assert len(state.free_actions(0)) == 9 + 3 * 2 + 9
+
+
+@given(st.lists(st.integers(0, 5), min_size=1, max_size=12))
+def test_a_ballot_offers_each_distinct_card_in_hand_once_in_colour_order(hand):
+    assert _cards_in(sorted(hand)) == tuple(sorted(set(hand)))
+    assert _cards_in(hand) == tuple(sorted(set(hand)))  # a hand out of order is sorted first

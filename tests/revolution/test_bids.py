@@ -127,3 +127,17 @@ def test_a_random_bid_is_the_chip_by_chip_walk_drawing_uniformly_among_its_optio
     assert drawn == builder.placement()
     assert list(drawn) == list(builder.placement())
     assert sample_rng.getstate() == walk_rng.getstate()
+
+
+@given(st.dictionaries(
+    st.sampled_from([s.name for s in SJG_CHART]),
+    st.dictionaries(st.sampled_from([*CURRENCIES, "silver"]), st.integers(0, 3), max_size=4),
+    max_size=6))
+def test_a_normalised_bid_lists_spaces_and_currencies_by_name_without_empty_entries(placement):
+    kept = {space: {c: chips[c] for c in sorted(chips) if chips[c]}
+            for space, chips in sorted(placement.items())}
+    expected = {space: chips for space, chips in kept.items() if chips}
+    normal = normalise(placement)
+    assert normal == expected
+    assert [list(chips) for chips in normal.values()] == [list(chips) for chips in expected.values()]
+    assert list(normal) == list(expected)

@@ -1,11 +1,13 @@
 """Revolution!, rule by rule, named after the rulebook's sections (docs/games/revolution.md)."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tricolore
 from tricolore.core import IllegalAction
 from tricolore.games.revolution.data import AREAS, CARD_DECK, REMOVE, SEED_CHART, SJG_CHART
-from tricolore.games.revolution.rules import area_winner, contest
+from tricolore.games.revolution.rules import area_winner, contest, strength
 
 FULL_BUT_TAVERN = {"Tavern": [1, 1, 1], "Market": [2, 2, 1], "Plantation": [2, 2, 2],
                    "Cathedral": [2, 2, 3], "Harbor": [2, 2, 2], "Town Hall": [3, 2, 2],
@@ -391,3 +393,13 @@ def test_chance_a_scripted_shuffle_orders_the_deck_and_cards_are_drawn_from_its_
 def test_chance_the_published_edition_draws_nothing():
     state = tricolore.make("revolution", 3, seed=1, chance={"shuffle": []}, options={"edition": "sjg"})
     assert state.rng.drawn == {}
+
+
+@given(st.dictionaries(st.integers(0, 5), st.fixed_dictionaries(
+    {}, optional={c: st.integers(0, 40) for c in ("force", "blackmail", "gold")}), min_size=1, max_size=6))
+def test_determining_control_the_strongest_bid_by_force_then_blackmail_then_gold_wins(bids):
+    ranked = sorted(((strength(chips), seat) for seat, chips in bids.items()), reverse=True)
+    best = ranked[0][0]
+    tied = [seat for value, seat in ranked if value == best]
+    expected = tied[0] if len(tied) == 1 else None
+    assert contest(bids) == expected

@@ -86,6 +86,7 @@ TIE_PHASE: Final = Phase.TIE
 WINDOW_COST: Mapping[str, int] = MappingProxyType(
     {"coup": COUP_COST, "rigging": RIGGING_COST, "seize": SEIZE_COST})
 """Generals a seat needs to be asked in each window of the Generals."""
+_WINDOW_COST: Final = dict(WINDOW_COST)  # read as a compiled dict, where the proxy is generic
 
 
 INFO = GameInfo(
@@ -324,7 +325,7 @@ class LetThemEatCakeState(State):
             return seat not in self.donors and seat in self.received
         if self.phase == SEIZE_PHASE and seat in self.seized:
             return False
-        return self.generals(seat) >= WINDOW_COST[self.phase]
+        return self.generals(seat) >= _WINDOW_COST[self.phase]
 
     def _received_card(self, seat: Seat) -> CakeCard | None:
         card_id = self.received.get(seat)
@@ -369,8 +370,7 @@ class LetThemEatCakeState(State):
         election = self.election
         if self.phase == BALLOT_PHASE:
             assert election is not None
-            cards = tuple(sorted(set(self.hands[seat])))
-            return _vote_space(cards, bool(self.used[seat]), election.office)
+            return _vote_space(_cards_in(self.hands[seat]), bool(self.used[seat]), election.office)
         if self.phase == COUP_PHASE:
             assert election is not None
             return ActionSpace((
@@ -1072,6 +1072,20 @@ INSPECT_SPACE = ActionSpace((ActionFamily(
     "inspect", {"safe": Choice((True, False), ("safe", "unsafe"),
                                "declare the batch safe (true) or unsafe (false)")},
     help="Declare the batch safe (everyone keeps their card) or unsafe"),))
+
+
+def _cards_in(hand: list[Seat]) -> tuple[Seat, ...]:
+    """The different Voting cards in ``hand``, in order: a hand is kept sorted, so one pass finds
+    them (a hand found out of order is sorted first)."""
+    out: list[Seat] = []
+    last = -1
+    for card in hand:
+        if card < last:
+            return tuple(sorted(set(hand)))
+        if card != last:
+            out.append(card)
+            last = card
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=4096)
