@@ -100,6 +100,7 @@ def test_determining_control_force_beats_any_blackmail_and_gold():
     assert contest({0: {"blackmail": 1}, 1: {"gold": 9}}) == 0
     assert contest({0: {"gold": 3}, 1: {"gold": 2}}) == 0
     assert contest({0: {"force": 1, "blackmail": 1}, 1: {"force": 1, "gold": 3}}) == 0
+    assert contest({0: {"gold": 3 << 20}, 1: {"blackmail": 1}}) == 1  # however much Gold
 
 
 def test_determining_control_a_full_tie_gives_the_space_to_nobody(start, bid):
@@ -395,8 +396,9 @@ def test_chance_the_published_edition_draws_nothing():
     assert state.rng.drawn == {}
 
 
-@given(st.dictionaries(st.integers(0, 5), st.fixed_dictionaries(
-    {}, optional={c: st.integers(0, 40) for c in ("force", "blackmail", "gold")}), min_size=1, max_size=6))
+@given(st.dictionaries(st.integers(0, 5), st.fixed_dictionaries({}, optional={
+    c: st.integers(0, 40) | st.integers(0, 1 << 22) for c in ("force", "blackmail", "gold")}),
+    min_size=1, max_size=6))
 def test_determining_control_the_strongest_bid_by_force_then_blackmail_then_gold_wins(bids):
     ranked = sorted(((strength(chips), seat) for seat, chips in bids.items()), reverse=True)
     best = ranked[0][0]

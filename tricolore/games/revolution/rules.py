@@ -129,8 +129,8 @@ def strength(chips: Mapping[str, int]) -> tuple[int, int, int]:
 
 
 _OUTWEIGHS: Final = 1 << 20
-"""More chips of one currency than a bid can hold: one chip of a stronger currency outweighs this
-many of a weaker one when a bid's :func:`strength` is read as one whole number."""
+"""When every bid holds fewer Blackmail and Gold than this, one chip of a stronger currency
+outweighs this many of a weaker one, and a bid's :func:`strength` can be read as one whole number."""
 
 
 def contest(bids: dict[Seat, dict[str, int]]) -> Seat | None:
@@ -140,12 +140,28 @@ def contest(bids: dict[Seat, dict[str, int]]) -> Seat | None:
     best = -1
     winner: Seat | None = None
     for seat, chips in bids.items():
+        blackmail, gold = chips.get(BLACKMAIL, 0), chips.get(GOLD, 0)
+        if blackmail >= _OUTWEIGHS or gold >= _OUTWEIGHS:
+            return _strongest(bids)  # too many chips for one number to keep the order
         # strength() as one number (a compiled comparison of two ints, not of two tuples)
-        bid = (chips.get(FORCE, 0) * _OUTWEIGHS + chips.get(BLACKMAIL, 0)) * _OUTWEIGHS + chips.get(GOLD, 0)
+        bid = (chips.get(FORCE, 0) * _OUTWEIGHS + blackmail) * _OUTWEIGHS + gold
         if bid > best:
             best, winner = bid, seat
         elif bid == best:
             winner = None  # a tie for the strongest bid, unless a stronger one comes
+    return winner
+
+
+def _strongest(bids: dict[Seat, dict[str, int]]) -> Seat | None:
+    """:func:`contest` comparing :func:`strength` tuples, for bids of any size."""
+    best: tuple[int, int, int] | None = None
+    winner: Seat | None = None
+    for seat, chips in bids.items():
+        bid = strength(chips)
+        if best is None or bid > best:
+            best, winner = bid, seat
+        elif bid == best:
+            winner = None
     return winner
 
 
