@@ -43,6 +43,16 @@ def test_every_registered_game_is_measured_on_both_paths_with_its_ratio_to_the_f
             assert game[path]["us_per_decision"] == pytest.approx(1e6 / game[path]["decisions_per_s"])
 
 
+def test_every_game_that_numbers_its_moves_is_measured_on_moves_too(measured):
+    for game in measured["games"]:
+        numbered = type(get_game(game["game"]).new(game["players"], 0)).numbers_moves()
+        moves = game["moves"]
+        assert (moves is not None) == numbered, game["game"]
+        if moves is not None:
+            assert positive_with_ratio(moves) and moves["decisions_per_game"] > 0
+    assert [g["game"] for g in measured["games"] if g["moves"] is None] == ["revolution"]
+
+
 def test_every_call_and_the_memory_of_a_state_have_a_cost_and_a_ratio_to_the_floor(measured):
     for game in measured["games"]:
         assert game["positions"] > 0
@@ -144,7 +154,8 @@ def test_the_pool_and_the_search_are_printed_as_tables(measured):
 
 def test_every_target_names_its_worst_figure(measured):
     targets = {t["target"]: t for t in measured["targets"]}
-    assert set(targets) == {"sim path", "sim path, lowest", "API path", "clone", "determinize",
+    assert set(targets) == {"sim path", "sim path, lowest", "sim path on moves", "API path", "clone",
+                            "determinize",
                             "Revolution! batch", "Revolution! batch, named strategies",
                             "named-strategy pool", "simulate scaling"}
     for t in targets.values():

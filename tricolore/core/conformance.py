@@ -28,6 +28,10 @@
   shared holds a list, dict or set; changing every mutable field of a clone (as deep as it is
   declared copied) leaves the original's digest alone; changing any digested field changes the
   digest; and ``determinize`` leaves every public field as it was;
+- **the moves** of a game that numbers them (:func:`check_moves`, every ``every_seat_every``-th
+  step): ``acting()`` is the seats asked, each asked seat's moves are distinct legal actions of
+  every kind of its prompt, a seat not asked has none, and ``apply_move`` of one leaves the state
+  ``apply_trusted`` of its action leaves;
 
 Play mixes free actions (transfers, agreements) by any seat into the prompted ones. At the end it
 checks that the game ended within a bound, and that the record survives JSON and replays
@@ -449,6 +453,57 @@ def check_trusted(applied: State, trusted: State, seat: int, action: dict[str, A
                                    "than apply")
 
 
+def check_moves(state: State, rng: random.Random) -> None:
+    """A game that numbers its moves (:meth:`State.legal_moves`) numbers exactly its prompt's
+    actions: :meth:`State.acting` is the seats :meth:`State.pending` asks; a seat not asked has
+    no move; an asked seat's moves are distinct, every one's action is legal, and they offer every
+    kind of its prompt; and :meth:`State.apply_move` of one of them, drawn at random, leaves the
+    state :meth:`State.apply_trusted` of its action leaves, without changing the action."""
+    if not state.numbers_moves():
+        return
+    asked = tuple(sorted(state.pending()))
+    if state.acting() != asked:
+        raise ConformanceError(f"acting() says {state.acting()}, pending() asks {asked}")
+    for seat in range(state.players):
+        moves = state.legal_moves(seat)
+        if seat not in asked:
+            if moves:
+                raise ConformanceError(f"seat {seat} is not asked but has moves {moves[:8]}")
+            continue
+        if len(set(moves)) != len(moves):
+            raise ConformanceError(f"seat {seat}'s moves repeat: {moves}")
+        legal = state.legal_actions(seat)
+        kinds = set()
+        for move in moves:
+            action = state.move_action(move)
+            if not legal.contains(action):
+                raise ConformanceError(f"seat {seat}'s move {move} is {action!r}, which is not legal")
+            kinds.add(action["type"])
+        if kinds != set(legal.kinds):
+            raise ConformanceError(f"seat {seat}'s moves offer {sorted(kinds)}, its prompt "
+                                   f"{sorted(legal.kinds)}")
+    if not asked:
+        return
+    seat = asked[0]
+    move = rng.choice(state.legal_moves(seat))
+    action = state.move_action(move)
+    before = json.dumps(action, sort_keys=True)
+    fields, digest = _field_texts(state), state.digest()  # to name a field a clone shares
+    moved, trusted = state.clone(), state.clone()
+    moved.apply_move(seat, move)
+    trusted.apply_trusted(seat, copy_json(action))
+    if state.digest() != digest:
+        now = _field_texts(state)
+        changed = [name for name, text in fields.items() if now.get(name) != text]
+        raise ConformanceError("applying a move to a clone changed the original" + (
+            f"'s field {changed[0]!r}: declare it copied deeper" if changed else ""))
+    if moved.digest() != trusted.digest():
+        raise ConformanceError(f"apply_move({seat}, {move}) leaves another state than "
+                               f"apply_trusted of its action {action!r}")
+    if json.dumps(state.move_action(move), sort_keys=True) != before:
+        raise ConformanceError(f"playing move {move} changed its action {before}")
+
+
 def _culprit(state: State, refused: list[tuple[int, object]]) -> str:
     """Which refused action changes a state: replayed one by one on clones of ``state`` (which
     is already changed, so a culprit that changes it again is found; else all are named)."""
@@ -523,6 +578,7 @@ def check_game(game: Game, players: int, seeds: Iterable[int], *, options: Any =
             check_fields(state)
             record = Record.start(state)
             rng = random.Random(f"conformance:{seed}")
+            move_rng = random.Random(f"moves:{seed}")  # the play stays the same with moves or not
             audience: list[int | None] = [None, *range(players)]
             while not state.is_over():
                 if step >= max_actions:
@@ -534,6 +590,8 @@ def check_game(game: Game, players: int, seeds: Iterable[int], *, options: Any =
                 log_checked = len(state.log)
                 refusals += r
                 leaks += lk
+                if step % every_seat_every == 0:
+                    check_moves(state, move_rng)
                 seat, action = random_action(state, rng)
                 state.apply(seat, action)
                 record.add(seat, action, state)

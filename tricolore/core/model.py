@@ -613,6 +613,44 @@ class State(ABC):
             self._memo.clear()
         return self.log[start:]
 
+    # -- moves: the actions as whole numbers, for the hot path of simulations and searches ------
+    @classmethod
+    def numbers_moves(cls) -> bool:
+        """Whether the game numbers its actions as moves (gives :meth:`legal_moves`)."""
+        return cls.legal_moves is not State.legal_moves
+
+    def acting(self) -> tuple[Seat, ...]:
+        """The seats :meth:`pending` asks, in seat order. A game that numbers its moves works
+        this out without making the prompts."""
+        return tuple(sorted(self.pending()))
+
+    def legal_moves(self, seat: Seat) -> list[int]:
+        """The actions ``seat`` may take for its prompt, as moves: each a whole number that
+        stands for one whole action (:meth:`move_action`), the same action in every position.
+        Empty when ``seat`` is not asked. The moves are the prompt's actions a player draws from:
+        every kind is there, a text parameter takes the domain's examples and an amount is capped
+        where the game's documentation says so; any other legal action stays open through
+        :meth:`apply`. The list may be shared: do not change it.
+
+        A game that numbers its moves overrides this, :meth:`move_action` and :meth:`acting`;
+        the conformance suite checks every move against :meth:`legal_actions` and
+        :meth:`apply_move` against :meth:`apply_trusted`."""
+        raise NotImplementedError(f"{type(self).__name__} does not number its moves")
+
+    def move_action(self, move: int) -> dict[str, Any]:
+        """The action ``move`` stands for, as JSON: the public edge of the moves. The dict is
+        the game's own, shared by every position: copy it before changing it."""
+        raise NotImplementedError(f"{type(self).__name__} does not number its moves")
+
+    def apply_move(self, seat: Seat, move: int) -> None:
+        """Carry out ``move``, one of :meth:`legal_moves` for ``seat`` in this very position:
+        :meth:`apply_trusted` of :meth:`move_action`, the events only logged."""
+        action = self.move_action(move)
+        try:
+            decision(self, action["type"])(self, seat, action)
+        finally:
+            self._memo.clear()
+
     def emit(self, kind: str, to: typing.Iterable[Seat] | None = None, **data: Any) -> None:
         """Log an event; ``to`` limits it to those seats (``None``: public).
 

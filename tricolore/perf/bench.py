@@ -5,6 +5,9 @@ For every registered game, at a typical table size, it measures
 * decisions per second of random play on the **simulation path** (``seat = min(pending())``,
   ``legal_actions(seat).sample(rng)``, ``apply_trusted``, events off: what
   :func:`tricolore.sim.runner.play_game` does for a random agent);
+* decisions per second of random play on **moves**, in a game that numbers them
+  (``seat = acting()[0]``, a move drawn uniformly from ``legal_moves(seat)``, ``apply_move``,
+  events off: the actions as whole numbers, the hot path of simulations and searches);
 * decisions per second through the **public API** (``view(seat)`` asked before each decision,
   then ``apply``, events on: what a table serving people does);
 * the cost per call of ``legal_actions``, ``view``, ``clone``, ``determinize`` and ``digest`` at
@@ -51,6 +54,7 @@ from typing import Any
 
 from tricolore.agents.search import ISMCTSAgent
 from tricolore.core import get_game, list_games
+from tricolore.core.draws import randrange
 from tricolore.core.model import Game, Seat, State
 from tricolore.perf import floor, peers
 
@@ -140,6 +144,28 @@ def play_simulation_path(game: Game, players: int, seeds: Sequence[int]) -> int:
             state.apply_trusted(seat, state.legal_actions(seat).sample(rng))
             decisions += 1
     return decisions
+
+
+def play_move_path(game: Game, players: int, seeds: Sequence[int]) -> int:
+    """Random games of ``seeds`` on moves, as a simulation or a search plays a game that numbers
+    them (:meth:`~tricolore.core.model.State.legal_moves`): uniform over the legal moves; return
+    the decisions made."""
+    decisions = 0
+    for seed in seeds:
+        state = game.new(players, seed)
+        state.record_events = False
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.acting()[0]
+            moves = state.legal_moves(seat)
+            state.apply_move(seat, moves[randrange(rng, len(moves))])
+            decisions += 1
+    return decisions
+
+
+def numbers_moves(game: Game, players: int) -> bool:
+    """Whether ``game``'s states number their moves."""
+    return type(game.new(players, WARM_UP_SEED)).numbers_moves()
 
 
 def play_api_path(game: Game, players: int, seeds: Sequence[int]) -> int:
@@ -484,9 +510,12 @@ def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, An
     searched = {name: searched_positions(positions[name], chosen.search_positions) for name, _ in sizes}
 
     say("warming up")
+    moving = {name: numbers_moves(games[name], players) for name, players in sizes}
     for name, players in sizes:
         play_simulation_path(games[name], players, [WARM_UP_SEED])
         play_api_path(games[name], players, [WARM_UP_SEED])
+        if moving[name]:
+            play_move_path(games[name], players, [WARM_UP_SEED])
     floor.run_for(0.0, random.Random(0))
     for game in peer_games.values():
         peers.run_for(game, 0.0, random.Random(0))
@@ -500,6 +529,7 @@ def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, An
     costs: dict[tuple[str, str], list[float]] = {}
     nearest_floor: dict[str, list[float]] = {}  # the floor slice played just before each group
     lengths: dict[str, int] = {}
+    move_lengths: dict[str, int] = {}
     peer_counts: dict[str, tuple[int, int]] = {}
     batch_rates: list[float] = []
     named_rates: list[float] = []
@@ -518,11 +548,17 @@ def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, An
             floor_slice(name)
             # every pass plays games it has not played before, as a simulation plays new games
             seeds = range(number * chosen.games, (number + 1) * chosen.games)
-            for path, play in (("sim", play_simulation_path), ("api", play_api_path)):
+            for path, play in (("sim", play_simulation_path), ("api", play_api_path),
+                               ("moves", play_move_path)):
+                if path == "moves" and not moving[name]:
+                    continue
                 start = time.perf_counter()
                 decided = play(games[name], players, seeds)
                 rates.setdefault((name, path), []).append(decided / (time.perf_counter() - start))
-                lengths[name] = decided
+                if path == "moves":
+                    move_lengths[name] = decided
+                else:
+                    lengths[name] = decided
             for call, us in call_costs(positions[name], call_rng).items():
                 costs.setdefault((name, call), []).append(us)
             search_runs[name].append(search_rate(searched[name]))
@@ -564,6 +600,9 @@ def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, An
             "decisions_per_game": lengths[name] / chosen.games, "positions": len(positions[name]),
             "sim": throughput((name, "sim"), name),
             "api": throughput((name, "api"), name),
+            "moves": ({**throughput((name, "moves"), name),
+                       "decisions_per_game": move_lengths[name] / chosen.games}
+                      if moving[name] else None),
             "calls": {call: per_call(name, call) for call in CALLS},
             "memory": {"kib": size / 1024, "ratio_to_floor": size / floor_state},
         })
@@ -633,6 +672,11 @@ def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, An
 
 
 # -- targets -----------------------------------------------------------------------------------
+def _sim_on_moves(row: dict[str, Any]) -> float:
+    """The ratio of a game's random play on moves, or on the sim path where it has none."""
+    return float((row.get("moves") or row["sim"])["ratio_to_floor"])
+
+
 def targets(result: dict[str, Any]) -> list[dict[str, Any]]:
     """Each speed target, the worst figure measured against it, and whether it is met."""
     rows = result["games"]
@@ -651,6 +695,8 @@ def targets(result: dict[str, Any]) -> list[dict[str, Any]]:
               lambda r: r["sim"]["ratio_to_floor"], True),
         worst("sim path, lowest", "never below 0.10x the floor", 0.10,
               lambda r: r["sim"]["ratio_to_floor"], True),
+        worst("sim path on moves", "at least 0.28x the floor in every game (the sim path where a "
+              "game does not number its moves)", 0.28, _sim_on_moves, True),
         worst("API path", "at least 0.10x the floor in every game", 0.10,
               lambda r: r["api"]["ratio_to_floor"], True),
         worst("clone", "under 10 us for a mid-game state", 10.0,

@@ -45,18 +45,21 @@ def throughput_table(result: dict[str, Any]) -> Table:
     """Decisions per second on each path and their ratios to the floor, then the peers and the
     floor itself."""
     headers = ["game", "seats", "decisions/game", "sim path dec/s", "× floor", "API path dec/s",
-               "× floor"]
+               "× floor", "moves dec/s", "× floor"]
     rows = []
     for g in result["games"]:
+        moves = g.get("moves")
         rows.append([g["game"], str(g["players"]), f"{g['decisions_per_game']:.0f}",
                      _rate(g["sim"]["decisions_per_s"]), _times(g["sim"]["ratio_to_floor"]),
-                     _rate(g["api"]["decisions_per_s"]), _times(g["api"]["ratio_to_floor"])])
+                     _rate(g["api"]["decisions_per_s"]), _times(g["api"]["ratio_to_floor"]),
+                     *((_rate(moves["decisions_per_s"]), _times(moves["ratio_to_floor"])) if moves
+                       else ("not numbered", ""))])
     for p in result["peers"]["rows"]:
         rows.append([f"{p['game']} (OpenSpiel {p['implementation']})", "2", f"{p['decisions_per_game']:.0f}",
-                     _rate(p["decisions_per_s"]), _times(p["ratio_to_floor"]), "", ""])
+                     _rate(p["decisions_per_s"]), _times(p["ratio_to_floor"]), "", "", "", ""])
     f = result["floor"]
     rows.append(["floor (bare Python)", "6", f"{f['decisions_per_game']:.0f}", _rate(f["decisions_per_s"]),
-                 _times(1.0), "", ""])
+                 _times(1.0), "", "", "", ""])
     return "decisions per second of random play", headers, rows
 
 
@@ -68,7 +71,7 @@ def builds_table(result: dict[str, Any]) -> Table | None:
         return None
     names = [b for b in ("compiled", "pure") if b in builds]
     headers = ["game"]
-    for path in ("sim", "API"):
+    for path in ("sim", "API", "moves"):
         for b in names:
             headers += [f"{path} {b} dec/s", "× floor"]
     for call in ("clone", "determinize", "legal_actions"):
@@ -77,10 +80,11 @@ def builds_table(result: dict[str, Any]) -> Table | None:
     per_build = {b: {g["game"]: g for g in builds[b]["games"]} for b in names}
     for g in builds[names[0]]["games"]:
         row = [g["game"]]
-        for path in ("sim", "api"):
+        for path in ("sim", "api", "moves"):
             for b in names:
-                figure = per_build[b][g["game"]][path]
-                row += [_rate(figure["decisions_per_s"]), _times(figure["ratio_to_floor"])]
+                figure = per_build[b][g["game"]].get(path)
+                row += ([_rate(figure["decisions_per_s"]), _times(figure["ratio_to_floor"])] if figure
+                        else ["not numbered", ""])
         for call in ("clone", "determinize", "legal_actions"):
             row.append(" | ".join(_us(per_build[b][g["game"]]["calls"][call]["us"]) for b in names))
         rows.append(row)

@@ -114,6 +114,97 @@ INFO = GameInfo(
     summary="Bluff with Bread, Circus and Abstain tiles: feed and amuse the mob, or profit from it.")
 
 
+# The moves (:meth:`BreadState.legal_moves`): passing, ready and taking back, then a tile placed,
+# a disclosure (a tile on an icon), and a Sabotage card with whom it names. Each stands for the
+# same action in every position. The free actions (Gold, deals, ``withdraw_ready`` and a ready
+# player's negotiation moves) have no moves: they stay open through ``apply``.
+PASS_MOVE: Final = 0
+READY_MOVE: Final = 1
+TAKE_BACK_MOVE: Final = 2
+PLAY_MOVES: Final = 3
+"""A tile placed face down: ``PLAY_MOVES + i`` plays ``TILES[i]``."""
+DISCLOSE_MOVES: Final = PLAY_MOVES + len(TILES)
+"""A disclosure: ``DISCLOSE_MOVES + 3 * i + j`` puts ``TILES[i]`` on the icon ``TILES[j]``
+(Abstain, ``j == 2``, only with Forged Promise)."""
+SABOTAGE_MOVES: Final = DISCLOSE_MOVES + len(TILES) * len(TILES)
+TARGET_SLOTS: Final = INFO.max_players + 1
+"""A Sabotage card: ``SABOTAGE_MOVES + TARGET_SLOTS * c + slot`` plays ``SABOTAGE[c]`` naming
+nobody (``slot == 0``, target null: a card that names nobody) or seat ``slot - 1``."""
+MOVE_COUNT: Final = SABOTAGE_MOVES + TARGET_SLOTS * len(SABOTAGE)
+"""Every move is below this (not every number below it is a move)."""
+
+# Whom a card names (``Sabotage.target``), and when it is played, as small ints.
+NOBODY_TARGET: Final = 0
+DISCLOSED_TARGET: Final = 1
+OTHER_GOLD_TARGET: Final = 2
+OTHER_BREAD_TARGET: Final = 3
+OTHER_CIRCUS_TARGET: Final = 4
+HONEST_TARGET: Final = 5
+OTHER_TARGET: Final = 6
+_TARGET_KINDS: Final[dict[str | None, int]] = {
+    None: NOBODY_TARGET, "disclosed": DISCLOSED_TARGET, "other_gold": OTHER_GOLD_TARGET,
+    "other_bread": OTHER_BREAD_TARGET, "other_circus": OTHER_CIRCUS_TARGET,
+    "honest": HONEST_TARGET, "other": OTHER_TARGET}
+NEGOTIATION_TIMING: Final = 0
+AFTER_REVEAL_TIMING: Final = 1
+SCORING_TIMING: Final = 2
+_TIMINGS: Final[dict[str, int]] = {NEGOTIATION: NEGOTIATION_TIMING, AFTER_REVEAL: AFTER_REVEAL_TIMING,
+                                   SCORING: SCORING_TIMING}
+_CARD_INDEX: Final[dict[str, int]] = {card.name: c for c, card in enumerate(SABOTAGE)}
+_CARD_TARGET: Final[list[int]] = [_TARGET_KINDS[card.target] for card in SABOTAGE]
+_CARD_TIMING: Final[list[int]] = [_TIMINGS[card.timing] for card in SABOTAGE]
+
+
+def _move_action(move: int) -> dict[str, Any]:
+    """The action of ``move`` (see the moves above)."""
+    if move == PASS_MOVE:
+        return {"type": "pass"}
+    if move == READY_MOVE:
+        return {"type": "ready"}
+    if move == TAKE_BACK_MOVE:
+        return {"type": "take_back"}
+    if PLAY_MOVES <= move < DISCLOSE_MOVES:
+        return {"type": "play", "tile": TILES[move - PLAY_MOVES]}
+    if DISCLOSE_MOVES <= move < SABOTAGE_MOVES:
+        tile, icon = divmod(move - DISCLOSE_MOVES, len(TILES))
+        return {"type": "disclose", "tile": TILES[tile], "icon": TILES[icon]}
+    if SABOTAGE_MOVES <= move < MOVE_COUNT:
+        c, slot = divmod(move - SABOTAGE_MOVES, TARGET_SLOTS)
+        card = SABOTAGE[c]
+        if (card.target is None) == (slot == 0):
+            return {"type": "play_sabotage", "card": card.name,
+                    "target": None if slot == 0 else slot - 1}
+    raise ValueError(f"no such move: {move!r}")
+
+
+def _negotiation_moves(may_disclose: int, disclosed: bool) -> list[int]:
+    """A negotiating player's moves without Sabotage: its disclosures (none, on Bread or Circus,
+    or on any icon with Forged Promise), taking back, and ready."""
+    icons = (0, len(ICONS), len(TILES))[may_disclose]
+    moves = [DISCLOSE_MOVES + len(TILES) * tile + icon
+             for tile in range(len(TILES)) for icon in range(icons)]
+    if disclosed:
+        moves.append(TAKE_BACK_MOVE)
+    moves.append(READY_MOVE)
+    return moves
+
+
+_NO_MOVES: Final[list[int]] = []
+_READY: Final = [READY_MOVE]
+_PASS: Final = [PASS_MOVE]
+_PLAYS: Final = [PLAY_MOVES + tile for tile in range(len(TILES))]
+_NEGOTIATION: Final = [_negotiation_moves(may_disclose, disclosed)
+                       for may_disclose in range(3) for disclosed in (False, True)]
+"""Without Sabotage, at ``2 * may_disclose + disclosed``: ``may_disclose`` is 0 for a player
+barred by Public Accusation, 2 with Forged Promise, else 1."""
+_SEATS_IN: Final = [tuple([s for s in range(INFO.max_players) if mask >> s & 1])
+                    for mask in range(1 << INFO.max_players)]
+"""The seats of each bitmask ``mask`` of seats, in seat order."""
+_MOVE_ACTIONS: Final[dict[int, dict[str, Any]]] = {}
+"""Each move's action, made the first time it is asked and shared by every position (a tile
+played is kept as the sealed move; no rule changes an action it keeps)."""
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Payout:
     """One seat's Gold for a round, step by step."""
@@ -440,6 +531,104 @@ class BreadState(State):
         "the deal must be 0") is refused instead with the rule that refuses it, naming the
         players it concerns (:mod:`.refusals`)."""
         return refusals.refusal(self, seat, action, refused)
+
+    # -- moves -------------------------------------------------------------------------------
+    def acting(self) -> tuple[Seat, ...]:
+        """The seats asked now, in seat order."""
+        phase = self.phase
+        if phase == NEGOTIATION_PHASE:
+            ready = self.ready
+            mask = 0
+            for s in range(self.players):
+                if not ready[s]:
+                    mask |= 1 << s
+            return _SEATS_IN[mask]
+        if phase == PLAY_PHASE:
+            play = self.play
+            assert play is not None
+            return play.waiting()
+        seat = self._window_asks()
+        return () if seat < 0 else _SEATS_IN[1 << seat]
+
+    def legal_moves(self, seat: Seat) -> list[int]:
+        """The prompt's actions as moves (see the moves above); every one of them is a move."""
+        phase = self.phase
+        if phase == NEGOTIATION_PHASE and not self.ready[seat]:
+            if self.declared[seat]:
+                return _READY
+            may_disclose = 0 if seat in self.barred else 2 if seat in self.forged else 1
+            moves = _NEGOTIATION[2 * may_disclose + (self.disclosed[seat] is not None)]
+            if not self.hands[seat]:
+                return moves
+            sabotage: list[int] = []
+            self._sabotage_moves(seat, NEGOTIATION_TIMING, sabotage)
+            return moves + sabotage if sabotage else moves
+        if phase == PLAY_PHASE:
+            play = self.play
+            if play is not None and play.expects(seat):
+                return _PLAYS
+        if self.window is None or seat != self._window_asks():
+            return _NO_MOVES
+        timing = (AFTER_REVEAL_TIMING if phase == AFTER_REVEAL_PHASE
+                  else SCORING_TIMING if phase == SCORING_PHASE else -1)
+        found: list[int] = []
+        self._sabotage_moves(seat, timing, found)
+        if not found:
+            return _PASS
+        found.append(PASS_MOVE)
+        return found
+
+    def move_action(self, move: int) -> dict[str, Any]:
+        """The action of ``move``, made once and shared."""
+        found = _MOVE_ACTIONS.get(move)
+        if found is None:
+            found = _MOVE_ACTIONS[move] = _move_action(move)
+        return found
+
+    def _window_asks(self) -> Seat:
+        """:meth:`window_seat` without making the tuple of seats waiting; -1 for nobody."""
+        window = self.window
+        if window is None:
+            return -1
+        hands = self.hands
+        for s in window.order:
+            if hands[s] and window.waits_for(s):
+                return s
+        return -1
+
+    def _sabotage_moves(self, seat: Seat, timing: int, moves: list[int]) -> None:
+        """Append to ``moves`` each card of ``seat``'s played at ``timing`` with each target it
+        may name now (as :meth:`_playable` and :meth:`_targets` say)."""
+        players = self.players
+        for card in self.hands[seat]:
+            c = _CARD_INDEX.get(card, -1)
+            if c < 0 or _CARD_TIMING[c] != timing:
+                continue
+            base = SABOTAGE_MOVES + TARGET_SLOTS * c
+            kind = _CARD_TARGET[c]
+            if kind == NOBODY_TARGET:
+                moves.append(base)
+            elif kind == HONEST_TARGET:
+                exposed = self.modifiers["exposed"]
+                for s in range(players):
+                    if self.honest(s) and s not in exposed:
+                        moves.append(base + 1 + s)
+            else:
+                for s in range(players):
+                    if s == seat:
+                        continue
+                    if kind == DISCLOSED_TARGET:
+                        named = self.disclosed[s] is not None
+                    elif kind == OTHER_GOLD_TARGET:
+                        named = self.gold[s] != 0
+                    elif kind == OTHER_BREAD_TARGET:
+                        named = bool(self.counts_as) and self.counts_as[s] == BREAD
+                    elif kind == OTHER_CIRCUS_TARGET:
+                        named = bool(self.counts_as) and self.counts_as[s] == CIRCUS
+                    else:
+                        named = True
+                    if named:
+                        moves.append(base + 1 + s)
 
     # -- negotiation -------------------------------------------------------------------------
     def do_disclose(self, seat: Seat, action: Mapping[str, Any]) -> None:

@@ -174,6 +174,82 @@ def _citizen_space(step: int, emigrated: bool, cakes: int, name: str, trial: Cho
     return ActionSpace(tuple(families))
 
 
+# The moves (:meth:`CulottesState.legal_moves`): each stands for the same action in every
+# position. The steps without parameters, agreeing to end, recruiting (the citizen given a spare
+# name) and a role (the citizen given a spare name); then a donation of 1 to DONATE_MOST cakes;
+# then a cake vote: ``CAKE_VOTE_MOVES + (citizen * 2 + side) * CAKE_VOTE_MOST + cakes - 1``.
+# The amounts stop where a random player's do (an Amount's ``typical``): larger ones stay open
+# through ``apply``.
+PASS_MOVE: Final = 0
+VIVE_MOVE: Final = 1
+COCKADE_MOVE: Final = 2
+EMIGRATE_MOVE: Final = 3
+AGREE_MOVE: Final = 4
+RECRUIT_MOVE: Final = 5
+ROLE_MOVES: Final = 6
+"""``ROLE_MOVES + i`` chooses ``ROLES[i]``."""
+DONATE_MOVES: Final = ROLE_MOVES + len(ROLES)
+DONATE_MOST: Final = 3
+CAKE_VOTE_MOVES: Final = DONATE_MOVES + DONATE_MOST
+CAKE_VOTE_MOST: Final = 5
+_ROLE_MOVES: Final = [ROLE_MOVES + i for i in range(len(ROLES))]
+_NO_MOVES: Final[list[int]] = []
+_CITIZEN_MOVES: dict[int, list[int]] = {}
+"""The moves of a citizen's steps, by :func:`_citizen_moves`' key."""
+_RECRUIT_MOVES: Final = [RECRUIT_MOVE, PASS_MOVE]
+_RECRUIT_OR_AGREE_MOVES: Final = [RECRUIT_MOVE, PASS_MOVE, AGREE_MOVE]
+_MOVE_ACTIONS: dict[int, dict[str, Any]] = {}
+"""Each move's action, made the first time it is asked."""
+
+
+def _citizen_moves(step: int, emigrated: bool, cakes: int, citizens: int, agree: bool) -> list[int]:
+    """The moves of :func:`_citizen_space`, every citizen open to the cake vote."""
+    cakes = min(cakes, CAKE_VOTE_MOST)
+    key = (((citizens * 8 + step) * 2 + emigrated) * (CAKE_VOTE_MOST + 1) + cakes) * 2 + agree
+    found = _CITIZEN_MOVES.get(key)
+    if found is not None:
+        return found
+    moves: list[int] = []
+    if step == 1 and emigrated:
+        moves.append(VIVE_MOVE)
+    else:
+        if step <= 2:
+            moves.append(COCKADE_MOVE)
+        if step <= 3:
+            for amount in range(1, min(cakes, DONATE_MOST) + 1):
+                moves.append(DONATE_MOVES + amount - 1)
+        if step <= 4:
+            for scale in range(citizens * len(SIDES)):
+                for amount in range(cakes):
+                    moves.append(CAKE_VOTE_MOVES + scale * CAKE_VOTE_MOST + amount)
+        if step <= 6:
+            moves.append(EMIGRATE_MOVE)
+    moves.append(PASS_MOVE)
+    if agree:
+        moves.append(AGREE_MOVE)
+    _CITIZEN_MOVES[key] = moves
+    return moves
+
+
+def _move_action(move: int) -> dict[str, Any]:
+    """The action of ``move`` (see the moves above)."""
+    if move >= CAKE_VOTE_MOVES:
+        scale, amount = divmod(move - CAKE_VOTE_MOVES, CAKE_VOTE_MOST)
+        citizen, side = divmod(scale, len(SIDES))
+        return {"type": "cake_vote", "citizen": citizen, "side": SIDES[side], "cakes": amount + 1}
+    if move >= DONATE_MOVES:
+        return {"type": "donate", "cakes": move - DONATE_MOVES + 1}
+    if move >= ROLE_MOVES:
+        return {"type": "choose_role", "role": ROLES[move - ROLE_MOVES]}
+    if move == AGREE_MOVE:
+        return {"type": "agree_end", "agree": True}
+    if move == RECRUIT_MOVE:
+        return {"type": "recruit"}
+    if 0 <= move < AGREE_MOVE:
+        return {"type": ("pass", "vive_la_revolution", "buy_cockade", "emigrate")[move]}
+    raise ValueError(f"no such move: {move!r}")
+
+
 T = TypeVar("T")
 _NO_SCALES = {SANS_CULOTTE: 0, PRIVILEGED: 0}
 """Cakes on the scales of a trial before any vote, in the order the view lists the sides."""
@@ -464,6 +540,37 @@ class CulottesState(State):
         assert citizen is not None
         trial = self.kept(("trial choice", len(self.citizens)), self._cake_vote_citizens)
         return _citizen_space(self.step, citizen.emigrated, citizen.cakes, citizen.name, trial, agree)
+
+    def acting(self) -> tuple[Seat, ...]:
+        """The seats asked now, in seat order."""
+        if self.phase == ROLES_PHASE:
+            assert self.role_choice is not None
+            return tuple(sorted(self.role_choice.waiting()))
+        if self.phase == OVER_PHASE:
+            return ()
+        return (self.current,)
+
+    def legal_moves(self, seat: Seat) -> list[int]:
+        """The prompt's actions as moves: a citizen named by the rules, amounts up to
+        :data:`DONATE_MOST` and :data:`CAKE_VOTE_MOST` cakes."""
+        phase = self.phase
+        if phase == ROLES_PHASE:
+            choice = self.role_choice
+            return _ROLE_MOVES if choice is not None and choice.expects(seat) else _NO_MOVES
+        if phase == OVER_PHASE or seat != self.current:
+            return _NO_MOVES
+        agree = not self.agrees_to_end[seat] and not self.end_agreed
+        if phase == RECRUIT_PHASE:
+            return _RECRUIT_OR_AGREE_MOVES if agree else _RECRUIT_MOVES
+        citizen = self.citizens[self.turn_citizens[self.citizen_index]]
+        return _citizen_moves(self.step, citizen.emigrated, citizen.cakes, len(self.citizens), agree)
+
+    def move_action(self, move: int) -> dict[str, Any]:
+        """The action of ``move``, made once and shared."""
+        found = _MOVE_ACTIONS.get(move)
+        if found is None:
+            found = _MOVE_ACTIONS[move] = _move_action(move)
+        return found
 
     def _cake_vote_citizens(self) -> Choice:
         """Any citizen may be cake-voted on (step 4), by name (citizens are only added, and a

@@ -119,6 +119,57 @@ def _designate_space(players: int, accused: Seat) -> ActionSpace:
         help="Secretly name the other grabbers"),))
 
 
+# The moves (:meth:`TrialsState.legal_moves`): the two votes, passing, each example statement
+# as true and as false, each example argument, then a designation as the accused plus the bits
+# of the other grabbers' seats. Each stands for the same action in every position.
+VOTE_TRUE: Final = 0
+VOTE_FALSE: Final = 1
+PASS_MOVE: Final = 2
+STATE_MOVES: Final = 3
+"""A statement: ``STATE_MOVES + 2 * i`` states example ``i`` as true, the next as false."""
+ARGUE_MOVES: Final = STATE_MOVES + 2 * len(EXAMPLE_STATEMENTS)
+DESIGNATE_MOVES: Final = ARGUE_MOVES + len(EXAMPLE_ARGUMENTS)
+"""A designation: ``DESIGNATE_MOVES`` plus the bits ``1 << seat`` of the other grabbers."""
+_VOTES: Final = [VOTE_TRUE, VOTE_FALSE]
+_PASS: Final = [PASS_MOVE]
+_STATEMENTS: Final = list(range(STATE_MOVES, ARGUE_MOVES))
+_ARGUMENTS: Final = [*range(ARGUE_MOVES, DESIGNATE_MOVES), PASS_MOVE]
+_NO_MOVES: Final[list[int]] = []
+_DESIGNATIONS: dict[int, list[int]] = {}
+"""The designations open to the accused, by ``players * 64 + accused``."""
+_MOVE_ACTIONS: dict[int, dict[str, Any]] = {}
+"""Each move's action, made the first time it is asked."""
+
+
+def _designations(players: int, accused: Seat) -> list[int]:
+    """Every designation the accused may whisper: at most ``max_grabbers - 1`` other seats."""
+    key = players * 64 + accused
+    found = _DESIGNATIONS.get(key)
+    if found is None:
+        most = max_grabbers(players) - 1
+        found = _DESIGNATIONS[key] = [
+            DESIGNATE_MOVES + bits for bits in range(1 << players)
+            if not bits & (1 << accused) and bin(bits).count("1") <= most]
+    return found
+
+
+def _move_action(move: int) -> dict[str, Any]:
+    """The action of ``move`` (see the moves above)."""
+    if move in (VOTE_TRUE, VOTE_FALSE):
+        return {"type": "vote", "guess": move == VOTE_TRUE}
+    if move == PASS_MOVE:
+        return {"type": "pass"}
+    if STATE_MOVES <= move < ARGUE_MOVES:
+        example, false = divmod(move - STATE_MOVES, 2)
+        return {"type": "state", "statement": EXAMPLE_STATEMENTS[example], "truth": not false}
+    if ARGUE_MOVES <= move < DESIGNATE_MOVES:
+        return {"type": "argue", "text": EXAMPLE_ARGUMENTS[move - ARGUE_MOVES]}
+    if move >= DESIGNATE_MOVES:
+        bits = move - DESIGNATE_MOVES
+        return {"type": "designate", "grabbers": [s for s in range(bits.bit_length()) if bits >> s & 1]}
+    raise ValueError(f"no such move: {move!r}")
+
+
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class TrialsState(State):
     """A game of revolutionary trials."""
@@ -210,6 +261,42 @@ class TrialsState(State):
         if self.phase in VOTES and self.vote and self.vote.expects(seat):
             return VOTE_SPACE
         return NO_ACTIONS
+
+    def acting(self) -> tuple[Seat, ...]:
+        """The seats asked now, in seat order."""
+        if self.over:
+            return ()
+        if self.phase == DESIGNATE_PHASE or self.phase == STATEMENT_PHASE:
+            return (self.accused,)
+        if self.phase == DEBATE_PHASE:
+            assert self.debate is not None
+            return tuple(sorted(self.debate.waiting()))
+        assert self.vote is not None
+        return self.vote.waiting()
+
+    def legal_moves(self, seat: Seat) -> list[int]:
+        """The prompt's actions as moves: a statement and an argument from the examples."""
+        if self.over:
+            return _NO_MOVES
+        phase = self.phase
+        if phase == DESIGNATE_PHASE:
+            return _designations(self.players, seat) if seat == self.accused else _NO_MOVES
+        if phase == STATEMENT_PHASE:
+            return _STATEMENTS if seat == self.accused else _NO_MOVES
+        if phase == DEBATE_PHASE:
+            debate = self.debate
+            if debate is None or not debate.waits_for(seat):
+                return _NO_MOVES
+            return _ARGUMENTS if self._arguments_left(seat) else _PASS
+        vote = self.vote
+        return _VOTES if vote is not None and vote.expects(seat) else _NO_MOVES
+
+    def move_action(self, move: int) -> dict[str, Any]:
+        """The action of ``move``, made once and shared."""
+        found = _MOVE_ACTIONS.get(move)
+        if found is None:
+            found = _MOVE_ACTIONS[move] = _move_action(move)
+        return found
 
     def _arguments_left(self, seat: Seat) -> int:
         return max(0, self.options.arguments_per_debate - self.arguments_made[seat])

@@ -175,6 +175,113 @@ class Election:
                 self.rigged_by]
 
 
+# The moves (:meth:`LetThemEatCakeState.legal_moves`): the seven actions without a choice of seat
+# or card, then one block of ``MOVE_SEATS`` per kind that names a seat (or a drawn card: the
+# Secretary draws one per player), then the deals, ``MOVE_SEATS`` cards by ``MOVE_SEATS`` seats.
+# Each stands for the same action in every position. Trading (the free actions) has no moves.
+MOVE_SEATS: Final = 6
+"""The width of a block: the most seats at a table (``INFO.max_players``), so the most cards."""
+PASS_MOVE: Final = 0
+ALLEGE_RIGGING_MOVE: Final = 1
+EXECUTE_MOVE: Final = 2
+MERCY_MOVE: Final = 3
+SAFE_MOVE: Final = 4
+UNSAFE_MOVE: Final = 5
+DONATE_NOBODY_MOVE: Final = 6
+"""A donation that takes no Medal (``take_from`` null)."""
+VOTE_MOVES: Final = 7
+"""A Voting card: ``VOTE_MOVES + candidate``."""
+COUP_MOVES: Final = VOTE_MOVES + MOVE_SEATS
+"""A coup: ``COUP_MOVES + winner``."""
+BREAK_TIE_MOVES: Final = COUP_MOVES + MOVE_SEATS
+"""The Head's tie-break: ``BREAK_TIE_MOVES + winner``."""
+AWARD_MOVES: Final = BREAK_TIE_MOVES + MOVE_SEATS
+"""The Head's Medal from the centre: ``AWARD_MOVES + to``."""
+REMOVE_MOVES: Final = AWARD_MOVES + MOVE_SEATS
+"""The Head's Medal to the centre: ``REMOVE_MOVES + from``."""
+DONATE_MOVES: Final = REMOVE_MOVES + MOVE_SEATS
+"""A donation taking a Medal: ``DONATE_MOVES + take_from``."""
+SEIZE_MOVES: Final = DONATE_MOVES + MOVE_SEATS
+"""A seizure: ``SEIZE_MOVES + card``."""
+DEAL_MOVES: Final = SEIZE_MOVES + MOVE_SEATS
+"""A deal: ``DEAL_MOVES + MOVE_SEATS * card + to``."""
+MOVE_COUNT: Final = DEAL_MOVES + MOVE_SEATS * MOVE_SEATS
+"""Every move is below this."""
+
+
+def _move_action(move: int) -> dict[str, Any]:
+    """The action of ``move`` (see the moves above)."""
+    simple = ("pass", "allege_rigging", "execute", "mercy")
+    if 0 <= move < len(simple):
+        return {"type": simple[move]}
+    if move in (SAFE_MOVE, UNSAFE_MOVE):
+        return {"type": "inspect", "safe": move == SAFE_MOVE}
+    if move == DONATE_NOBODY_MOVE:
+        return {"type": "donate", "take_from": None}
+    if VOTE_MOVES <= move < DEAL_MOVES:
+        block, index = divmod(move - VOTE_MOVES, MOVE_SEATS)
+        kind, name = (("vote", "candidate"), ("coup", "winner"), ("break_tie", "winner"),
+                      ("award_medal", "to"), ("remove_medal", "from"), ("donate", "take_from"),
+                      ("seize", "card"))[block]
+        return {"type": kind, name: index}
+    if DEAL_MOVES <= move < MOVE_COUNT:
+        card, to = divmod(move - DEAL_MOVES, MOVE_SEATS)
+        return {"type": "deal", "card": card, "to": to}
+    raise ValueError(f"no such move: {move!r}")
+
+
+_MOVE_ACTIONS: Final[dict[int, dict[str, Any]]] = {m: _move_action(m) for m in range(MOVE_COUNT)}
+"""Each move's action, made once and shared by every position (a vote is kept as the sealed
+ballot; no rule changes an action it keeps)."""
+
+
+def _block(base: int, mask: int) -> list[int]:
+    """``base + i`` for every bit ``1 << i`` of ``mask``, in order."""
+    return [base + i for i in range(MOVE_SEATS) if mask >> i & 1]
+
+
+_ALL_SEATS: Final = (1 << MOVE_SEATS) - 1
+_MASKS: Final = range(_ALL_SEATS + 1)
+_NO_MOVES: Final[list[int]] = []
+_PASS: Final = [PASS_MOVE]
+_RIGGING: Final = [ALLEGE_RIGGING_MOVE, PASS_MOVE]
+_GUILLOTINE: Final = [EXECUTE_MOVE, MERCY_MOVE]
+_INSPECT: Final = [SAFE_MOVE, UNSAFE_MOVE]
+_VOTES: Final = [_block(VOTE_MOVES, mask) for mask in _MASKS]
+"""The votes of a hand, by the bits of the candidates on its cards."""
+_COUPS: Final = [[*_block(COUP_MOVES, mask), PASS_MOVE] for mask in _MASKS]
+"""A coup window's moves, by the bits of the election's candidates."""
+_TIES: Final = [_block(BREAK_TIE_MOVES, mask) for mask in _MASKS]
+"""A tie-break, by the bits of the tied candidates."""
+_SEIZES: Final = [[*_block(SEIZE_MOVES, mask), PASS_MOVE] for mask in _MASKS]
+"""A seize window's moves, by the bits of the cards still on the table."""
+_DONATES: Final = [[*_block(DONATE_MOVES, mask), DONATE_NOBODY_MOVE, PASS_MOVE] for mask in _MASKS]
+"""A donor's moves, by the bits of the other players holding a Medal."""
+_HEAD_MEDALS: Final[dict[int, list[int]]] = {}
+"""The Head's Medal moves, by ``awardable << MOVE_SEATS | removable`` (bits of seats)."""
+_DEALS: Final[dict[int, list[int]]] = {}
+"""The Secretary's deals, by ``cards << MOVE_SEATS | seats`` (bits of the cards still on the
+table and of the players still without one)."""
+
+
+def _head_medals(key: int) -> list[int]:
+    found = _HEAD_MEDALS.get(key)
+    if found is None:
+        found = _HEAD_MEDALS[key] = (_block(AWARD_MOVES, key >> MOVE_SEATS)
+                                     + _block(REMOVE_MOVES, key & _ALL_SEATS))
+    return found
+
+
+def _deals(key: int) -> list[int]:
+    found = _DEALS.get(key)
+    if found is None:
+        seats = key & _ALL_SEATS
+        found = _DEALS[key] = [DEAL_MOVES + MOVE_SEATS * card + to
+                               for card in range(MOVE_SEATS) if key >> (MOVE_SEATS + card) & 1
+                               for to in range(MOVE_SEATS) if seats >> to & 1]
+    return found
+
+
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class LetThemEatCakeState(State):
     """A game of Let Them Eat Cake. See the module docstring for the shape of a round."""
@@ -313,10 +420,11 @@ class LetThemEatCakeState(State):
     def window_seat(self) -> Seat | None:
         """The seat the open window asks now: the first, clockwise from the Head, that has not
         passed and can act (can pay, or for donations still holds this round's Cake card)."""
-        if self.window is None:
+        window = self.window
+        if window is None:
             return None
-        for seat in self.window.waiting():
-            if self._can_act_in_window(seat):
+        for seat in window.order:  # as waiting() lists them, without making the tuple
+            if window.waits_for(seat) and self._can_act_in_window(seat):
                 return seat
         return None
 
@@ -348,10 +456,16 @@ class LetThemEatCakeState(State):
         return one_prompt(seat, self.legal_actions(seat).kinds)
 
     def _decider(self) -> Seat:
-        if self.phase in (TIE_PHASE, HEAD_MEDAL_PHASE):
+        phase = self.phase
+        if phase in (TIE_PHASE, HEAD_MEDAL_PHASE):
             return self.head
-        return self.offices[{"guillotine": "operator", "deal": "secretary",
-                             "inspect": "inspector"}[self.phase]]
+        if phase == GUILLOTINE_PHASE:
+            return self.offices["operator"]
+        if phase == DEAL_PHASE:
+            return self.offices["secretary"]
+        if phase == INSPECT_PHASE:
+            return self.offices["inspector"]
+        raise KeyError(phase)
 
     def _asked(self, seat: Seat) -> bool:
         if self.phase == OVER_PHASE:
@@ -476,6 +590,109 @@ class LetThemEatCakeState(State):
         free = self.unplaced_cards()
         names = tuple(_card_name(self.draw[i]) for i in free)
         return Choice(free, names, worded(_cards_listed, rule, free, names))
+
+    # -- moves -------------------------------------------------------------------------------
+    def acting(self) -> tuple[Seat, ...]:
+        """The seats asked now, in seat order."""
+        phase = self.phase
+        if phase == OVER_PHASE:
+            return ()
+        if phase == BALLOT_PHASE:
+            assert self.election is not None and self.election.ballot is not None
+            return self.election.ballot.waiting()
+        if self.window is not None:
+            seat = self.window_seat()
+            assert seat is not None
+            return (seat,)
+        return (self._decider(),)
+
+    def legal_moves(self, seat: Seat) -> list[int]:
+        """The prompt's actions as moves (see the moves above); every one of them is a move."""
+        phase = self.phase
+        if phase == OVER_PHASE:
+            return _NO_MOVES
+        election = self.election
+        if phase == BALLOT_PHASE:
+            assert election is not None and election.ballot is not None
+            if not election.ballot.waits_for(seat):
+                return _NO_MOVES
+            mask = 0
+            for card in self.hands[seat]:
+                mask |= 1 << card
+            return _VOTES[mask]
+        if self.window is not None:
+            if seat != self.window_seat():
+                return _NO_MOVES
+            if phase == RIGGING_PHASE:
+                return _RIGGING
+            if phase == COUP_PHASE:
+                assert election is not None
+                mask = 0
+                for candidate in election.candidates:
+                    mask |= 1 << candidate
+                return _COUPS[mask]
+            if phase == SEIZE_PHASE:
+                return _SEIZES[self._cards_left()]
+            if not self._holds_received(seat):  # donations
+                return _PASS
+            mask = 0
+            medals = self.medals
+            for other in range(self.players):
+                if other != seat and medals[other]:
+                    mask |= 1 << other
+            return _DONATES[mask]
+        if seat != self._decider():
+            return _NO_MOVES
+        if phase == GUILLOTINE_PHASE:
+            return _GUILLOTINE
+        if phase == INSPECT_PHASE:
+            return _INSPECT
+        if phase == TIE_PHASE:
+            assert election is not None
+            mask = 0
+            for winner in election.tied:
+                mask |= 1 << winner
+            return _TIES[mask]
+        if phase == HEAD_MEDAL_PHASE:
+            awards = ((1 << self.players) - 1) & ~(1 << seat) if self.centre else 0
+            removals = 0
+            medals = self.medals
+            for other in range(self.players):
+                if other != seat and medals[other]:
+                    removals |= 1 << other
+            return _head_medals(awards << MOVE_SEATS | removals)
+        if phase == DEAL_PHASE:
+            without = (1 << self.players) - 1
+            for to in self.placed.values():
+                without &= ~(1 << to)
+            return _deals(self._cards_left() << MOVE_SEATS | without)
+        return _NO_MOVES
+
+    def move_action(self, move: int) -> dict[str, Any]:
+        """The action of ``move``, made once and shared."""
+        found = _MOVE_ACTIONS.get(move)
+        if found is None:
+            raise ValueError(f"no such move: {move!r}")
+        return found
+
+    def _cards_left(self) -> int:
+        """The bits of the drawn cards not yet in front of a player."""
+        mask = (1 << len(self.draw)) - 1
+        for card in self.placed:
+            mask &= ~(1 << card)
+        return mask
+
+    def _holds_received(self, seat: Seat) -> bool:
+        """Whether this round's Cake card of ``seat`` is still in its stash."""
+        card_id = self.received.get(seat)
+        if card_id is None:
+            return False
+        for card in self.stashes[seat]:  # a loop: a generator costs more than the few cards
+            if card.id == card_id:
+                break
+        else:
+            return False
+        return True
 
     # -- refusals ----------------------------------------------------------------------------
     def refusal(self, seat: Seat, action: Action, refused: IllegalAction) -> IllegalAction | None:
