@@ -45,21 +45,21 @@ def throughput_table(result: dict[str, Any]) -> Table:
     """Decisions per second on each path and their ratios to the floor, then the peers and the
     floor itself."""
     headers = ["game", "seats", "decisions/game", "sim path dec/s", "× floor", "API path dec/s",
-               "× floor", "moves dec/s", "× floor"]
+               "× floor", "moves: decisions/game", "moves dec/s", "× floor"]
     rows = []
     for g in result["games"]:
         moves = g.get("moves")
         rows.append([g["game"], str(g["players"]), f"{g['decisions_per_game']:.0f}",
                      _rate(g["sim"]["decisions_per_s"]), _times(g["sim"]["ratio_to_floor"]),
                      _rate(g["api"]["decisions_per_s"]), _times(g["api"]["ratio_to_floor"]),
-                     *((_rate(moves["decisions_per_s"]), _times(moves["ratio_to_floor"])) if moves
-                       else ("not numbered", ""))])
+                     *((f"{moves['decisions_per_game']:.0f}", _rate(moves["decisions_per_s"]),
+                        _times(moves["ratio_to_floor"])) if moves else ("", "not numbered", ""))])
     for p in result["peers"]["rows"]:
         rows.append([f"{p['game']} (OpenSpiel {p['implementation']})", "2", f"{p['decisions_per_game']:.0f}",
-                     _rate(p["decisions_per_s"]), _times(p["ratio_to_floor"]), "", "", "", ""])
+                     _rate(p["decisions_per_s"]), _times(p["ratio_to_floor"]), "", "", "", "", ""])
     f = result["floor"]
     rows.append(["floor (bare Python)", "6", f"{f['decisions_per_game']:.0f}", _rate(f["decisions_per_s"]),
-                 _times(1.0), "", "", "", ""])
+                 _times(1.0), "", "", "", "", ""])
     return "decisions per second of random play", headers, rows
 
 
