@@ -8,7 +8,7 @@ import random
 import pytest
 
 import tricolore
-from tricolore.core.conformance import check_moves, random_play
+from tricolore.core.conformance import check_moves_throughout, play_on_moves
 from tricolore.games.bread_and_circuses.data import SABOTAGE, TILES
 from tricolore.games.bread_and_circuses.rules import (
     DISCLOSE_MOVES,
@@ -53,19 +53,9 @@ def every_move_action(state: BreadState) -> dict[int, str]:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_moves_are_the_prompts_actions_at_every_position_of_random_games(players, bribery):
     for seed in range(2):
-        rng = random.Random(seed)
         state = tricolore.make("bread-and-circuses", players, seed=seed,
                                options={"regulated_bribery": bribery})
-        checked = 0
-        check_moves(state, rng)
-        for position in random_play(state, rng):
-            if position.is_over():
-                assert position.acting() == ()
-                assert all(position.legal_moves(s) == [] for s in range(players))
-            else:
-                check_moves(position, rng)
-                checked += 1
-        assert state.is_over() and checked > 20
+        assert check_moves_throughout(state, random.Random(seed)) > 20
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -76,19 +66,11 @@ def test_games_played_with_moves_only_finish_and_leave_the_move_actions_unchange
     for seed in range(3):
         state = tricolore.make("bread-and-circuses", players, seed=seed)
         state.record_events = False
-        rng = random.Random(seed)
-        played = []
-        while not state.is_over():
-            assert len(played) < MOVE_ONLY_BOUND
-            seat = state.acting()[0]
-            moves = state.legal_moves(seat)
-            move = moves[rng.randrange(len(moves))]
-            played.append((seat, json.loads(json.dumps(state.move_action(move)))))
-            state.apply_move(seat, move)
+        played = play_on_moves(state, random.Random(seed), MOVE_ONLY_BOUND)
         assert state.acting() == () and state.end_reason in ("gold", "riots", "rounds")
         replayed = tricolore.make("bread-and-circuses", players, seed=seed)
-        for seat, action in played:  # every move is an action the checked entry point accepts
-            replayed.apply(seat, action)
+        for seat, move in played:  # every move is an action the checked entry point accepts
+            replayed.apply(seat, state.move_action(move))
         assert replayed.digest() == state.digest()
     assert every_move_action(probe) == before
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import tricolore
-from tricolore.core.conformance import check_moves, random_play
+from tricolore.core.conformance import check_moves_throughout, play_on_moves, random_play
 from tricolore.games.let_them_eat_cake.data import GENERAL
 from tricolore.games.let_them_eat_cake.rules import (
     DEAL_MOVES,
@@ -53,14 +53,7 @@ def move_actions(state, seat):
 def test_every_position_of_random_games_numbers_its_prompts_actions(players):
     for seed in range(4):
         state = tricolore.make("let-them-eat-cake", players, seed=seed)
-        rng = random.Random(seed)
-        check_moves(state, rng)
-        positions = 1
-        for position in random_play(state, rng):
-            if not position.is_over():
-                check_moves(position, rng)
-                positions += 1
-        assert state.is_over() and positions > 20
+        assert check_moves_throughout(state, random.Random(seed)) > 20
 
 
 @pytest.mark.parametrize("players", SIZES)
@@ -81,16 +74,8 @@ def test_whole_games_played_with_moves_only_end_and_leave_the_actions_unchanged(
     for seed in range(6):
         state = tricolore.make("let-them-eat-cake", players, seed=seed)
         state.record_events = False
-        rng = random.Random(seed)
-        decisions = 0
-        while not state.is_over():
-            assert decisions < MOST_DECISIONS
-            seat = state.acting()[0]
-            moves = state.legal_moves(seat)
-            move = moves[rng.randrange(len(moves))]
-            kinds.add(state.move_action(move)["type"])
-            state.apply_move(seat, move)
-            decisions += 1
+        played = play_on_moves(state, random.Random(seed), MOST_DECISIONS)
+        kinds |= {state.move_action(move)["type"] for _, move in played}
         assert state.acting() == () and all(state.legal_moves(s) == [] for s in range(players))
         assert state.result().winners
     assert {"vote", "pass", "award_medal", "remove_medal", "execute", "mercy", "deal",

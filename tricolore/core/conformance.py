@@ -504,6 +504,37 @@ def check_moves(state: State, rng: random.Random) -> None:
         raise ConformanceError(f"playing move {move} changed its action {before}")
 
 
+def check_moves_throughout(state: State, rng: random.Random) -> int:
+    """:func:`check_moves` at every position of :func:`random_play` of ``state`` to its end, the
+    first included; at the end nobody is asked and no seat has a move. Returns the positions
+    checked."""
+    check_moves(state, rng)
+    checked = 1
+    for position in random_play(state, rng):
+        if not position.is_over():
+            check_moves(position, rng)
+            checked += 1
+    if state.acting() or any(state.legal_moves(seat) for seat in range(state.players)):
+        raise ConformanceError("the game is over but a seat is still asked or has moves")
+    return checked
+
+
+def play_on_moves(state: State, rng: random.Random, max_moves: int = 20_000) -> list[tuple[int, int]]:
+    """Play ``state`` to its end on moves alone: the first seat asked draws uniformly among its
+    legal moves. Returns the (seat, move) pairs played; :class:`ConformanceError` if the game has
+    not ended after ``max_moves``."""
+    played: list[tuple[int, int]] = []
+    while not state.is_over():
+        if len(played) >= max_moves:
+            raise ConformanceError(f"the game has not ended after {max_moves} moves")
+        seat = state.acting()[0]
+        moves = state.legal_moves(seat)
+        move = moves[rng.randrange(len(moves))]
+        state.apply_move(seat, move)
+        played.append((seat, move))
+    return played
+
+
 def _culprit(state: State, refused: list[tuple[int, object]]) -> str:
     """Which refused action changes a state: replayed one by one on clones of ``state`` (which
     is already changed, so a culprit that changes it again is found; else all are named)."""
