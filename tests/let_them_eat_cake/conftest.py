@@ -73,6 +73,40 @@ def elect(state: LetThemEatCakeState, winner: int) -> None:
     pass_windows(state, ("rigging",))
 
 
+def through_head(state: LetThemEatCakeState, head: int, act: Any, elect: Any, *,
+                 remove_from: int | None = None, award_to: int | None = None) -> None:
+    """Elect ``head`` and make their Medal move."""
+    elect(state, head)
+    if state.phase == "head_medal":
+        if remove_from is not None:
+            act(state, head, "remove_medal", **{"from": remove_from})
+        else:
+            others = [s for s in range(state.players) if s != head]
+            act(state, head, "award_medal", to=award_to if award_to is not None else others[0])
+
+
+def to_operator(state: LetThemEatCakeState, elect: Any, act: Any, head: int = 0) -> None:
+    """Play to the Guillotine Operator's decision: ``head`` elected, a Medal to the next seat."""
+    through_head(state, head, act, elect, award_to=(head + 1) % state.players)
+
+
+def to_secretary(state: LetThemEatCakeState, elect: Any, act: Any, secretary: int) -> None:
+    """Play on to the Secretary's deal, seat 1 operating the Guillotine with mercy."""
+    to_operator(state, elect, act)
+    elect(state, 1)
+    act(state, 1, "mercy")
+    elect(state, secretary)
+
+
+def to_inspector(state: LetThemEatCakeState, elect: Any, act: Any, inspector: int = 3) -> None:
+    """Play on to the Food Inspector's decision, seat 2 the Secretary dealing card i to seat i."""
+    to_secretary(state, elect, act, secretary=2)
+    for card, seat in enumerate(range(state.players)):
+        if state.phase == "deal":
+            act(state, 2, "deal", card=card, to=seat)
+    elect(state, inspector)
+
+
 @pytest.fixture(name="start")
 def start_fixture():
     return start

@@ -7,6 +7,7 @@ import random
 import pytest
 
 import tricolore
+from tests.let_them_eat_cake.conftest import to_inspector, to_secretary
 from tricolore.core.conformance import check_moves_throughout, play_on_moves, random_play
 from tricolore.games.let_them_eat_cake.data import GENERAL
 from tricolore.games.let_them_eat_cake.rules import (
@@ -162,21 +163,5 @@ def test_positions_that_ask_the_same_share_one_list(start):
 
 
 # Positions reached through the public API, as in test_rules.py.
-def to_secretary(state, elect, act, secretary):
-    elect(state, 0)
-    act(state, 0, "award_medal", to=1)
-    elect(state, 1)
-    act(state, 1, "mercy")
-    elect(state, secretary)
-
-
-def to_inspector(state, elect, act, inspector=3):
-    to_secretary(state, elect, act, secretary=2)
-    for card, seat in enumerate(range(state.players)):
-        if state.phase == "deal":
-            act(state, 2, "deal", card=card, to=seat)
-    elect(state, inspector)
-
-
 def test_the_state_class_numbers_its_moves():
     assert LetThemEatCakeState.numbers_moves()

@@ -6,6 +6,7 @@ import random
 import pytest
 
 import tricolore
+from tests.let_them_eat_cake.conftest import through_head, to_inspector, to_operator, to_secretary
 from tricolore.core import IllegalAction
 from tricolore.core.conformance import random_play
 from tricolore.games.let_them_eat_cake.data import GENERAL, PANTRY, STARTER_CAKES
@@ -17,15 +18,6 @@ def medals_total(state):
     return sum(state.medals) + state.centre
 
 
-def through_head(state, head, act, elect, *, remove_from=None, award_to=None):
-    """Elect ``head`` and make their Medal move."""
-    elect(state, head)
-    if state.phase == "head_medal":
-        if remove_from is not None:
-            act(state, head, "remove_medal", **{"from": remove_from})
-        else:
-            others = [s for s in range(state.players) if s != head]
-            act(state, head, "award_medal", to=award_to if award_to is not None else others[0])
 
 
 # -- Setup ---------------------------------------------------------------------------------------
@@ -228,10 +220,6 @@ def test_enemy_tie_decided_by_vote_among_the_tied_other_cards_ignored(start, ele
 
 
 # -- Guillotine Operator -------------------------------------------------------------------------
-def to_operator(state, elect, act, head=0):
-    through_head(state, head, act, elect, award_to=(head + 1) % state.players)
-
-
 def test_guillotine_pawn_on_the_guillotine_cannot_vote(start, elect, act, vote):
     state = start(4, head=0, medals=[3, 3, 3, 0])
     to_operator(state, elect, act)
@@ -283,13 +271,6 @@ def test_a_players_death_ends_the_game_at_once(start, elect, act):
 
 
 # -- Secretary -----------------------------------------------------------------------------------
-def to_secretary(state, elect, act, secretary):
-    to_operator(state, elect, act)
-    elect(state, 1)
-    act(state, 1, "mercy")
-    elect(state, secretary)
-
-
 def test_secretary_draws_one_card_per_player_face_up_and_deals_one_to_each(start, elect, act):
     deck = [5, GENERAL, 9, 2, *range(1, 12)]
     state = start(4, head=0, medals=[3, 3, 3, 0], deck=deck)
@@ -312,12 +293,6 @@ def test_the_pantry_running_out_ends_the_game(start, elect, act):
 
 
 # -- Food Inspector and donations ----------------------------------------------------------------
-def to_inspector(state, elect, act, inspector=3):
-    to_secretary(state, elect, act, secretary=2)
-    for card, seat in enumerate(range(state.players)):
-        if state.phase == "deal":
-            act(state, 2, "deal", card=card, to=seat)
-    elect(state, inspector)
 
 
 def test_food_inspector_unsafe_cake_to_the_bottom_generals_kept_medal_lost(start, elect, act):

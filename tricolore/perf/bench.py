@@ -528,8 +528,7 @@ def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, An
     rates: dict[tuple[str, str], list[float]] = {}
     costs: dict[tuple[str, str], list[float]] = {}
     nearest_floor: dict[str, list[float]] = {}  # the floor slice played just before each group
-    lengths: dict[str, int] = {}
-    move_lengths: dict[str, int] = {}
+    lengths: dict[tuple[str, str], int] = {}  # decisions of the last pass, by game and path
     peer_counts: dict[str, tuple[int, int]] = {}
     batch_rates: list[float] = []
     named_rates: list[float] = []
@@ -548,17 +547,14 @@ def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, An
             floor_slice(name)
             # every pass plays games it has not played before, as a simulation plays new games
             seeds = range(number * chosen.games, (number + 1) * chosen.games)
-            for path, play in (("sim", play_simulation_path), ("api", play_api_path),
-                               ("moves", play_move_path)):
-                if path == "moves" and not moving[name]:
-                    continue
+            paths = [("sim", play_simulation_path), ("api", play_api_path)]
+            if moving[name]:
+                paths.append(("moves", play_move_path))
+            for path, play in paths:
                 start = time.perf_counter()
                 decided = play(games[name], players, seeds)
                 rates.setdefault((name, path), []).append(decided / (time.perf_counter() - start))
-                if path == "moves":
-                    move_lengths[name] = decided
-                else:
-                    lengths[name] = decided
+                lengths[name, path] = decided
             for call, us in call_costs(positions[name], call_rng).items():
                 costs.setdefault((name, call), []).append(us)
             search_runs[name].append(search_rate(searched[name]))
@@ -597,11 +593,11 @@ def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, An
         size = state_bytes(positions[name])
         rows.append({
             "game": name, "players": players, "games": chosen.games,
-            "decisions_per_game": lengths[name] / chosen.games, "positions": len(positions[name]),
+            "decisions_per_game": lengths[name, "sim"] / chosen.games, "positions": len(positions[name]),
             "sim": throughput((name, "sim"), name),
             "api": throughput((name, "api"), name),
             "moves": ({**throughput((name, "moves"), name),
-                       "decisions_per_game": move_lengths[name] / chosen.games}
+                       "decisions_per_game": lengths[name, "moves"] / chosen.games}
                       if moving[name] else None),
             "calls": {call: per_call(name, call) for call in CALLS},
             "memory": {"kib": size / 1024, "ratio_to_floor": size / floor_state},

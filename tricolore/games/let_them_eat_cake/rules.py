@@ -635,12 +635,7 @@ class LetThemEatCakeState(State):
                 return _SEIZES[self._cards_left()]
             if not self._holds_received(seat):  # donations
                 return _PASS
-            mask = 0
-            medals = self.medals
-            for other in range(self.players):
-                if other != seat and medals[other]:
-                    mask |= 1 << other
-            return _DONATES[mask]
+            return _DONATES[self._other_medal_holders(seat)]
         if seat != self._decider():
             return _NO_MOVES
         if phase == GUILLOTINE_PHASE:
@@ -655,12 +650,7 @@ class LetThemEatCakeState(State):
             return _TIES[mask]
         if phase == HEAD_MEDAL_PHASE:
             awards = ((1 << self.players) - 1) & ~(1 << seat) if self.centre else 0
-            removals = 0
-            medals = self.medals
-            for other in range(self.players):
-                if other != seat and medals[other]:
-                    removals |= 1 << other
-            return _head_medals(awards << MOVE_SEATS | removals)
+            return _head_medals(awards << MOVE_SEATS | self._other_medal_holders(seat))
         if phase == DEAL_PHASE:
             without = (1 << self.players) - 1
             for to in self.placed.values():
@@ -674,6 +664,15 @@ class LetThemEatCakeState(State):
         if found is None:
             raise ValueError(f"no such move: {move!r}")
         return found
+
+    def _other_medal_holders(self, seat: Seat) -> int:
+        """The bits of the players other than ``seat`` who hold a Medal."""
+        mask = 0
+        medals = self.medals
+        for other in range(self.players):
+            if other != seat and medals[other]:
+                mask |= 1 << other
+        return mask
 
     def _cards_left(self) -> int:
         """The bits of the drawn cards not yet in front of a player."""
