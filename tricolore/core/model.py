@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Final, Protocol, Self, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -32,6 +32,8 @@ from tricolore.core.options import Options
 
 T = TypeVar("T")
 _MISSING = object()
+NOT_KEPT: Final = object()
+"""What :meth:`State.kept_for` answers when nothing is kept for a key and source."""
 KEPT_LIMIT = 4096
 """At most this many results are kept by :meth:`State.kept` (then it starts again)."""
 
@@ -377,14 +379,27 @@ class State(ABC):
         """``make(*args)``, worked out again only when ``source`` (what the result shows) is no
         longer the one it was made from for ``key`` (the same object, or equal to it): a part of
         a view that is handed out again while it did not change. Its keys are those of
-        :meth:`kept` too, so the two are given different ones. A copy starts without it."""
-        kept = self._kept
-        found = kept.get(key)
+        :meth:`kept` too, so the two are given different ones. A copy starts without it.
+        :meth:`kept_for` and :meth:`keep` are the same in two calls, for a hot path that makes
+        the result itself."""
+        found = self.kept_for(key, source)
+        if found is NOT_KEPT:
+            return self.keep(key, source, make(*args))
+        return cast(T, found)
+
+    def kept_for(self, key: tuple[Any, ...], source: object) -> Any:
+        """What :meth:`keep` kept for ``key`` while ``source`` is the one it was made from (the
+        same object, or equal to it), else :data:`NOT_KEPT`."""
+        found = self._kept.get(key)
         if found is not None and (found[0] is source or found[0] == source):
             return found[1]
+        return NOT_KEPT
+
+    def keep(self, key: tuple[Any, ...], source: object, made: T) -> T:
+        """Keep ``made``, made from ``source``, for ``key`` (see :meth:`kept_for`); returns it."""
+        kept = self._kept
         if len(kept) >= KEPT_LIMIT:
             kept.clear()
-        made = make(*args)
         kept[key] = (source, made)
         return made
 

@@ -41,8 +41,7 @@ space, as :func:`tricolore.agents.offered_actions` offers them to a trading agen
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator, Mapping, Sequence, Set
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -518,42 +517,51 @@ class FlatActions:
                 out.append((block.offset + slot, value))
         return out
 
-    def _values(self, block: Block, name: str, domain: Domain) -> list[tuple[int, Any]]:
-        """The (slot, value) pairs ``block`` offers for ``domain``."""
-        return list(self._each_value(block, name, domain))
-
     @staticmethod
-    def _each_value(block: Block, name: str, domain: Domain) -> Iterator[tuple[int, Any]]:
-        """:meth:`_values` one by one (a completability check stops at the first that does)."""
+    def _values(block: Block, name: str, domain: Domain, first: bool = False) -> list[tuple[int, Any]]:
+        """The (slot, value) pairs ``block`` offers for ``domain``; with ``first``, the first
+        pair alone (none if it offers none): a completability check needs no more. A list, not a
+        generator, which the compiled build makes at a cost several times a short list's."""
+        out: list[tuple[int, Any]] = []
         if isinstance(block, Phrases):
             examples = getattr(domain, "examples", ())
-            yield from ((slot, text) for slot, text in enumerate(examples[:block.count])
-                        if domain.problem(name, text) is None)
-            return
+            for index, text in enumerate(examples[:block.count]):
+                if domain.problem(name, text) is None:
+                    out.append((index, text))
+                    if first:
+                        break
+            return out
         if isinstance(domain, Amount):
             if isinstance(block, Values):
                 if block.span is not None:  # an amount's slots are the whole numbers of its block
-                    first, last = block.span
-                    low, high = max(domain.low, first), min(domain.high, last)
-                    yield from ((v - first, v) for v in range(low, high + 1))
-                    return
-                yield from ((slot, v) for v in range(domain.low, domain.high + 1)
-                            if (slot := block.slot(v)) is not None)
-            return
+                    start, end = block.span
+                    low, high = max(domain.low, start), min(domain.high, end)
+                    if first:
+                        high = min(high, low)
+                    return [(v - start, v) for v in range(low, high + 1)]
+                for amount in range(domain.low, domain.high + 1):
+                    at = block.slot(amount)
+                    if at is not None:
+                        out.append((at, amount))
+                        if first:
+                            break
+            return out
         values = domain.values()
         if values is None:
-            return
+            return out
         if isinstance(block, Positions):
-            yield from itertools.islice(enumerate(values), block.count)
-            return
+            return list(enumerate(values[:min(1, block.count) if first else block.count]))
         if isinstance(block, Values):
-            for v in values:
-                slot = block.slot(v)
-                if slot is None:
+            for value in values:
+                found = block.slot(value)
+                if found is None:
                     if block.strict:
-                        raise OptionsError(f"the flat action space has no slot for the {name} {v!r}")
+                        raise OptionsError(f"the flat action space has no slot for the {name} {value!r}")
                     continue
-                yield slot, v
+                out.append((found, value))
+                if first:
+                    break
+        return out
 
     def _reachable(self, fam: ActionFamily, chosen: dict[str, Any], i: int) -> bool:
         """Whether ``fam``'s required parameters from the ``i``-th on can be chosen, given
@@ -569,16 +577,21 @@ class FlatActions:
             return bool(self._chip_offers(block, domain, ())) or not any(getattr(domain, "held", ()))
         if isinstance(block, Items):
             return bool(self._item_offers(block, domain, ()))
-        last = i + 1 == len(required)
-        for _, value in self._each_value(block, name, domain):
-            if last:
-                return True
-            chosen[name] = value
-            ok = self._reachable(fam, chosen, i + 1)
-            del chosen[name]
-            if ok:
-                return True
-        return False
+        ahead = self._values(block, name, domain, first=True)
+        if i + 1 == len(required) or not ahead:
+            return bool(ahead)
+        if self._reachable_with(fam, chosen, i, ahead[0][1]):
+            return True  # the first value almost always leads on: the others are listed only if not
+        return any(self._reachable_with(fam, chosen, i, value)
+                   for _, value in self._values(block, name, domain)[1:])
+
+    def _reachable_with(self, fam: ActionFamily, chosen: dict[str, Any], i: int, value: Any) -> bool:
+        """:meth:`_reachable` from the ``i+1``-th parameter, the ``i``-th being ``value``."""
+        name = fam._required[i][0]
+        chosen[name] = value
+        ok = self._reachable(fam, chosen, i + 1)
+        del chosen[name]
+        return ok
 
     def _completable(self, here: _Position, fam: ActionFamily, chosen: dict[str, Any],
                      prefix: tuple[Any, ...]) -> bool:
@@ -599,16 +612,22 @@ class FlatActions:
             ok = bool(self._chip_offers(block, domain, ())) or not any(getattr(domain, "held", ()))
         elif isinstance(block, Items):
             ok = bool(self._item_offers(block, domain, ()))
-        elif i + 1 == len(names):
-            ok = next(self._each_value(block, name, domain), None) is not None
         else:
-            for _, value in self._each_value(block, name, domain):
-                chosen[name] = value
-                ok = self._completable(here, fam, chosen, (*prefix, _frozen(value)))
-                del chosen[name]
-                if ok:
-                    break
+            ahead = self._values(block, name, domain, first=True)
+            ok = bool(ahead)
+            if ok and i + 1 < len(names):
+                ok = self._completable_with(here, fam, chosen, prefix, name, ahead[0][1]) or any(
+                    self._completable_with(here, fam, chosen, prefix, name, value)
+                    for _, value in self._values(block, name, domain)[1:])
         here.remember(key, ok)
+        return ok
+
+    def _completable_with(self, here: _Position, fam: ActionFamily, chosen: dict[str, Any],
+                          prefix: tuple[Any, ...], name: str, value: Any) -> bool:
+        """:meth:`_completable` after ``prefix`` and ``value`` for ``name``."""
+        chosen[name] = value
+        ok = self._completable(here, fam, chosen, (*prefix, _frozen(value)))
+        del chosen[name]
         return ok
 
     def _bidder(self, block: Chips, domain: Domain, chips: Sequence[tuple[str, str]]) -> ChipBuilder:

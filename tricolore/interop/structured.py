@@ -276,10 +276,11 @@ class _Culottes(_Game):
                   last: tuple[Any, ...] | None) -> list[list[int]]:
         """The ``citizens`` rows; and per player row, the citizens it holds, their cakes, cockades
         and how many emigrated. ``last``: what the seat's last view gave (its citizens, current
-        citizen and rows), if any; its rows are copied in at once, and only the citizens that
-        changed since (or became or stopped being the current one) are written again. Citizens are
-        only added, in the order of their numbers, so a list no shorter than the last one leaves
-        no row of a citizen it does not hold; a shorter one (a new game) is read whole."""
+        citizen, rows and counts), if any; its rows and counts are taken as they were, and only
+        the citizens that changed since (or became or stopped being the current one) are written
+        and counted again. Citizens are only added, in the order of their numbers, so a list no
+        shorter than the last one leaves no row of a citizen it does not hold; a shorter one (a
+        new game) is read whole."""
         start, width, _, _ = put.where["citizens"]
         vector = put.vector
         before: Sequence[Mapping[str, Any]] = ()
@@ -287,25 +288,37 @@ class _Culottes(_Game):
         if last is not None and len(last[0]) <= len(citizens):
             before, was = last[0], last[1]
             vector[start:start + last[2].size] = last[2]
-        held = [[0, 0, 0, 0] for _ in range(self.players)]
+            held = [list(counts) for counts in last[3]]
+        else:
+            held = [[0, 0, 0, 0] for _ in range(self.players)]
         for k, citizen in enumerate(citizens):
             i = citizen["id"]
             if not 0 <= i < self.citizens:
                 continue
+            old = before[k] if k < len(before) else None
+            same = old is not None and (old is citizen or old == citizen)
             now = i == current
-            if k >= len(before) or now != (i == was) or not (before[k] is citizen or before[k] == citizen):
+            if not same or now != (i == was):
                 if before:
                     at = start + i * width
                     vector[at:at + width] = 0.0
                 self._citizen(citizen, i, now, put)
-            row = put.rel(citizen["owner"])
-            if row is not None:
-                counts = held[row]
-                counts[0] += 1
-                counts[1] += citizen["cakes"]
-                counts[2] += citizen["cockades"]
-                counts[3] += citizen["emigrated"]
+            if not same:
+                if old is not None:
+                    self._held_by(held, old, put, -1)
+                self._held_by(held, citizen, put, 1)
         return held
+
+    @staticmethod
+    def _held_by(held: list[list[int]], citizen: Mapping[str, Any], put: _Put, sign: int) -> None:
+        """Add (``sign`` 1) or take away (-1) ``citizen`` from its owner's counts in ``held``."""
+        row = put.rel(citizen["owner"])
+        if row is not None:
+            counts = held[row]
+            counts[0] += sign
+            counts[1] += sign * citizen["cakes"]
+            counts[2] += sign * citizen["cockades"]
+            counts[3] += sign * citizen["emigrated"]
 
     @staticmethod
     def _citizen(citizen: Mapping[str, Any], i: int, current: bool, put: _Put) -> None:
@@ -352,10 +365,13 @@ class _Culottes(_Game):
         # no other array writes these columns: every player's in one step
         put.vector[self._held_at(put.where)] = [count for counts in held for count in counts]
         book = view.get("book", ())
-        owners = {citizen["id"]: citizen["owner"] for citizen in citizens}
+        # the citizens' owners are the seats' holdings: the Book's entries are read again only
+        # when the Book or the holdings changed (a recruit)
+        holdings = view.get("holdings")
         kept = (put.seat, "book")
         found = self.memo.get(kept)
-        if found is None or found[0] != (book, owners):
+        if found is None or found[0] != (book, holdings):
+            owners = {citizen["id"]: citizen["owner"] for citizen in citizens}
             start, width = put.where["players"][:2]
             trials: list[tuple[int, Any]] = []
             for entry in book:
@@ -363,7 +379,7 @@ class _Culottes(_Game):
                 side = players.get(f"open trial cakes {entry.get('side')}")
                 if entry.get("closing") is None and voter is not None and side is not None:
                     trials.append((start + voter * width + side, entry["cakes"]))
-            found = self.memo[kept] = ((book, owners), *_summed(trials))
+            found = self.memo[kept] = ((book, holdings), *_summed(trials))
         if len(found[1]):
             put.vector[found[1]] += found[2]
 

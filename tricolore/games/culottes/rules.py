@@ -39,7 +39,7 @@ from tricolore.core.deals import Deal, DealBook, Escrow, about
 from tricolore.core.draws import choice, randint, randrange, shuffle
 from tricolore.core.errors import listed
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
-from tricolore.core.model import one_prompt, prompts
+from tricolore.core.model import NOT_KEPT, one_prompt, prompts
 from tricolore.games.culottes import refusals
 from tricolore.games.culottes.book import (
     BASTILLE,
@@ -1276,7 +1276,7 @@ class CulottesState(State):
         # Rows are only added, and a row changes only when a closing marks it, which the Book
         # counts; closings are only added; a deal or an alliance changes by being replaced.
         at_book = (book, book.closings, len(book.rows))
-        scales = self._seen(shared, ("scales",), at_book, self._open_scales)
+        scales = self._part(shared, ("scales",), at_book, self._open_scales)
         out: dict[str, Any] = {
             "game": self.info.name, "players": self.players, "phase": self.phase,
             "turn": self.turn + 1, "rounds_completed": self.rounds_completed,
@@ -1290,16 +1290,17 @@ class CulottesState(State):
             "holdings": [list(h) for h in self.holdings],
             "recruits": [sum(self.citizens[i].recruited for i in h) for h in self.holdings],
             "citizens": [self._citizen_view(shared, c, scales) for c in self.citizens],
-            "book": self._seen(shared, ("book",), at_book, self._rows_view, shared),
-            "closings": self._seen(shared, ("closings",), (self.closings, len(self.closings)),
-                                        self._closings_view, shared),
-            "deals": self._seen(shared, ("deals",), tuple(self.deals.deals), self._deals_view, shared),
-            "alliances": self._seen(shared, ("alliances",), tuple(self.alliances),
-                                         self._alliances_view, shared),
-            "escrow": self._seen(shared, ("escrow",), self.escrow.snapshot(), self._escrow_view),
+            "book": self._part(shared, ("book",), at_book, lambda: self._rows_view(shared)),
+            "closings": self._part(shared, ("closings",), (self.closings, len(self.closings)),
+                                   lambda: self._closings_view(shared)),
+            "deals": self._part(shared, ("deals",), tuple(self.deals.deals),
+                                lambda: self._deals_view(shared)),
+            "alliances": self._part(shared, ("alliances",), tuple(self.alliances),
+                                    lambda: self._alliances_view(shared)),
+            "escrow": self._part(shared, ("escrow",), self.escrow.snapshot(), self._escrow_view),
             "role_choice": None if self.role_choice is None else self.role_choice.public(),
             "pending": [p.as_dict() for p in self.pending().values()],
-            "options": self._seen(shared, ("options",), self.options, self.options.as_dict),
+            "options": self._part(shared, ("options",), self.options, self.options.as_dict),
         }
         if over:
             out["end_reason"] = self.end_reason
@@ -1334,44 +1335,76 @@ class CulottesState(State):
         return scales
 
     def _rows_view(self, shared: bool) -> list[dict[str, Any]]:
-        return [self._seen(shared, ("row", i), (r, r.closing), self._row_view, i, r)
-                for i, r in enumerate(self.book.rows)]
+        out = []
+        for i, r in enumerate(self.book.rows):
+            key, source = ("row", i), (r, r.closing)
+            row = self._shown(shared, key, source)
+            out.append(self._show(shared, key, source, self._row_view(i, r)) if row is NOT_KEPT else row)
+        return out
 
     def _closings_view(self, shared: bool) -> list[dict[str, Any]]:
-        return [self._seen(shared, ("closing", i), c, self._closing_view, c)
-                for i, c in enumerate(self.closings)]
+        out = []
+        for i, c in enumerate(self.closings):
+            key = ("closing", i)
+            closing = self._shown(shared, key, c)
+            out.append(self._show(shared, key, c, self._closing_view(c)) if closing is NOT_KEPT else closing)
+        return out
 
     def _deals_view(self, shared: bool) -> list[dict[str, Any]]:
-        return [self._seen(shared, ("deal", d.id), d, self._bribe_view, d) for d in self.deals.deals]
+        out = []
+        for d in self.deals.deals:
+            key = ("deal", d.id)
+            deal = self._shown(shared, key, d)
+            out.append(self._show(shared, key, d, self._bribe_view(d)) if deal is NOT_KEPT else deal)
+        return out
 
     def _alliances_view(self, shared: bool) -> list[dict[str, Any]]:
-        return [self._seen(shared, ("alliance", a["id"]), a, self._alliance_view, a) for a in self.alliances]
+        out = []
+        for a in self.alliances:
+            key = ("alliance", a["id"])
+            alliance = self._shown(shared, key, a)
+            out.append(self._show(shared, key, a, self._alliance_view(a)) if alliance is NOT_KEPT
+                       else alliance)
+        return out
 
     def _escrow_view(self) -> dict[str, Any]:
         return {"cakes": self.escrow.held(),
                 "deposits": [{"for": a[0], "id": a[1], "depositor": d, "cakes": n}
                              for a, d, n in self.escrow.entries()]}
 
-    def _seen(self, shared: bool, key: tuple[Any, ...], source: object, make: Callable[..., T],
-              *args: Any) -> T:
-        """A part of the public view made by ``make(*args)`` from ``source`` (what it shows,
-        compared by value): a whole list (the Book, the closings, the deals, the alliances, the
-        escrow, the open scales) or one item of it (a row, a closing, a bribe, an alliance). If
-        ``shared``, it is made again only when ``source`` changed since the last read-only view,
-        which share the parts that did not change: a list that grows with the game is handed out
-        again as it is while nothing in it changed, rather than gone through item by item."""
-        if not shared:
-            return make(*args)
-        return self.kept_while(key, source, make, *args)
+    def _shown(self, shared: bool, key: tuple[Any, ...], source: object) -> Any:
+        """A part of the public view made from ``source`` (what it shows, compared by value): a
+        whole list (the Book, the closings, the deals, the alliances, the escrow, the open scales)
+        or one item of it (a row, a closing, a bribe, an alliance, a citizen), as the last
+        read-only view showed it; :data:`NOT_KEPT` when it must be made (:meth:`_show`). If
+        ``shared``, a part is made again only when ``source`` changed since the last read-only
+        view, which share the parts that did not change: a list that grows with the game is handed
+        out again as it is while nothing in it changed, rather than gone through item by item.
+        It is two calls rather than one taking the maker, so that the compiled build makes
+        each part by a native call."""
+        return self.kept_for(key, source) if shared else NOT_KEPT
+
+    def _show(self, shared: bool, key: tuple[Any, ...], source: object, made: T) -> T:
+        """``made``, the part of the public view made from ``source``, kept if ``shared``."""
+        return self.keep(key, source, made) if shared else made
+
+    def _part(self, shared: bool, key: tuple[Any, ...], source: object, make: Callable[[], T]) -> T:
+        """A whole part of the public view (:meth:`_shown`), made by ``make()`` when it must be."""
+        found = self._shown(shared, key, source)
+        return self._show(shared, key, source, make()) if found is NOT_KEPT else cast(T, found)
 
     def _citizen_view(self, shared: bool, c: Citizen, scales: Mapping[int, dict[str, int]]
                       ) -> dict[str, Any]:
         """Citizen ``c``'s sheet as the public view shows it, with its scales if on trial (a
         citizen's number, owner and name never change)."""
         on_scales = scales.get(c.id) if c.on_trial else None
-        return self._seen(shared, ("citizen", c.id),
-                          (c.cakes, c.cockades, c.bastille_cakes, c.cap, c.on_trial, c.emigrated,
-                           c.recruited, on_scales), self._citizen_row, c, on_scales)
+        key = ("citizen", c.id)
+        source = (c.cakes, c.cockades, c.bastille_cakes, c.cap, c.on_trial, c.emigrated, c.recruited,
+                  on_scales)
+        found = self._shown(shared, key, source)
+        if found is NOT_KEPT:
+            return self._show(shared, key, source, self._citizen_row(c, on_scales))
+        return cast(dict[str, Any], found)
 
     @staticmethod
     def _citizen_row(c: Citizen, on_scales: dict[str, int] | None) -> dict[str, Any]:
