@@ -1335,12 +1335,20 @@ class CulottesState(State):
         return scales
 
     def _rows_view(self, shared: bool) -> list[dict[str, Any]]:
+        rows = self.book.rows
+        if shared:
+            # a row changes only when a trial closes: while none did, the rows of the last list
+            # are the same, and only the rows added since are made
+            last = self.kept_for(("rows",), self.book.closings)
+            if last is not NOT_KEPT and len(last) <= len(rows):
+                return self.keep(("rows",), self.book.closings, [
+                    *last, *(self._row_view(i, rows[i]) for i in range(len(last), len(rows)))])
         out = []
-        for i, r in enumerate(self.book.rows):
+        for i, r in enumerate(rows):
             key, source = ("row", i), (r, r.closing)
             row = self._shown(shared, key, source)
             out.append(self._show(shared, key, source, self._row_view(i, r)) if row is NOT_KEPT else row)
-        return out
+        return self._show(shared, ("rows",), self.book.closings, out)
 
     def _closings_view(self, shared: bool) -> list[dict[str, Any]]:
         out = []
