@@ -8,7 +8,7 @@ import pytest
 
 import tricolore
 from tricolore.core.actions import NO_ACTIONS, ActionFamily, ActionSpace, Amount, Choice
-from tricolore.core.model import Prompt, one_prompt, prompt, prompts
+from tricolore.core.model import NOT_KEPT, Prompt, one_prompt, prompt, prompts
 
 
 def test_a_clone_draws_what_its_original_would_draw_and_neither_disturbs_the_other() -> None:
@@ -150,6 +150,17 @@ def test_a_part_kept_while_its_source_is_the_same_is_made_again_when_it_changes_
     copy = state.clone()
     assert copy.kept_while(("part", 0), (1, 3), make, 3) == {"n": 3}  # a copy keeps nothing
     assert state.kept_while(("part", 0), (1, 3), make, 4) is changed
+
+
+def test_kept_for_answers_what_keep_kept_while_its_source_is_the_same_and_not_kept_otherwise() -> None:
+    state = tricolore.get_game("culottes").new(4, seed=2)
+    assert state.kept_for(("part", 1), (1, 2)) is NOT_KEPT
+    part = {"n": 1}
+    assert state.keep(("part", 1), (1, 2), part) is part
+    assert state.kept_for(("part", 1), (1, 2)) is part  # an equal source
+    assert state.kept_for(("part", 1), (1, 3)) is NOT_KEPT  # the source changed
+    assert state.kept_while(("part", 1), (1, 2), dict) is part  # the same store as kept_while
+    assert state.clone().kept_for(("part", 1), (1, 2)) is NOT_KEPT  # a copy keeps nothing
 
 
 def test_what_is_worked_out_at_this_position_is_forgotten_after_an_action_and_on_changed() -> None:
