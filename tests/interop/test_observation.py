@@ -145,6 +145,15 @@ def test_culottes_citizens_and_counters_read_from_the_observers_side():
         assert present.sum() == len(view["citizens"]) and not present[len(view["citizens"]):].any()
         mine = citizens[:, columns["citizens"].index("owner 0")].nonzero()[0].tolist()
         assert mine == sorted(view["holdings"][seat])
+        at = {column: k for k, column in enumerate(columns["citizens"])}
+        for c in view["citizens"]:
+            row = citizens[c["id"]]
+            assert row[at[f"owner {(c['owner'] - seat) % 5}"]] == 1 and row[at[f"status {c['status']}"]] == 1
+            counts = ("cakes", "cockades", "bastille_cakes", "emigrated", "recruited")
+            assert [row[at[k.replace("_", " ")]] for k in counts] == [float(c[k]) for k in counts]
+            assert row[at["current"]] == float(c["id"] == view["current_citizen"])
+            assert [row[at[f"scale {side}"]] for side in ("sans_culotte", "privileged")] == [
+                float((c["scales"] or {}).get(side, 0)) for side in ("sans_culotte", "privileged")]
         held = arrays["players"][:, columns["players"].index("citizens held")]
         assert held.tolist() == [len(view["holdings"][(seat + k) % 5]) for k in range(5)]
         owners = {c["id"]: c["owner"] for c in view["citizens"]}  # a Book row's voter is a citizen

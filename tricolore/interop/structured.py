@@ -220,6 +220,11 @@ HELD = ("citizens held", "cakes held", "cockades held", "citizens emigrated")
 """The players' counters summed over the citizens they hold."""
 
 
+_CITIZEN_COUNTS = (("cakes", "cakes"), ("cockades", "cockades"), ("bastille_cakes", "bastille cakes"),
+                   ("emigrated", "emigrated"), ("recruited", "recruited"))
+"""A citizen's numbers in the public view, and their columns in ``citizens``."""
+
+
 class _Culottes(_Game):
     SECRET: tuple[str, ...] = ("secret", "secret_citizens")
     PHASES = ("roles", "recruit", "turn", "over")
@@ -281,7 +286,7 @@ class _Culottes(_Game):
         and counted again. Citizens are only added, in the order of their numbers, so a list no
         shorter than the last one leaves no row of a citizen it does not hold; a shorter one (a
         new game) is read whole."""
-        start, width, _, _ = put.where["citizens"]
+        start = put.where["citizens"][0]
         vector = put.vector
         before: Sequence[Mapping[str, Any]] = ()
         was = None
@@ -299,10 +304,7 @@ class _Culottes(_Game):
             same = old is not None and (old is citizen or old == citizen)
             now = i == current
             if not same or now != (i == was):
-                if before:
-                    at = start + i * width
-                    vector[at:at + width] = 0.0
-                self._citizen(citizen, i, now, put)
+                self._citizen(citizen, i, now, put)  # the whole row, so nothing of the last stays
             if not same:
                 if old is not None:
                     self._held_by(held, old, put, -1)
@@ -322,18 +324,23 @@ class _Culottes(_Game):
 
     @staticmethod
     def _citizen(citizen: Mapping[str, Any], i: int, current: bool, put: _Put) -> None:
-        """Row ``i`` of ``citizens``."""
-        put("citizens", "present", 1, i)
-        put.seat_hot("citizens", "owner", citizen["owner"], i)
-        for key in ("cakes", "cockades"):
-            put("citizens", key, citizen[key], i)
-        put("citizens", "bastille cakes", citizen["bastille_cakes"], i)
-        put.one_hot("citizens", "status", citizen["status"], i)
-        put("citizens", "emigrated", citizen["emigrated"], i)
-        put("citizens", "recruited", citizen["recruited"], i)
-        put("citizens", "current", current, i)
+        """Row ``i`` of ``citizens``, made as a list and written in one assignment (a numpy
+        assignment a cell costs about as much as the whole row's)."""
+        start, width, _, index = put.where["citizens"]
+        row = [0.0] * width
+        row[index["present"]] = 1.0
+        for at in (index.get(f"owner {put.rel(citizen['owner'])}"),
+                   index.get(f"status {citizen['status']}")):
+            if at is not None:
+                row[at] = 1.0
+        for key, column in _CITIZEN_COUNTS:
+            value = citizen[key]
+            if value is not None:
+                row[index[column]] = float(value)
+        row[index["current"]] = float(current)
         for side, cakes in (citizen.get("scales") or {}).items():
-            put("citizens", f"scale {side}", cakes, i)
+            row[index[f"scale {side}"]] = float(cakes)
+        put.vector[start + i * width:start + (i + 1) * width] = row
 
     def fill(self, view: Mapping[str, Any], out: Arrays, put: _Put) -> None:
         put.one_hot("board", "phase", view.get("phase"))
