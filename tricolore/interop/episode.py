@@ -137,9 +137,16 @@ STAGE = ("phase", "round", "turn", "trial")
 """The attributes of a game's state that say where the game is (those it has)."""
 
 
-def stage(state: State) -> tuple[Any, ...]:
-    """Where the game is: its phase, round, turn and trial (:data:`STAGE`, those it has)."""
-    return tuple(getattr(state, name, None) for name in STAGE)
+def stage(state: State, names: Sequence[str] = STAGE) -> tuple[Any, ...]:
+    """Where the game is: its phase, round, turn and trial (:data:`STAGE`, those it has).
+    ``names``: those of :data:`STAGE` the game's state has (:func:`stage_names`), if known."""
+    return tuple(getattr(state, name, None) for name in names)
+
+
+def stage_names(state: State) -> tuple[str, ...]:
+    """The attributes of :data:`STAGE` ``state`` has: asked once a game, since looking for one a
+    state does not have raises and catches an exception inside ``getattr``."""
+    return tuple(name for name in STAGE if hasattr(state, name))
 
 
 class StallGuard:
@@ -227,6 +234,8 @@ class Episode:
         self.version = 0
         self._cache: dict[Any, Any] = {}
         self._split = type(self.state).views_split()
+        self._stage = stage_names(self.state)
+        """The attributes of :data:`STAGE` the game's states have."""
         self._paid = [0.0] * self.players
         noop = np.zeros(codec.size + 1, dtype=np.int8)
         noop[codec.size] = 1
@@ -248,7 +257,8 @@ class Episode:
         self.state = self.game.new(self.players, seed, self.codec.options)
         self.version = 0
         self._cache.clear()
-        self.guard.start(stage(self.state))
+        self._stage = stage_names(self.state)
+        self.guard.start(stage(self.state, self._stage))
         self._paid = [self.potential(s) for s in range(self.players)]
         return self.state
 
@@ -328,7 +338,7 @@ class Episode:
         seen = None if path is None else self._sight(seat)
         state.apply(seat, action)
         self.changed()
-        now = stage(state)
+        now = stage(state, self._stage)
         free = now == self.guard.stage and seat in state.pending()
         changed = seen is None or not free or self._sight(seat) != seen
         self.guard.record(seat, action["type"], path, free, changed, now)
