@@ -1342,37 +1342,31 @@ class CulottesState(State):
             last = self.kept_for(("rows",), self.book.closings)
             if last is not NOT_KEPT and len(last) <= len(rows):
                 return self.keep(("rows",), self.book.closings, [
-                    *last, *(self._row_view(i, rows[i]) for i in range(len(last), len(rows)))])
-        out = []
-        for i, r in enumerate(rows):
-            key, source = ("row", i), (r, r.closing)
-            row = self._shown(shared, key, source)
-            out.append(self._show(shared, key, source, self._row_view(i, r)) if row is NOT_KEPT else row)
+                    *last, *(self._row_view((i, rows[i])) for i in range(len(last), len(rows)))])
+        # a row is marked in place when its trial closes: it is made again when its closing changed
+        out = self._listed(shared, "row", [(i, ((i, r), r.closing)) for i, r in enumerate(rows)],
+                           lambda seen: self._row_view(seen[0]))
         return self._show(shared, ("rows",), self.book.closings, out)
 
     def _closings_view(self, shared: bool) -> list[dict[str, Any]]:
-        out = []
-        for i, c in enumerate(self.closings):
-            key = ("closing", i)
-            closing = self._shown(shared, key, c)
-            out.append(self._show(shared, key, c, self._closing_view(c)) if closing is NOT_KEPT else closing)
-        return out
+        return self._listed(shared, "closing", list(enumerate(self.closings)), self._closing_view)
 
     def _deals_view(self, shared: bool) -> list[dict[str, Any]]:
-        out = []
-        for d in self.deals.deals:
-            key = ("deal", d.id)
-            deal = self._shown(shared, key, d)
-            out.append(self._show(shared, key, d, self._bribe_view(d)) if deal is NOT_KEPT else deal)
-        return out
+        return self._listed(shared, "deal", [(d.id, d) for d in self.deals.deals], self._bribe_view)
 
     def _alliances_view(self, shared: bool) -> list[dict[str, Any]]:
+        return self._listed(shared, "alliance", [(a["id"], a) for a in self.alliances], self._alliance_view)
+
+    def _listed(self, shared: bool, kind: str, items: list[tuple[object, Any]],
+                make: Callable[[Any], dict[str, Any]]) -> list[dict[str, Any]]:
+        """A list of the public view: for each ``(number, item)`` of ``items``, ``make(item)``,
+        or what the last read-only view showed for ``(kind, number)`` while the item is the same
+        (:meth:`_shown`)."""
         out = []
-        for a in self.alliances:
-            key = ("alliance", a["id"])
-            alliance = self._shown(shared, key, a)
-            out.append(self._show(shared, key, a, self._alliance_view(a)) if alliance is NOT_KEPT
-                       else alliance)
+        for number, item in items:
+            key = (kind, number)
+            found = self._shown(shared, key, item)
+            out.append(self._show(shared, key, item, make(item)) if found is NOT_KEPT else found)
         return out
 
     def _escrow_view(self) -> dict[str, Any]:
@@ -1422,7 +1416,8 @@ class CulottesState(State):
                 "scales": (on_scales or dict(_NO_SCALES)) if c.on_trial else None}
 
     @staticmethod
-    def _row_view(i: int, r: BookRow) -> dict[str, Any]:
+    def _row_view(numbered: tuple[int, BookRow]) -> dict[str, Any]:
+        i, r = numbered
         return {"row": i + 1, "voter": r.voter, "citizen": r.citizen, "cakes": r.cakes,
                 "side": r.side, "turn": r.turn, "closing": r.closing}
 
