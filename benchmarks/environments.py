@@ -168,10 +168,10 @@ def same_games(name: str, games: int, rounds: int, forms: tuple[str, ...] = FORM
     Parallel form (each seat asked taking its next recorded index), ``rounds`` times in turn.
     Returns the decisions, each form's median µs per decision and the median ratio of the
     Parallel form's speed to the AEC form's. Each replay must end every game where the recording
-    did (its final digest). Only for games where one seat is asked at a time (Culottes): where
-    several are, the two forms play them in another order. ``forms``: the forms replayed (one
-    alone, or none with no rounds, to count the instructions of a replay under valgrind: see
-    ``docs/performance.md``)."""
+    did (its final digest, taken outside the timed part). Only for games where one seat is asked
+    at a time (Culottes): where several are, the two forms play them in another order.
+    ``forms``: the forms replayed (one alone, or none with no rounds, to count the instructions of
+    a replay under valgrind: see ``docs/performance.md``)."""
     aec, parallel = env(name), parallel_env(name)
     rng = np.random.default_rng(0)
     recorded: list[list[tuple[str, int]]] = []
@@ -191,19 +191,29 @@ def same_games(name: str, games: int, rounds: int, forms: tuple[str, ...] = FORM
         ends.append(aec.state.digest())
     decisions = sum(map(len, recorded))
 
+    def check(state: Any, seed: int, form: str) -> None:
+        """A replayed game must end where its recording did (checked outside the timed part)."""
+        if state.digest() != ends[seed]:
+            raise RuntimeError(f"game {seed} ended elsewhere in the {form} form: the two forms did "
+                               "not play the same game")
+
     def replay_aec() -> float:
-        start = time.process_time()
+        elapsed = 0.0
         for seed, played in enumerate(recorded):
+            start = time.process_time()
             aec.reset(seed=seed)
             for _, index in played:
                 aec.last()  # what a policy reads before it acts
                 aec.step(index)
-        return time.process_time() - start
+            elapsed += time.process_time() - start
+            check(aec.state, seed, "AEC")
+        return elapsed
 
     def replay_parallel() -> float:
-        start = time.process_time()
+        elapsed = 0.0
         noop = parallel.codec.size
         for seed, played in enumerate(recorded):
+            start = time.process_time()
             observations, _ = parallel.reset(seed=seed)
             queues: dict[str, list[int]] = {agent: [] for agent in parallel.possible_agents}
             for agent, index in reversed(played):
@@ -212,10 +222,9 @@ def same_games(name: str, games: int, rounds: int, forms: tuple[str, ...] = FORM
                 actions = {agent: noop if observation["action_mask"][noop] else queues[agent].pop()
                            for agent, observation in observations.items()}
                 observations, *_ = parallel.step(actions)
-            if parallel.state.digest() != ends[seed]:
-                raise RuntimeError(f"game {seed} ended elsewhere in the Parallel form: "
-                                   "the two forms did not play the same game")
-        return time.process_time() - start
+            elapsed += time.process_time() - start
+            check(parallel.state, seed, "Parallel")
+        return elapsed
 
     aec_times: list[float] = []
     parallel_times: list[float] = []

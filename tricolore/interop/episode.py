@@ -241,9 +241,6 @@ class Episode:
         noop[codec.size] = 1
         self._noop = noop
         """The mask of a seat not asked in the Parallel form: the no-op alone."""
-        self._rows: list[tuple[np.ndarray, np.ndarray] | None] = [None] * self.players
-        """Each seat's last :meth:`mask` and its row of :meth:`masks_together` (the mask, then
-        the no-op not offered), used again while the mask is the same array."""
 
     @property
     def space(self) -> Any:
@@ -432,14 +429,19 @@ class Episode:
                     raise IllegalAction("masked_out", sentence)
         over = self.state.is_over()
         shares = self.rewards() if applied or over else [0.0] * self.players
-        rewards = {agent: shares[seat] for seat, agent in enumerate(agents)}
-        infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
-        for seat, sentence in enumerate(refusals):
-            if sentence is not None:
-                rewards[agents[seat]] += penalty
-                infos[agents[seat]]["invalid_action"] = sentence
+        cut = not over and last_step
+        rewards: dict[str, float] = {}
+        infos: dict[str, dict[str, Any]] = {}
+        for seat, agent in enumerate(agents):
+            sentence = refusals[seat]
+            if sentence is None:
+                rewards[agent] = shares[seat]
+                infos[agent] = {}
+            else:
+                rewards[agent] = shares[seat] + penalty
+                infos[agent] = {"invalid_action": sentence}
         return (self.observations_together(agents, partials), rewards, dict.fromkeys(agents, over),
-                dict.fromkeys(agents, not over and last_step), infos)
+                dict.fromkeys(agents, cut), infos)
 
     def observations_together(self, agents: Sequence[str], partials: Sequence[Partial]
                               ) -> dict[str, dict[str, Any]]:
@@ -454,20 +456,18 @@ class Episode:
         """Every seat's mask with the no-op as its last index (fresh arrays): a seat asked gets
         :meth:`mask` (the no-op only if that offers nothing), any other the no-op alone."""
         asked = self.state.pending()
-        rows = self._rows
+        size = self.codec.size
+        noop = self._noop
         out: list[np.ndarray] = []
         for seat in range(self.players):
             if seat in asked:
                 _, mask, anything = self._mask_found(seat, partials[seat])
                 if anything:
-                    kept = rows[seat]
-                    if kept is None or kept[0] is not mask:  # a mask worked out anew: its row too
-                        row = np.zeros(self.codec.size + 1, dtype=np.int8)
-                        row[:-1] = mask
-                        kept = rows[seat] = (mask, row)
-                    out.append(kept[1].copy())
+                    row = np.zeros(size + 1, dtype=np.int8)
+                    row[:size] = mask
+                    out.append(row)
                     continue
-            out.append(self._noop.copy())
+            out.append(noop.copy())
         return out
 
     def changed(self) -> None:

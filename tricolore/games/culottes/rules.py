@@ -1320,7 +1320,9 @@ class CulottesState(State):
         citizen's sheet, owner and first sheet never change; a puppet's nature follows the role)."""
         sealed = None if self.role_choice is None else self.role_choice.submitted(seat)
         source = (self.roles[seat], sealed, len(self.holdings[seat]))
-        return self.kept_while(("private", seat), source, self.private_view, seat)
+        key = ("private", seat)
+        found = self.kept_for(key, source)
+        return self.keep(key, source, self.private_view(seat)) if found is NOT_KEPT else found
 
     def _open_scales(self) -> dict[int, dict[str, int]]:
         """Cakes on each scale of every open trial, by citizen, from one pass over the Book."""
