@@ -69,6 +69,20 @@ def test_a_response_window_waits_for_exactly_the_seats_it_lists_as_waiting():
     assert [s for s in range(5) if w.waits_for(s)] == list(w.waiting()) == [4]
 
 
+@pytest.mark.parametrize("steps", list(itertools.product(("pass", "act"), [0, 2, 3, 4], repeat=3)))
+def test_a_response_window_lists_its_waiting_seats_in_seat_order_as_they_pass_and_act(steps):
+    w = ResponseWindow.clockwise("generals", 5, start=3, eligible=[0, 2, 3, 4])
+    for what, seat in zip(steps[::2], steps[1::2], strict=True):
+        if what == "pass":
+            w.passed(seat)
+        else:
+            w.acted(seat)
+        copy = w.copy()
+        assert w.waiting_by_seat() == copy.waiting_by_seat() == tuple(sorted(w.waiting()))
+        copy.acted(seat)  # a copy is independent
+        assert w.waiting_by_seat() == tuple(sorted(w.waiting()))
+
+
 def test_response_window_only_for_eligible_seats():
     w = ResponseWindow.clockwise("generals", 5, start=3, eligible=[0, 4])
     assert w.order == (4, 0)

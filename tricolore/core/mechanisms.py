@@ -94,12 +94,16 @@ class ResponseWindow:
     action. The server passes for a seat whose timer runs out; bots pass explicitly.
     """
 
-    __slots__ = ("name", "order", "_passed")
+    __slots__ = ("name", "order", "_by_seat", "_passed", "_waiting_by_seat")
 
     def __init__(self, name: str, order: Iterable[Seat]) -> None:
         self.name = name
         self.order: tuple[Seat, ...] = tuple(order)
+        self._by_seat = tuple(sorted(self.order))
+        """The eligible seats in seat order."""
         self._passed: set[Seat] = set()
+        self._waiting_by_seat = self._by_seat
+        """:meth:`waiting_by_seat`, kept as seats pass (a state asks who acts at every decision)."""
 
     @classmethod
     def clockwise(cls, name: str, players: int, start: Seat, eligible: Iterable[Seat] | None = None
@@ -113,6 +117,10 @@ class ResponseWindow:
         """Eligible seats that have not passed since the last action, in the window's order."""
         return tuple([s for s in self.order if s not in self._passed])
 
+    def waiting_by_seat(self) -> tuple[Seat, ...]:
+        """:meth:`waiting` in seat order (as a state's ``acting`` lists the seats asked)."""
+        return self._waiting_by_seat
+
     def waits_for(self, seat: Seat) -> bool:
         """Whether ``seat`` is eligible and has not passed since the last action (it is in
         :meth:`waiting`)."""
@@ -123,12 +131,14 @@ class ResponseWindow:
         if seat not in self.order:
             raise ValueError(f"seat {seat} is not eligible in the {self.name} window")
         self._passed = set()
+        self._waiting_by_seat = self._by_seat
 
     def passed(self, seat: Seat) -> bool:
         """``seat`` passes; returns ``True`` when the window is now closed."""
         if seat not in self.order:
             raise ValueError(f"seat {seat} is not eligible in the {self.name} window")
         self._passed.add(seat)
+        self._waiting_by_seat = tuple([s for s in self._waiting_by_seat if s != seat])
         return self.closed
 
     @property
@@ -144,6 +154,7 @@ class ResponseWindow:
         """An independent copy."""
         other = ResponseWindow(self.name, self.order)
         other._passed = set(self._passed)
+        other._waiting_by_seat = self._waiting_by_seat
         return other
 
     def payload(self) -> Any:

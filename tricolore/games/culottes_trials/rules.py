@@ -270,7 +270,7 @@ class TrialsState(State):
             return (self.accused,)
         if self.phase == DEBATE_PHASE:
             assert self.debate is not None
-            return tuple(sorted(self.debate.waiting()))
+            return self.debate.waiting_by_seat()
         assert self.vote is not None
         return self.vote.waiting()
 
