@@ -68,7 +68,9 @@ from tricolore.games.let_them_eat_cake.data import (
 from tricolore.games.let_them_eat_cake.options import LetThemEatCakeOptions
 
 # The phases as module constants, which the compiled build reads directly (``Phase.X`` is a
-# lookup on the enum class at each of the many comparisons a decision makes).
+# lookup on the enum class at each of the many comparisons a decision makes). The state's phase is
+# always one of these members, so it is compared by identity: ``==`` on a str enum is a generic
+# string comparison.
 BALLOT_PHASE: Final = Phase.BALLOT
 COUP_PHASE: Final = Phase.COUP
 DEAL_PHASE: Final = Phase.DEAL
@@ -86,7 +88,9 @@ TIE_PHASE: Final = Phase.TIE
 WINDOW_COST: Mapping[str, int] = MappingProxyType(
     {"coup": COUP_COST, "rigging": RIGGING_COST, "seize": SEIZE_COST})
 """Generals a seat needs to be asked in each window of the Generals."""
-_WINDOW_COST: Final = dict(WINDOW_COST)  # read as a compiled dict, where the proxy is generic
+# Read as a compiled dict, where the proxy is generic; keyed by the phases themselves, which the
+# lookup then finds by identity.
+_WINDOW_COST: Final = {Phase(name): cost for name, cost in WINDOW_COST.items()}
 
 
 INFO = GameInfo(
@@ -414,7 +418,7 @@ class LetThemEatCakeState(State):
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase == OVER_PHASE
+        return self.phase is OVER_PHASE
 
     # -- prompts -----------------------------------------------------------------------------
     def window_seat(self) -> Seat | None:
@@ -423,15 +427,17 @@ class LetThemEatCakeState(State):
         window = self.window
         if window is None:
             return None
-        for seat in window.order:  # as waiting() lists them, without making the tuple
-            if window.waits_for(seat) and self._can_act_in_window(seat):
+        # As waiting() lists them, without making the tuple; whether a seat can act is the cheaper
+        # test, and rules out most seats.
+        for seat in window.order:
+            if self._can_act_in_window(seat) and window.waits_for(seat):
                 return seat
         return None
 
     def _can_act_in_window(self, seat: Seat) -> bool:
-        if self.phase == DONATE_PHASE:  # asked even if the card was traded away since: that is secret
+        if self.phase is DONATE_PHASE:  # asked even if the card was traded away since: that is secret
             return seat not in self.donors and seat in self.received
-        if self.phase == SEIZE_PHASE and seat in self.seized:
+        if self.phase is SEIZE_PHASE and seat in self.seized:
             return False
         return self.generals(seat) >= _WINDOW_COST[self.phase]
 
@@ -441,9 +447,9 @@ class LetThemEatCakeState(State):
 
     def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
-        if self.phase == OVER_PHASE:
+        if self.phase is OVER_PHASE:
             return {}
-        if self.phase == BALLOT_PHASE:
+        if self.phase is BALLOT_PHASE:
             assert self.election is not None and self.election.ballot is not None
             return prompts(self.election.ballot.waiting(), ("vote",), secret=True)
         if self.window is not None:
@@ -457,20 +463,20 @@ class LetThemEatCakeState(State):
 
     def _decider(self) -> Seat:
         phase = self.phase
-        if phase in (TIE_PHASE, HEAD_MEDAL_PHASE):
+        if phase is TIE_PHASE or phase is HEAD_MEDAL_PHASE:
             return self.head
-        if phase == GUILLOTINE_PHASE:
+        if phase is GUILLOTINE_PHASE:
             return self.offices["operator"]
-        if phase == DEAL_PHASE:
+        if phase is DEAL_PHASE:
             return self.offices["secretary"]
-        if phase == INSPECT_PHASE:
+        if phase is INSPECT_PHASE:
             return self.offices["inspector"]
         raise KeyError(phase)
 
     def _asked(self, seat: Seat) -> bool:
-        if self.phase == OVER_PHASE:
+        if self.phase is OVER_PHASE:
             return False
-        if self.phase == BALLOT_PHASE:
+        if self.phase is BALLOT_PHASE:
             assert self.election is not None and self.election.ballot is not None
             return self.election.ballot.waits_for(seat)
         if self.window is not None:
@@ -482,10 +488,10 @@ class LetThemEatCakeState(State):
         if not self._asked(seat):
             return NO_ACTIONS
         election = self.election
-        if self.phase == BALLOT_PHASE:
+        if self.phase is BALLOT_PHASE:
             assert election is not None
             return _vote_space(_cards_in(self.hands[seat]), bool(self.used[seat]), election.office)
-        if self.phase == COUP_PHASE:
+        if self.phase is COUP_PHASE:
             assert election is not None
             return ActionSpace((
                 ActionFamily("coup", {"winner": _seats(election.candidates, worded(
@@ -493,16 +499,16 @@ class LetThemEatCakeState(State):
                              help=f"Spend {COUP_COST} Generals and a Medal: name the "
                                   f"{OFFICE_TITLES[election.office]} without a vote"),
                 ActionFamily("pass", help="Let the vote happen")))
-        if self.phase == RIGGING_PHASE:
+        if self.phase is RIGGING_PHASE:
             return RIGGING_SPACE
-        if self.phase == SEIZE_PHASE:
+        if self.phase is SEIZE_PHASE:
             return ActionSpace((
                 ActionFamily("seize", {"card": self._cards_on_the_table(
                     "you may seize only a card nobody has seized yet")},
                              help=f"Spend {SEIZE_COST} Generals and a Medal: take one of the "
                                   "drawn cards as yours this round"),
                 ActionFamily("pass", help="Leave the cards to the Secretary")))
-        if self.phase == DONATE_PHASE:
+        if self.phase is DONATE_PHASE:
             others = tuple(s for s in range(self.players) if s != seat and self.medals[s])
             labels = (*(COLOURS[s] for s in others), "nobody")
             rule = worded(_medal_takers_rule, others)
@@ -516,14 +522,14 @@ class LetThemEatCakeState(State):
                              help="\"Let them eat cake!\": this round's Cake card to the Pantry, "
                                   "a Medal from another player"),
                 keep))
-        if self.phase == TIE_PHASE:
+        if self.phase is TIE_PHASE:
             assert election is not None
             return ActionSpace((ActionFamily(
                 "break_tie", {"winner": _seats(election.tied, worded(
                     _colours_after, "the Head of Committee chooses among the tied candidates only: ",
                     election.tied))},
                 help=f"As Head of Committee, choose the {OFFICE_TITLES[election.office]}"),))
-        if self.phase == HEAD_MEDAL_PHASE:
+        if self.phase is HEAD_MEDAL_PHASE:
             families = []
             rest = tuple(s for s in range(self.players) if s != seat)
             if self.centre:
@@ -540,22 +546,22 @@ class LetThemEatCakeState(State):
                                         "who has one: ", holders))},
                     help="Take a Medal from a player to the centre"))
             return ActionSpace(tuple(families))
-        if self.phase == GUILLOTINE_PHASE:
+        if self.phase is GUILLOTINE_PHASE:
             return GUILLOTINE_SPACE
-        if self.phase == DEAL_PHASE:
+        if self.phase is DEAL_PHASE:
             without = self.players_without_card()
             return ActionSpace((ActionFamily(
                 "deal", {"card": self._cards_on_the_table("you may deal only a card still on the "
                                                           "table"),
                          "to": _seats(without, worded(_still_without_rule, without))},
                 help="Place one of the drawn cards in front of a player"),))
-        if self.phase == INSPECT_PHASE:
+        if self.phase is INSPECT_PHASE:
             return INSPECT_SPACE
         return NO_ACTIONS
 
     def _free_actions(self, seat: Seat) -> ActionSpace:
         """Trading at any time: Medals, Generals and whole Cake cards change hands."""
-        if self.phase == OVER_PHASE:
+        if self.phase is OVER_PHASE:
             return ActionSpace(())
         rest = tuple(s for s in range(self.players) if s != seat)
         others = _seats(rest, "a gift goes to another player: " + _colours(rest))
@@ -595,9 +601,9 @@ class LetThemEatCakeState(State):
     def acting(self) -> tuple[Seat, ...]:
         """The seats asked now, in seat order."""
         phase = self.phase
-        if phase == OVER_PHASE:
+        if phase is OVER_PHASE:
             return ()
-        if phase == BALLOT_PHASE:
+        if phase is BALLOT_PHASE:
             assert self.election is not None and self.election.ballot is not None
             return self.election.ballot.waiting()
         if self.window is not None:
@@ -609,10 +615,10 @@ class LetThemEatCakeState(State):
     def legal_moves(self, seat: Seat) -> list[int]:
         """The prompt's actions as moves (see the moves above); every one of them is a move."""
         phase = self.phase
-        if phase == OVER_PHASE:
+        if phase is OVER_PHASE:
             return _NO_MOVES
         election = self.election
-        if phase == BALLOT_PHASE:
+        if phase is BALLOT_PHASE:
             assert election is not None and election.ballot is not None
             if not election.ballot.waits_for(seat):
                 return _NO_MOVES
@@ -623,35 +629,35 @@ class LetThemEatCakeState(State):
         if self.window is not None:
             if seat != self.window_seat():
                 return _NO_MOVES
-            if phase == RIGGING_PHASE:
+            if phase is RIGGING_PHASE:
                 return _RIGGING
-            if phase == COUP_PHASE:
+            if phase is COUP_PHASE:
                 assert election is not None
                 mask = 0
                 for candidate in election.candidates:
                     mask |= 1 << candidate
                 return _COUPS[mask]
-            if phase == SEIZE_PHASE:
+            if phase is SEIZE_PHASE:
                 return _SEIZES[self._cards_left()]
             if not self._holds_received(seat):  # donations
                 return _PASS
             return _DONATES[self._other_medal_holders(seat)]
         if seat != self._decider():
             return _NO_MOVES
-        if phase == GUILLOTINE_PHASE:
+        if phase is GUILLOTINE_PHASE:
             return _GUILLOTINE
-        if phase == INSPECT_PHASE:
+        if phase is INSPECT_PHASE:
             return _INSPECT
-        if phase == TIE_PHASE:
+        if phase is TIE_PHASE:
             assert election is not None
             mask = 0
             for winner in election.tied:
                 mask |= 1 << winner
             return _TIES[mask]
-        if phase == HEAD_MEDAL_PHASE:
+        if phase is HEAD_MEDAL_PHASE:
             awards = ((1 << self.players) - 1) & ~(1 << seat) if self.centre else 0
             return _head_medals(awards << MOVE_SEATS | self._other_medal_holders(seat))
-        if phase == DEAL_PHASE:
+        if phase is DEAL_PHASE:
             without = (1 << self.players) - 1
             for to in self.placed.values():
                 without &= ~(1 << to)
@@ -733,12 +739,12 @@ class LetThemEatCakeState(State):
 
     def _settle(self) -> None:
         """Close windows nobody can act in and skip decisions nobody can make."""
-        while self.phase != OVER_PHASE:
+        while self.phase is not OVER_PHASE:
             if self.window is not None and self.window_seat() is None:
                 self._close_window()
-            elif self.phase == HEAD_MEDAL_PHASE and not self._head_can_move():
+            elif self.phase is HEAD_MEDAL_PHASE and not self._head_can_move():
                 self._after_head_medal()
-            elif self.phase == DEAL_PHASE and len(self.placed) >= len(self.draw) - 1:
+            elif self.phase is DEAL_PHASE and len(self.placed) >= len(self.draw) - 1:
                 self._deal_last()
             else:
                 return
@@ -749,13 +755,13 @@ class LetThemEatCakeState(State):
     def _close_window(self) -> None:
         name = self.phase
         self.window = None
-        if name == COUP_PHASE:
+        if name is COUP_PHASE:
             self._open_ballot()
-        elif name == RIGGING_PHASE:
+        elif name is RIGGING_PHASE:
             self._vote_stands()
-        elif name == SEIZE_PHASE:
+        elif name is SEIZE_PHASE:
             self.phase = DEAL_PHASE
-        elif name == DONATE_PHASE:
+        elif name is DONATE_PHASE:
             self._end_round()
 
     def _open_ballot(self) -> None:
@@ -837,21 +843,33 @@ class LetThemEatCakeState(State):
     # -- votes -------------------------------------------------------------------------------
     def do_vote(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Play a Voting card face down; when everyone has, the cards are revealed together."""
-        assert self.election is not None and self.election.ballot is not None
-        self.emit("has_chosen", seat=seat, move="vote")
-        if not self.election.ballot.submit(seat, action):
-            return
         election = self.election
-        assert election.ballot is not None
-        cards = {s: a["candidate"] for s, a in election.ballot.in_seat_order()}
+        assert election is not None
+        ballot = election.ballot
+        assert ballot is not None
+        if self.record_events:  # the event's keywords make a dict: made only for an event kept
+            self.emit("has_chosen", seat=seat, move="vote")
+        if not ballot.submit(seat, action):
+            return
+        # Every voter has chosen: the cards in seat order (loops, where a generator and the
+        # builtins called on dicts cost more than these few seats).
+        cards: dict[Seat, Seat] = {}
+        for s in ballot.seats:
+            sealed = ballot.submitted(s)
+            assert sealed is not None
+            cards[s] = sealed["candidate"]
         election.ballot = None
         for s, card in cards.items():
             self._play_card(s, card)
-        tally = dict.fromkeys(election.candidates, 0)
+        tally: dict[Seat, int] = {}
+        for candidate in election.candidates:
+            tally[candidate] = 0
         for s, card in cards.items():
             if card in tally:  # a card naming someone who is not a candidate counts for nothing
                 tally[card] += self.weight(s)
-        top = max(tally.values())
+        top = 0
+        for votes in tally.values():
+            top = max(top, votes)
         election.cards, election.tally = cards, tally
         election.tied = tuple(c for c in election.candidates if tally[c] == top)
         self.stats["votes"] += 1
@@ -1161,7 +1179,7 @@ class LetThemEatCakeState(State):
     # -- views -------------------------------------------------------------------------------
     def public_view(self) -> dict[str, Any]:
         """What every seat sees: everything but the hands, stashes and sealed votes."""
-        over = self.phase == OVER_PHASE
+        over = self.phase is OVER_PHASE
         out: dict[str, Any] = {
             "game": self.info.name, "players": self.players,
             "colours": list(COLOURS[:self.players]), "phase": self.phase, "round": self.round,
@@ -1225,7 +1243,7 @@ class LetThemEatCakeState(State):
         values of Cake cards in other stashes it has not seen (each keeps its origin, starter or
         Pantry), the starters removed unseen, and the sealed votes of others."""
         other = self.reseeded_clone(rng.getrandbits(64), self.log_for(seat))
-        if self.phase == OVER_PHASE:
+        if self.phase is OVER_PHASE:
             return other
         # The unseen Pantry and the values of the hidden Pantry cards in stashes are one pool; the
         # hidden starters and the starters removed unseen another.
