@@ -244,6 +244,10 @@ def _block(base: int, mask: int) -> list[int]:
     return [base + i for i in range(MOVE_SEATS) if mask >> i & 1]
 
 
+_CLOCKWISE: Final = [[tuple((first + i) % players for i in range(players)) for first in range(players)]
+                     for players in range(MOVE_SEATS + 1)]
+"""Every seat clockwise from the first, by table size and first seat: the order of each window,
+shared by the windows that open with the same Head."""
 _ALL_SEATS: Final = (1 << MOVE_SEATS) - 1
 _MASKS: Final = range(_ALL_SEATS + 1)
 _NO_MOVES: Final[list[int]] = []
@@ -414,7 +418,7 @@ class LetThemEatCakeState(State):
 
     def clockwise_from_head(self) -> list[Seat]:
         """Every seat, starting with the Head of Committee."""
-        return [(self.head + i) % self.players for i in range(self.players)]
+        return list(_CLOCKWISE[self.players][self.head])
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
@@ -734,7 +738,7 @@ class LetThemEatCakeState(State):
 
     def _open_window(self, name: Phase) -> None:
         self.phase = name
-        self.window = ResponseWindow(name, self.clockwise_from_head())
+        self.window = ResponseWindow(name, _CLOCKWISE[self.players][self.head])
         self._settle()
 
     def _settle(self) -> None:
@@ -854,19 +858,18 @@ class LetThemEatCakeState(State):
         # Every voter has chosen: the cards in seat order (loops, where a generator and the
         # builtins called on dicts cost more than these few seats).
         cards: dict[Seat, Seat] = {}
-        for s in ballot.seats:
-            sealed = ballot.submitted(s)
-            assert sealed is not None
-            cards[s] = sealed["candidate"]
-        election.ballot = None
-        for s, card in cards.items():
-            self._play_card(s, card)
         tally: dict[Seat, int] = {}
         for candidate in election.candidates:
             tally[candidate] = 0
-        for s, card in cards.items():
+        for s in ballot.seats:
+            sealed = ballot.submitted(s)
+            assert sealed is not None
+            card = sealed["candidate"]
+            cards[s] = card
+            self._play_card(s, card)
             if card in tally:  # a card naming someone who is not a candidate counts for nothing
                 tally[card] += self.weight(s)
+        election.ballot = None
         top = 0
         for votes in tally.values():
             top = max(top, votes)
@@ -905,8 +908,9 @@ class LetThemEatCakeState(State):
     def _vote_counted(self, winner: Seat) -> None:
         assert self.election is not None
         self.election.winner = winner
-        self.emit("vote_result", office=self.election.office, winner=winner,
-                  vote_number=self.election.vote_number)
+        if self.record_events:  # the event's keywords make a dict: made only for an event kept
+            self.emit("vote_result", office=self.election.office, winner=winner,
+                      vote_number=self.election.vote_number)
         self._open_window(RIGGING_PHASE)
 
     def _vote_stands(self) -> None:
