@@ -23,6 +23,23 @@ def test_sealed_submissions_wait_for_exactly_the_seats_they_list_as_waiting():
     assert not any(sealed.waits_for(s) for s in range(5)) and sealed.waiting() == ()
 
 
+@pytest.mark.parametrize("order", list(itertools.permutations([4, 0, 2])))
+def test_sealed_submissions_list_the_seats_still_waiting_as_they_submit_and_in_copies(order):
+    sealed = SealedSubmissions("vote", [2, 4, 0], revisable=True)
+    for i, seat in enumerate(order):
+        sealed.submit(seat, {"v": i})
+        sealed.submit(seat, {"v": i + 10})  # a revised choice changes nobody's turn
+        copy = sealed.copy()
+        expected = tuple(s for s in (0, 2, 4) if s not in order[:i + 1])
+        assert sealed.waiting() == copy.waiting() == expected
+        if expected:
+            copy.submit(expected[0], {"v": 0})  # a copy is independent
+            assert sealed.waiting() == expected
+    replaced = SealedSubmissions("bid", [0, 1], revisable=False)
+    replaced.replace(1, {"v": 3})
+    assert replaced.waiting() == (0,) and replaced.submitted(1) == {"v": 3}
+
+
 def test_sealed_submissions_resolve_in_seat_order_whatever_the_arrival_order():
     outcomes = set()
     for order in itertools.permutations([0, 1, 2]):

@@ -19,13 +19,15 @@ class SealedSubmissions:
     to the game's resolution in seat order, so the outcome cannot depend on arrival order.
     """
 
-    __slots__ = ("name", "seats", "revisable", "_sealed")
+    __slots__ = ("name", "seats", "revisable", "_sealed", "_waiting")
 
     def __init__(self, name: str, seats: Iterable[Seat], revisable: bool = True) -> None:
         self.name = name
         self.seats: tuple[Seat, ...] = tuple(sorted(seats))
         self.revisable = revisable
         self._sealed: dict[Seat, Mapping[str, Any]] = {}
+        self._waiting = self.seats
+        """:meth:`waiting`, kept as seats submit (a state asks who acts at every decision)."""
 
     def expects(self, seat: Seat) -> bool:
         """Whether ``seat`` may (still) submit."""
@@ -37,8 +39,13 @@ class SealedSubmissions:
         """Seal ``action`` for ``seat``; returns ``True`` when every seat has now submitted."""
         if not self.expects(seat):
             raise ValueError(f"seat {seat} does not take part in {self.name} or has already chosen")
-        self._sealed[seat] = action
+        self._seal(seat, action)
         return self.complete
+
+    def _seal(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        if seat not in self._sealed:
+            self._waiting = tuple([s for s in self._waiting if s != seat])
+        self._sealed[seat] = action
 
     @property
     def complete(self) -> bool:
@@ -46,8 +53,8 @@ class SealedSubmissions:
         return len(self._sealed) == len(self.seats)
 
     def waiting(self) -> tuple[Seat, ...]:
-        """Seats that have not submitted yet."""
-        return tuple([s for s in self.seats if s not in self._sealed])
+        """Seats that have not submitted yet, in seat order."""
+        return self._waiting
 
     def waits_for(self, seat: Seat) -> bool:
         """Whether ``seat`` is one of :meth:`waiting` (without making the tuple)."""
@@ -65,7 +72,7 @@ class SealedSubmissions:
 
     def replace(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Overwrite a sealed action (used by ``determinize`` to resample other seats' secrets)."""
-        self._sealed[seat] = action
+        self._seal(seat, action)
 
     def public(self) -> dict[str, Any]:
         """What everyone may see: the move's name, who takes part, who has chosen."""
@@ -77,6 +84,7 @@ class SealedSubmissions:
         other = SealedSubmissions(self.name, (), self.revisable)
         other.seats = self.seats
         other._sealed = dict(self._sealed)
+        other._waiting = self._waiting
         return other
 
     def payload(self) -> Any:
