@@ -194,11 +194,11 @@ CAKE_VOTE_MOVES: Final = DONATE_MOVES + DONATE_MOST
 CAKE_VOTE_MOST: Final = 5
 _ROLE_MOVES: Final = [ROLE_MOVES + i for i in range(len(ROLES))]
 _NO_MOVES: Final[list[int]] = []
-_CITIZEN_MOVES: dict[int, list[int]] = {}
+_CITIZEN_MOVES: Final[dict[int, list[int]]] = {}
 """The moves of a citizen's steps, by :func:`_citizen_moves`' key."""
 _RECRUIT_MOVES: Final = [RECRUIT_MOVE, PASS_MOVE]
 _RECRUIT_OR_AGREE_MOVES: Final = [RECRUIT_MOVE, PASS_MOVE, AGREE_MOVE]
-_MOVE_ACTIONS: dict[int, dict[str, Any]] = {}
+_MOVE_ACTIONS: Final[dict[int, dict[str, Any]]] = {}
 """Each move's action, made the first time it is asked."""
 
 
@@ -303,6 +303,17 @@ class Citizen:
     def payload(self) -> list[Any]:
         """Every field, for digests."""
         return [getattr(self, name) for name in _CITIZEN_FIELDS]
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickled without __init__
+class FoldedNames:
+    """The casefolded names of a state's first ``counted`` citizens."""
+
+    __slots__ = ("names", "counted")
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+        self.counted = 0
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__
@@ -417,11 +428,11 @@ class CulottesState(State):
         self.spare_names = names
         self.citizens: list[Citizen] = []
         self.holdings: list[list[int]] = [[] for _ in range(players)]
-        for seat in range(players):
-            self._new_citizen(seat, self._spare_name(), first=True)
         self.roles: list[str | None] = [None] * players
         self.role_choice: SealedSubmissions | None = SealedSubmissions("choose_role", range(players),
                                                                       revisable=False)
+        for seat in range(players):
+            self._new_citizen(seat, self._spare_name(), first=True)
         self.book = BookOfPublicSafety()
         self.closings: list[dict[str, Any]] = []
         self.bastille = Bastille()
@@ -447,7 +458,7 @@ class CulottesState(State):
 
     # -- set-up ------------------------------------------------------------------------------
     def _spare_name(self) -> str:
-        taken = {c.name.casefold() for c in self.citizens}
+        taken = self._names_folded()
         while self.spare_names:
             name = self.spare_names.pop()
             if name.casefold() not in taken:
@@ -456,6 +467,17 @@ class CulottesState(State):
         while f"Citizen {n}".casefold() in taken:
             n += 1
         return f"Citizen {n}"
+
+    def _names_folded(self) -> set[str]:
+        """Every citizen's name, casefolded. A name is written once (when its citizen is made,
+        and at the end of the choice of roles) and citizens are only added: the names are kept,
+        and those of the citizens made since are added."""
+        folded = self.kept(("names folded", self.role_choice is None), FoldedNames)
+        citizens = self.citizens
+        while folded.counted < len(citizens):
+            folded.names.add(citizens[folded.counted].name.casefold())
+            folded.counted += 1
+        return folded.names
 
     def _draw_sheet(self) -> int:
         """The next sheet of the stack; past the printed stack, new sheets are drawn 50/50."""
@@ -505,34 +527,34 @@ class CulottesState(State):
     # -- the protocol ------------------------------------------------------------------------
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase == OVER_PHASE
+        return self.phase is OVER_PHASE
 
     def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
-        if self.phase == ROLES_PHASE:
+        if self.phase is ROLES_PHASE:
             assert self.role_choice is not None
             return prompts(self.role_choice.waiting(), ("choose_role",), secret=True)
-        if self.phase == OVER_PHASE:
+        if self.phase is OVER_PHASE:
             return {}
         return one_prompt(self.current, self.legal_actions(self.current).kinds)
 
     def current_citizen(self) -> Citizen | None:
         """The citizen whose steps 1 to 7 are being played, if any."""
-        if self.phase != TURN_PHASE:
+        if self.phase is not TURN_PHASE:
             return None
         return self.citizens[self.turn_citizens[self.citizen_index]]
 
     def _legal_actions(self, seat: Seat) -> ActionSpace:
         """The actions ``seat`` may take for its prompt."""
-        if self.phase == ROLES_PHASE:
+        if self.phase is ROLES_PHASE:
             assert self.role_choice is not None
             if not self.role_choice.expects(seat):
                 return NO_ACTIONS
             return _choose_role_space(self._names_taken(seat))
-        if self.phase == OVER_PHASE or seat != self.current:
+        if self.phase is OVER_PHASE or seat != self.current:
             return NO_ACTIONS
         agree = not self.agrees_to_end[seat] and not self.end_agreed
-        if self.phase == RECRUIT_PHASE:
+        if self.phase is RECRUIT_PHASE:
             # every citizen's name is taken, and names are written once: the space is kept
             # until a citizen is recruited
             return self.kept(("recruit", len(self.citizens), agree), self._recruit_actions, agree)
@@ -543,10 +565,10 @@ class CulottesState(State):
 
     def acting(self) -> tuple[Seat, ...]:
         """The seats asked now, in seat order."""
-        if self.phase == ROLES_PHASE:
+        if self.phase is ROLES_PHASE:
             assert self.role_choice is not None
             return tuple(sorted(self.role_choice.waiting()))
-        if self.phase == OVER_PHASE:
+        if self.phase is OVER_PHASE:
             return ()
         return (self.current,)
 
@@ -554,13 +576,13 @@ class CulottesState(State):
         """The prompt's actions as moves: a citizen named by the rules, amounts up to
         :data:`DONATE_MOST` and :data:`CAKE_VOTE_MOST` cakes."""
         phase = self.phase
-        if phase == ROLES_PHASE:
+        if phase is ROLES_PHASE:
             choice = self.role_choice
             return _ROLE_MOVES if choice is not None and choice.expects(seat) else _NO_MOVES
-        if phase == OVER_PHASE or seat != self.current:
+        if phase is OVER_PHASE or seat != self.current:
             return _NO_MOVES
         agree = not self.agrees_to_end[seat] and not self.end_agreed
-        if phase == RECRUIT_PHASE:
+        if phase is RECRUIT_PHASE:
             return _RECRUIT_OR_AGREE_MOVES if agree else _RECRUIT_MOVES
         citizen = self.citizens[self.turn_citizens[self.citizen_index]]
         return _citizen_moves(self.step, citizen.emigrated, citizen.cakes, len(self.citizens), agree)
@@ -639,15 +661,18 @@ class CulottesState(State):
     def do_choose_role(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """How to start, 4: secretly write R or G on the first sheet (a simultaneous secret move)."""
         assert self.role_choice is not None
-        self.emit("role_chosen", to=[seat], seat=seat, role=action["role"])
-        self.emit("has_chosen", seat=seat, move="choose_role")
+        # An event's keywords make a dict even when events are off: each is emitted only then.
+        if self.record_events:
+            self.emit("role_chosen", to=[seat], seat=seat, role=action["role"])
+            self.emit("has_chosen", seat=seat, move="choose_role")
         if self.role_choice.submit(seat, action):
             for s, sealed in self.role_choice.in_seat_order():
                 self.roles[s] = sealed["role"]
                 if "name" in sealed:
                     self.citizens[self.holdings[s][0]].name = sealed["name"].strip()
             self.role_choice = None
-            self.emit("citizens_named", names=[c.name for c in self.citizens])
+            if self.record_events:
+                self.emit("citizens_named", names=[c.name for c in self.citizens])
             self._start_turn()
 
     # -- a turn ------------------------------------------------------------------------------
@@ -656,7 +681,8 @@ class CulottesState(State):
         self.turn_citizens = tuple(self.holdings[self.current])
         self.citizen_index = 0
         self.step = 1
-        self.emit("turn_started", seat=self.current, turn=self.turn + 1)
+        if self.record_events:
+            self.emit("turn_started", seat=self.current, turn=self.turn + 1)
 
     def do_vive_la_revolution(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Step 1: an emigrated citizen comes back and plays steps 2 to 7."""
@@ -664,7 +690,8 @@ class CulottesState(State):
         assert citizen is not None
         citizen.emigrated = False
         self.step = 2
-        self.emit("vive_la_revolution", citizen=citizen.id)
+        if self.record_events:
+            self.emit("vive_la_revolution", citizen=citizen.id)
 
     def do_buy_cockade(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Step 2: buy one cockade; its price is deducted from the score at the end."""
@@ -672,7 +699,8 @@ class CulottesState(State):
         assert citizen is not None
         citizen.cockades += 1
         self.step = 3
-        self.emit("cockade_bought", citizen=citizen.id)
+        if self.record_events:
+            self.emit("cockade_bought", citizen=citizen.id)
 
     def do_donate(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Step 3: donate any number of the citizen's cakes to the Bastille."""
@@ -681,7 +709,8 @@ class CulottesState(State):
         citizen.cakes -= action["cakes"]
         self.bastille.receive_donation(action["cakes"])
         self.step = 4
-        self.emit("donated", citizen=citizen.id, cakes=action["cakes"])
+        if self.record_events:
+            self.emit("donated", citizen=citizen.id, cakes=action["cakes"])
 
     def do_cake_vote(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Step 4: put cakes on a scale of any citizen's trial, write the Book, roll the die.
@@ -699,10 +728,12 @@ class CulottesState(State):
         voter.cakes -= cakes
         self.book.write(voter.id, trialed.id, cakes, action["side"], self.turn + 1)
         self.step = 6
-        self.emit("cake_vote", voter=voter.id, citizen=trialed.id, side=action["side"], cakes=cakes)
+        if self.record_events:
+            self.emit("cake_vote", voter=voter.id, citizen=trialed.id, side=action["side"], cakes=cakes)
         self.last_roll = randint(self.rng, 1, self.options.die_faces)
         closes = self.last_roll in self.options.closing_faces
-        self.emit("die_rolled", roll=self.last_roll, closes_trial=closes)
+        if self.record_events:
+            self.emit("die_rolled", roll=self.last_roll, closes_trial=closes)
         if closes:
             self.verdict_and_rewards(trialed)
 
@@ -742,17 +773,19 @@ class CulottesState(State):
         citizen = self.current_citizen()
         assert citizen is not None
         citizen.emigrated = True
-        self.emit("emigrated", citizen=citizen.id)
+        if self.record_events:
+            self.emit("emigrated", citizen=citizen.id)
         self._next_citizen()
 
     def do_pass(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Step 1's "I pass", or done with this citizen (step 7); at step 8, do not recruit."""
-        if self.phase == RECRUIT_PHASE:
+        if self.phase is RECRUIT_PHASE:
             self._end_turn()
             return
         citizen = self.current_citizen()
         assert citizen is not None
-        self.emit("passed", citizen=citizen.id)
+        if self.record_events:
+            self.emit("passed", citizen=citizen.id)
         self._next_citizen()
 
     def _next_citizen(self) -> None:
@@ -770,7 +803,8 @@ class CulottesState(State):
         """
         name = action["name"].strip() if "name" in action else self._spare_name()
         citizen = self._new_citizen(seat, name, first=False)
-        self.emit("recruited", seat=seat, citizen=citizen.id, name=name)
+        if self.record_events:
+            self.emit("recruited", seat=seat, citizen=citizen.id, name=name)
         if self.record_events:
             self.emit("recruit_nature", to=[seat], citizen=citizen.id, nature=self.nature(citizen),
                       puppet=self.is_puppet(citizen))
@@ -779,7 +813,9 @@ class CulottesState(State):
     def distribute_bastille_cakes(self) -> list[int]:
         """Step 9: one Bastille cake to each capped citizen, from the first citizen of the player
         on the left, until the Bastille is empty. Returns the citizens served, in order."""
-        served = []
+        served: list[int] = []
+        if not self.bastille.cakes:
+            return served
         for i in self.citizens_from_left():
             if not self.bastille.cakes:
                 break
@@ -798,7 +834,8 @@ class CulottesState(State):
         """Steps 9 and 10, then the end-of-game checks."""
         self.distribute_bastille_cakes()
         self.turn += 1
-        self.emit("turn_ended", seat=self.current, turn=self.turn)
+        if self.record_events:
+            self.emit("turn_ended", seat=self.current, turn=self.turn)
         if all(c.emigrated for c in self.citizens):
             self._game_over("every citizen has emigrated")
             return
@@ -1185,10 +1222,12 @@ class CulottesState(State):
     def do_agree_end(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Agree (or withdraw agreement) to end; once all agree, each player plays one last turn."""
         self.agrees_to_end[seat] = action["agree"]
-        self.emit("agrees_to_end", seat=seat, agree=action["agree"])
+        if self.record_events:
+            self.emit("agrees_to_end", seat=seat, agree=action["agree"])
         if all(self.agrees_to_end):
             self.end_agreed = True
-            self.emit("end_agreed")
+            if self.record_events:
+                self.emit("end_agreed")
 
     def do_give_cakes(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """A deposit, bribe or reimbursement: cakes from one citizen's sheet to another's."""
@@ -1226,7 +1265,8 @@ class CulottesState(State):
             c.on_trial = False
             self.closings.append({"closing": self.book.closings, "citizen": c.id,
                                   "turn": self.turn, "verdict": None, "returned": True})
-            self.emit("trial_abandoned", citizen=c.id, returned=len(rows))
+            if self.record_events:
+                self.emit("trial_abandoned", citizen=c.id, returned=len(rows))
             self.settle_deals(c.id, None)
 
     def tallies(self) -> list[CitizenTally]:
@@ -1270,7 +1310,7 @@ class CulottesState(State):
         return self._public_view(True)
 
     def _public_view(self, shared: bool) -> dict[str, Any]:
-        over = self.phase == OVER_PHASE
+        over = self.phase is OVER_PHASE
         citizen = self.current_citizen()
         book = self.book
         # Rows are only added, and a row changes only when a closing marks it, which the Book
@@ -1282,7 +1322,7 @@ class CulottesState(State):
             "turn": self.turn + 1, "rounds_completed": self.rounds_completed,
             "first_player": self.first_player, "current_player": self.current,
             "current_citizen": None if citizen is None else citizen.id,
-            "step": self.step if self.phase == TURN_PHASE else 8 if self.phase == RECRUIT_PHASE else None,
+            "step": self.step if self.phase is TURN_PHASE else 8 if self.phase is RECRUIT_PHASE else None,
             "bastille": self.bastille.cakes, "bastille_ledger": self.bastille.ledger(),
             "last_roll": self.last_roll,
             "agrees_to_end": list(self.agrees_to_end), "end_agreed": self.end_agreed,
@@ -1445,7 +1485,7 @@ class CulottesState(State):
         not seen (shuffled among themselves; sheets drawn beyond the printed stack redrawn
         50/50), and the future of the die."""
         other = self.reseeded_clone(rng.getrandbits(64))
-        if self.phase == OVER_PHASE:
+        if self.phase is OVER_PHASE:
             return other
         known = {self.citizens[i].sheet for i in self.holdings[seat]}
         unknown = [i for i in range(self.stack_size) if i not in known]
