@@ -50,7 +50,7 @@ def test_every_game_that_numbers_its_moves_is_measured_on_moves_too(measured):
         assert (moves is not None) == numbered, game["game"]
         if moves is not None:
             assert positive_with_ratio(moves) and moves["decisions_per_game"] > 0
-    assert [g["game"] for g in measured["games"] if g["moves"] is None] == ["revolution"]
+    assert [g["game"] for g in measured["games"] if g["moves"] is None] == []  # every game numbers them
 
 
 def test_every_call_and_the_memory_of_a_state_have_a_cost_and_a_ratio_to_the_floor(measured):

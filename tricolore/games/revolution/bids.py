@@ -252,6 +252,67 @@ class Table:
         return out
 
 
+    def concentrated(self, held: Sequence[int]) -> list[int]:
+        """The bids that put all of each currency's chips on one space, as space codes
+        (:meth:`from_code`): every space that takes the currency, in chart order, and for Gold
+        the Card only while the Gold fits under its limit. Each is legal, since such a bid uses
+        at most three spaces."""
+        slots: list[tuple[int, ...]] = []
+        for ci in range(len(CURRENCIES)):
+            if not held[ci]:
+                slots.append((0,))
+                continue
+            caps = self.caps[ci]
+            slots.append(tuple(si for si in self.allowed[ci]
+                               if caps[si] is None or held[ci] <= caps[si]))  # type: ignore[operator]
+        width = len(self.chart)
+        return [(force * width + blackmail) * width + gold
+                for force in slots[0] for blackmail in slots[1] for gold in slots[2]]
+
+    def from_code(self, held: Sequence[int], code: int) -> Placement:
+        """The bid of space code ``code`` (``(force * n + blackmail) * n + gold``, each the
+        number of a space in chart order, ``n`` the chart's spaces; 0 for a currency not held)
+        placing ``held`` (chips per currency)."""
+        width = len(self.chart)
+        if not 0 <= code < width ** 3:
+            raise ValueError(f"no such bid: {code}")
+        spaces = (code // (width * width), code // width % width, code % width)
+        counts: dict[int, list[int]] = {}
+        for ci in range(len(CURRENCIES)):
+            si, n = spaces[ci], held[ci]
+            if not n:
+                if si:
+                    raise ValueError(f"no such bid: {code} places a currency the holding lacks")
+                continue
+            limit = self.caps[ci][si]
+            if limit is not None and n > limit:
+                raise ValueError(f"no such bid: {code} breaks a limit of the chart")
+            counts.setdefault(si, [0, 0, 0])[ci] = n
+        return self.placement(counts)
+
+
+def holding_number(held: Sequence[int]) -> int:
+    """A number for every holding (chips per currency), with no upper limit: holdings are
+    numbered by their total, then by their Force, then by their Blackmail."""
+    force, blackmail, gold = held
+    total = force + blackmail + gold
+    below = total * (total + 1) * (total + 2) // 6  # the holdings of fewer chips
+    return below + force * (total + 1) - force * (force - 1) // 2 + blackmail
+
+
+def holding_of(number: int) -> tuple[int, int, int]:
+    """The holding :func:`holding_number` gives ``number``."""
+    total = 0
+    while (total + 1) * (total + 2) * (total + 3) // 6 <= number:
+        total += 1
+    rest = number - total * (total + 1) * (total + 2) // 6
+    force = 0
+    while rest > total - force:  # total - force + 1 holdings have this Force
+        rest -= total - force + 1
+        force += 1
+    return force, rest, total - force - rest
+
+
 _TABLES: Final[dict[int, Table]] = {}
 
 

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final, Self
+from typing import Any, Final, Self, final
 
 from mypy_extensions import mypyc_attr
 
@@ -38,9 +38,9 @@ from tricolore.core import (
 from tricolore.core.actions import Chosen, Worded, depends, rebuilt
 from tricolore.core.draws import shuffle
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
-from tricolore.core.model import one_prompt, prompts
+from tricolore.core.model import decision, one_prompt, prompts
 from tricolore.games.revolution import refusals
-from tricolore.games.revolution.bids import Bid, normalise, table_of
+from tricolore.games.revolution.bids import Bid, holding_number, holding_of, normalise, table_of
 from tricolore.games.revolution.data import (
     AREAS,
     BLACKMAIL,
@@ -88,6 +88,27 @@ INFO = GameInfo(
     name="revolution", title="Revolution!", rules_version="1", min_players=2, max_players=4,
     options=RevolutionOptions, simultaneous=True, hidden_information=True, chance=True,
     summary="Secret bids of Force, Blackmail and Gold for the characters who sway seven areas.")
+
+# The moves (``docs/games/revolution.md``): a marker is ``SEAT_SLOTS * area + owner``, the areas
+# in board order; a bid that puts each currency's chips on one space is
+# ``BID_MOVES + holding_number(chips) * spaces ** 3 + code`` (:meth:`.bids.Table.from_code`).
+SEAT_SLOTS: Final = INFO.max_players
+MARKER_SLOTS: Final = len(AREAS) * SEAT_SLOTS
+DECLINE_MOVE: Final = 0
+SPY_MOVES: Final = 1
+"""The Spy replacing the marker ``m``: ``SPY_MOVES + m``."""
+REMOVE_MOVES: Final = SPY_MOVES + MARKER_SLOTS
+"""Remove 1 Influence taking the marker ``m`` off the board: ``REMOVE_MOVES + m``."""
+SWAP_MOVES: Final = REMOVE_MOVES + MARKER_SLOTS
+"""The Apothecary swapping the markers ``m1`` and ``m2``: ``SWAP_MOVES + MARKER_SLOTS * m1 + m2``."""
+BID_MOVES: Final = SWAP_MOVES + MARKER_SLOTS * MARKER_SLOTS
+_NO_MOVES: Final[list[int]] = []
+_DECIDING: Final = [(seat,) for seat in range(SEAT_SLOTS)]
+_BID_MOVES: Final[dict[tuple[str, int, int, int], list[int]]] = {}
+"""The bid moves of each edition and holding, made the first time they are asked and shared."""
+_MOVE_ACTIONS: Final[dict[str, dict[int, dict[str, Any]]]] = {name: {} for name in EDITIONS}
+"""Each edition's move actions, made the first time they are asked and shared by every position
+(a bid is kept as the sealed move and then as the revealed placement; no rule changes either)."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -137,12 +158,20 @@ def contest(bids: dict[Seat, dict[str, int]]) -> Seat | None:
     """The winner of a space among ``bids`` (seat → chips there), or ``None`` on a full tie."""
     if len(bids) == 1:
         return next(iter(bids))
+    return row_winner([bids.get(s) for s in range(max(bids) + 1)])
+
+
+def row_winner(row: list[dict[str, int] | None]) -> Seat | None:
+    """:func:`contest` of ``row``, each seat's chips on the space in seat order (``None``: no
+    bid there), with at least one bid."""
     best = -1
     winner: Seat | None = None
-    for seat, chips in bids.items():
+    for seat, chips in enumerate(row):
+        if chips is None:
+            continue
         blackmail, gold = chips.get(BLACKMAIL, 0), chips.get(GOLD, 0)
-        if blackmail >= _OUTWEIGHS or gold >= _OUTWEIGHS:
-            return _strongest(bids)  # too many chips for one number to keep the order
+        if blackmail >= _OUTWEIGHS or gold >= _OUTWEIGHS:  # too many for one number to keep the order
+            return _strongest({s: c for s, c in enumerate(row) if c is not None})
         # strength() as one number (a compiled comparison of two ints, not of two tuples)
         bid = (chips.get(FORCE, 0) * _OUTWEIGHS + blackmail) * _OUTWEIGHS + gold
         if bid > best:
@@ -191,6 +220,45 @@ def _placement(placement: Mapping[str, Mapping[str, int]] | None) -> dict[str, d
 
 
 _BID_SPACES: Final[dict[tuple[int, int, int, int], tuple[tuple[Space, ...], ActionSpace]]] = {}
+
+NO_SPECIAL: Final = 0
+SPY_SPACE: Final = 1
+APOTHECARY_SPACE: Final = 2
+CARD_SPACE: Final = 3
+_SPECIALS: Final = {None: NO_SPECIAL, "spy": SPY_SPACE, "apothecary": APOTHECARY_SPACE, "card": CARD_SPACE}
+
+
+@final
+class ChartSpace:
+    """A space of the Bidding Chart as the resolution reads it, in typed fields worked out once
+    per chart (a :class:`Space` is a frozen dataclass of the shared data, read through mappings)."""
+
+    __slots__ = ("name", "support", "gains", "area", "area_spaces", "special")
+
+    def __init__(self, space: Space) -> None:
+        self.name: str = space.name
+        self.support: int = space.support
+        self.gains: tuple[tuple[str, int], ...] = tuple((c, n) for c, n in space.chips.items() if n)
+        """The chips its winner takes, by currency."""
+        self.area: str | None = space.area
+        self.area_spaces: int = 0 if space.area is None else AREA_SPACES[space.area]
+        """The influence spaces of its area."""
+        self.special: int = _SPECIALS[space.special]
+
+
+_CHART_SPACES: Final[dict[int, tuple[tuple[Space, ...], tuple[ChartSpace, ...]]]] = {}
+
+
+def chart_spaces(chart: tuple[Space, ...]) -> tuple[ChartSpace, ...]:
+    """The :class:`ChartSpace` of each space of ``chart``, in chart order, made once."""
+    known = _CHART_SPACES.get(id(chart))
+    if known is not None and known[0] is chart:
+        return known[1]
+    if len(_CHART_SPACES) > 64:  # charts are made once per edition; anything else is a test's
+        _CHART_SPACES.clear()
+    spaces = tuple(ChartSpace(space) for space in chart)
+    _CHART_SPACES[id(chart)] = (chart, spaces)
+    return spaces
 
 
 def bid_space(chart: tuple[Space, ...], chips: Mapping[str, int]) -> ActionSpace:
@@ -317,11 +385,15 @@ class RevolutionState(State):
         if self.record_events:
             self.emit("round_started", round=self.round, chips=[dict(c) for c in self.chips])
         for seat in range(self.players):
-            short = MINIMUM_CHIPS - sum(self.chips[seat].values())
+            held = self.chips[seat]
+            short = MINIMUM_CHIPS
+            for n in held.values():
+                short -= n
             if short > 0:
                 given = self._take_from_bank(GOLD, short)
-                self.chips[seat][GOLD] += given
-                self.emit("topped_up", seat=seat, gold=given)
+                held[GOLD] += given
+                if self.record_events:
+                    self.emit("topped_up", seat=seat, gold=given)
         self.phase = BID_PHASE
         self.bids = SealedSubmissions("bid", range(self.players), revisable=False)
 
@@ -411,74 +483,211 @@ class RevolutionState(State):
         Influence card are refused with their own rule (:mod:`.refusals`)."""
         return refusals.refusal(self, seat, action)
 
+    # -- moves -------------------------------------------------------------------------------
+    def acting(self) -> tuple[Seat, ...]:
+        """The seats asked now, in seat order."""
+        phase = self.phase
+        if phase is BID_PHASE:
+            bids = self.bids
+            return () if bids is None else bids.waiting()
+        decider = self.decider
+        if decider is not None and (phase is SPY_PHASE or phase is APOTHECARY_PHASE
+                                    or phase is REMOVE_PHASE):
+            return _DECIDING[decider]
+        return ()
+
+    def legal_moves(self, seat: Seat) -> list[int]:
+        """The prompt's actions as moves: every decision during the resolution, and of the bids
+        those that put each currency's chips on one space (the others stay open through
+        :meth:`apply`)."""
+        phase = self.phase
+        if phase is BID_PHASE:
+            bids = self.bids
+            if bids is None or not bids.expects(seat):
+                return _NO_MOVES
+            chips = self.chips[seat]
+            key = (self.edition.name, chips[FORCE], chips[BLACKMAIL], chips[GOLD])
+            moves = _BID_MOVES.get(key)
+            if moves is None:
+                if len(_BID_MOVES) > 512:  # holdings grow without limit in a long game
+                    _BID_MOVES.clear()
+                held = key[1:]
+                table = table_of(self.chart)
+                first = BID_MOVES + holding_number(held) * len(self.chart) ** 3
+                moves = _BID_MOVES[key] = [first + code for code in table.concentrated(held)]
+            return moves
+        if seat != self.decider:
+            return _NO_MOVES
+        board = self.board
+        players = self.players
+        found: list[int] = []
+        if phase is APOTHECARY_PHASE:
+            # Each two markers once, the lower-numbered first: swapping them the other way round
+            # does the same.
+            markers: list[int] = []
+            owners: list[int] = []
+            for a, name in enumerate(AREA_NAMES):
+                here = board[name]
+                for s in range(players):
+                    if here[s]:
+                        markers.append(SEAT_SLOTS * a + s)
+                        owners.append(s)
+            for i, first in enumerate(markers):
+                start = SWAP_MOVES + MARKER_SLOTS * first
+                owner = owners[i]
+                for j in range(i + 1, len(markers)):
+                    if owners[j] != owner:
+                        found.append(start + markers[j])
+            found.append(DECLINE_MOVE)
+            return found
+        if phase is SPY_PHASE or phase is REMOVE_PHASE:
+            start = SPY_MOVES if phase is SPY_PHASE else REMOVE_MOVES
+            for a, name in enumerate(AREA_NAMES):
+                here = board[name]
+                for s in range(players):
+                    if s != seat and here[s]:
+                        found.append(start + SEAT_SLOTS * a + s)
+            if phase is SPY_PHASE:
+                found.append(DECLINE_MOVE)
+            return found
+        return _NO_MOVES
+
+    def move_action(self, move: int) -> dict[str, Any]:
+        """The action of ``move``, made once and shared."""
+        actions = _MOVE_ACTIONS[self.edition.name]
+        found = actions.get(move)
+        if found is None:
+            if len(actions) > 65536:  # one for each bid drawn, and holdings grow
+                actions.clear()
+            found = actions[move] = self._move_action(move)
+        return found
+
+    def _move_action(self, move: int) -> dict[str, Any]:
+        """The action of ``move`` (see the moves above), made anew."""
+        if move < 0:
+            raise ValueError(f"no such move: {move!r}")
+        if move >= BID_MOVES:
+            held, code = divmod(move - BID_MOVES, len(self.chart) ** 3)
+            try:
+                placement = table_of(self.chart).from_code(holding_of(held), code)
+            except ValueError:
+                raise ValueError(f"no such move: {move!r}") from None
+            return {"type": "bid", "placement": placement}
+        if move == DECLINE_MOVE:
+            return {"type": "decline"}
+        if move >= SWAP_MOVES:
+            first, second = divmod(move - SWAP_MOVES, MARKER_SLOTS)
+            if first % SEAT_SLOTS == second % SEAT_SLOTS:
+                raise ValueError(f"no such move: {move!r} swaps two markers of one player")
+            return {"type": "swap", "first_area": AREA_NAMES[first // SEAT_SLOTS],
+                    "first_owner": first % SEAT_SLOTS, "second_area": AREA_NAMES[second // SEAT_SLOTS],
+                    "second_owner": second % SEAT_SLOTS}
+        kind = "spy" if move < REMOVE_MOVES else "remove_influence"
+        marker = move - (SPY_MOVES if move < REMOVE_MOVES else REMOVE_MOVES)
+        return {"type": kind, "area": AREA_NAMES[marker // SEAT_SLOTS], "victim": marker % SEAT_SLOTS}
+
+    def apply_move(self, seat: Seat, move: int) -> None:
+        """Carry out ``move``; a bid's placement is already in order, and is kept as it is."""
+        action = self.move_action(move)
+        try:
+            if move >= BID_MOVES:
+                self._bid(seat, action)
+            else:
+                decision(self, action["type"])(self, seat, action)
+        finally:
+            self._memo.clear()
+
     # -- bidding -----------------------------------------------------------------------------
     def do_bid(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Place every chip behind the shield; when all have, the shields come down."""
+        self._bid(seat, {"type": "bid", "placement": normalise(action["placement"])})
+
+    def _bid(self, seat: Seat, bid: dict[str, Any]) -> None:
+        """:meth:`do_bid` of ``bid``, its placement normalised, kept as it is."""
         assert self.bids is not None
         if self.record_events:
             self.emit("has_chosen", seat=seat, move="bid")
-        if not self.bids.submit(seat, {"type": "bid", "placement": normalise(action["placement"])}):
+        if not self.bids.submit(seat, bid):
             return
         self.revealed = {s: a["placement"] for s, a in self.bids.in_seat_order()}
         self.results, self.drawn = [], []  # the last round's stay on show until now
         self.bids = None
-        for seat_ in range(self.players):
-            self.chips[seat_] = dict.fromkeys(CURRENCIES, 0)  # all behind the shield, now on the chart
+        for held in self.chips:  # all behind the shield, now on the chart
+            for currency in held:
+                held[currency] = 0
         if self.record_events:
             self.emit("bids_revealed", bids=[self.revealed.get(s) for s in range(self.players)])
         self.phase = RESOLVE_PHASE
         self.next_space = 0
         self._resolve()
 
-    def _chips_on(self, space: str) -> dict[Seat, dict[str, int]]:
-        return {s: p[space] for s, p in self.revealed.items() if space in p}
+    def _rows(self) -> dict[str, list[dict[str, int] | None]]:
+        """Each space bid on: every seat's chips there (``None``: none), in seat order."""
+        players = self.players
+        rows: dict[str, list[dict[str, int] | None]] = {}
+        for s, placement in self.revealed.items():
+            for name, chips in placement.items():
+                row = rows.get(name)
+                if row is None:
+                    row = rows[name] = [None] * players
+                row[s] = chips
+        return rows
 
     def _resolve(self) -> None:
         """Resolve spaces in chart order until a decision is needed or the chart is done."""
-        while self.phase == RESOLVE_PHASE:
+        spaces = chart_spaces(self.chart)
+        rows = self._rows()
+        while self.phase is RESOLVE_PHASE:
             if self.draws:
                 self._draw_next()
                 continue
-            if self.next_space >= len(self.chart):
+            if self.next_space >= len(spaces):
                 self._end_round()
                 return
-            space = self.chart[self.next_space]
+            space = spaces[self.next_space]
             self.next_space += 1
-            if space.special == "card":
-                self._card_space(space)
+            row = rows.get(space.name)
+            if space.special == CARD_SPACE:
+                self._card_space(space, [None] * self.players if row is None else row)
             else:
-                self._contest(space)
+                self._contest(space, row)
 
-    def _contest(self, space: Space) -> None:
+    def _contest(self, space: ChartSpace, row: list[dict[str, int] | None] | None) -> None:
+        """Resolve ``space``, bid on by ``row`` (each seat's chips there; ``None``: nobody)."""
         name = space.name
-        bids = {s: chips for s, p in self.revealed.items() if (chips := p.get(name)) is not None}
-        if not bids:
+        if row is None:
             self.results.append({"space": name, "winner": None, "bids": [None] * self.players})
             if self.record_events:
                 self.emit("space_resolved", space=name, winner=None, tie=False)
             return
-        winner = contest(bids)
+        winner = row_winner(row)
+        self.results.append({"space": name, "winner": winner, "bids": row})
         returned = self.edition.losing_chips_returned
-        for seat, chips in bids.items():
-            if seat != winner and returned:
-                held = self.chips[seat]
+        bank = self.bank
+        for s, chips in enumerate(row):
+            if chips is None:
+                continue
+            if s != winner and returned:
+                held = self.chips[s]
                 for currency, n in chips.items():
                     held[currency] += n
-            elif self.bank is not None:
-                self._pay_to_bank(chips)
-        self.results.append({"space": name, "winner": winner,
-                             "bids": [bids.get(s) for s in range(self.players)]})
+            elif bank is not None:
+                for currency, n in chips.items():
+                    bank[currency] += n
         if self.record_events:
             self.emit("space_resolved", space=name, winner=winner, tie=winner is None)
         if winner is None:
             return
         self.support[winner] += space.support
-        self._gain_chips(winner, space.chips, bank=True)
+        held = self.chips[winner]
+        for currency, n in space.gains:
+            held[currency] += n if bank is None else self._take_from_bank(currency, n)
         if space.area is not None:
-            self._place_marker(winner, space.area)
-        if space.special == "spy" and self._occupied_areas(exclude=winner) and self._has_markers(winner):
+            self._place_marker(winner, space.area, space.area_spaces)
+        if (space.special == SPY_SPACE and self._has_markers(winner)
+                and self._occupied_areas(exclude=winner)):
             self.phase, self.decider = SPY_PHASE, winner
-        elif space.special == "apothecary" and self._can_swap():
+        elif space.special == APOTHECARY_SPACE and self._can_swap():
             self.phase, self.decider = APOTHECARY_PHASE, winner
 
     def _gain_chips(self, seat: Seat, chips: Mapping[str, int], bank: bool) -> None:
@@ -489,31 +698,38 @@ class RevolutionState(State):
     def _has_markers(self, seat: Seat) -> bool:
         return self.markers_left is None or self.markers_left[seat] > 0
 
-    def _place_marker(self, seat: Seat, area: str) -> None:
-        """An Influence Marker in ``area``, if a space is free there and the player has one."""
-        if _placed(self.board[area]) >= AREA_SPACES[area]:
-            self.emit("area_full", seat=seat, area=area)
+    def _place_marker(self, seat: Seat, area: str, spaces: int) -> None:
+        """An Influence Marker in ``area`` (of ``spaces`` influence spaces), if a space is free
+        there and the player has one."""
+        markers = self.board[area]
+        if _placed(markers) >= spaces:
+            if self.record_events:
+                self.emit("area_full", seat=seat, area=area)
             return
         if not self._has_markers(seat):
-            self.emit("no_markers_left", seat=seat)
+            if self.record_events:
+                self.emit("no_markers_left", seat=seat)
             return
-        self.board[area][seat] += 1
+        markers[seat] += 1
         if self.markers_left is not None:
             self.markers_left[seat] -= 1
-        self.emit("influence_placed", seat=seat, area=area)
+        if self.record_events:
+            self.emit("influence_placed", seat=seat, area=area)
 
-    def _card_space(self, space: Space) -> None:
-        """Each Gold on Card is spent and draws a card, players in turn from this round's first."""
-        order = [(self.card_start + i) % self.players for i in range(self.players)]
-        self.card_start = (self.card_start + 1) % self.players
-        bids = self._chips_on(space.name)
-        for seat in order:
-            gold = bids.get(seat, {}).get(GOLD, 0)
+    def _card_space(self, space: ChartSpace, row: list[dict[str, int] | None]) -> None:
+        """Each Gold on Card (``row``: each seat's chips there) is spent and draws a card,
+        players in turn from this round's first."""
+        players = self.players
+        start = self.card_start
+        self.card_start = (start + 1) % players
+        for i in range(players):
+            seat = (start + i) % players
+            chips = row[seat]
+            gold = 0 if chips is None else chips.get(GOLD, 0)
             if gold:
                 self._pay_to_bank({GOLD: gold})
                 self.draws.append((seat, gold))
-        self.results.append({"space": space.name, "winner": None,
-                             "bids": [bids.get(s) for s in range(self.players)]})
+        self.results.append({"space": space.name, "winner": None, "bids": row})
 
     def _draw_next(self) -> None:
         seat, count = self.draws[0]
@@ -581,7 +797,8 @@ class RevolutionState(State):
     def _end_round(self) -> None:
         self.past_rounds.append({"round": self.round, "winners": [r["winner"] for r in self.results],
                                  "cards": [dict(d) for d in self.drawn]})
-        self.emit("round_resolved", round=self.round, support=list(self.support))
+        if self.record_events:
+            self.emit("round_resolved", round=self.round, support=list(self.support))
         if self.board_full():
             self._game_over("board_full")
         elif self.options.max_rounds is not None and self.round >= self.options.max_rounds:
