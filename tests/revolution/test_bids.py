@@ -141,3 +141,4 @@ def test_a_normalised_bid_lists_spaces_and_currencies_by_name_without_empty_entr
     assert normal == expected
     assert [list(chips) for chips in normal.values()] == [list(chips) for chips in expected.values()]
     assert list(normal) == list(expected)
+    assert normalise(normal) is normal  # a placement already in order is kept as it is

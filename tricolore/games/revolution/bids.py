@@ -92,7 +92,10 @@ _IN_ORDER: Final = tuple(sorted(CURRENCIES))
 
 
 def normalise(placement: Mapping[str, Mapping[str, int]]) -> Placement:
-    """The placement without empty entries, spaces and currencies in a fixed order."""
+    """The placement without empty entries, spaces and currencies in a fixed order: ``placement``
+    itself when it is already so (a bid drawn by :meth:`Table.sample`, say)."""
+    if isinstance(placement, dict) and _is_normal(placement):
+        return placement
     out: Placement = {}
     for space in sorted(placement):
         chips = placement[space]
@@ -102,6 +105,22 @@ def normalise(placement: Mapping[str, Mapping[str, int]]) -> Placement:
         if kept:
             out[space] = kept
     return out
+
+
+def _is_normal(placement: dict[str, Mapping[str, int]]) -> bool:
+    """Whether ``placement`` is a plain dict of plain dicts in :func:`normalise`'s form: names in
+    order, every count a whole number other than 0."""
+    previous = ""
+    for space, chips in placement.items():
+        if type(space) is not str or space <= previous or type(chips) is not dict or not chips:
+            return False
+        last = ""
+        for currency, n in chips.items():
+            if type(currency) is not str or currency <= last or type(n) is not int or not n:
+                return False
+            last = currency
+        previous = space
+    return True
 
 
 def _in_order(chips: dict[str, int]) -> dict[str, int] | None:
