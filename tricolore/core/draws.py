@@ -29,14 +29,19 @@ PLAIN: Final = random.Random
 directly where ``random.Random`` is two lookups)."""
 
 
+_GETRANDBITS: Final = random.Random.getrandbits
+"""The plain generator's ``getrandbits``, called on a generator of that very class: cheaper once
+compiled than asking the generator for its method at every draw."""
+
+
 def _below(rng: random.Random, n: int) -> int:
     """A whole number from 0 to ``n - 1`` (``n`` at least 1) drawn as :mod:`random` draws one for
     ``randrange``, ``choice`` and ``shuffle``: ``n.bit_length()`` random bits, drawn again while
-    they make ``n`` or more."""
+    they make ``n`` or more. ``rng`` is a plain generator."""
     bits = n.bit_length()
-    drawn: int = rng.getrandbits(bits)
+    drawn: int = _GETRANDBITS(rng, bits)
     while drawn >= n:
-        drawn = rng.getrandbits(bits)
+        drawn = _GETRANDBITS(rng, bits)
     return drawn
 
 
@@ -68,14 +73,13 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     if type(rng) is not PLAIN:
         rng.shuffle(items)
         return
-    getrandbits = rng.getrandbits
     n = len(items)
     bits = n.bit_length()
     while n > 1:
         if n < 1 << (bits - 1):  # the bits of n, kept as n counts down rather than asked each time
             bits -= 1
-        j: int = getrandbits(bits)
+        j: int = _GETRANDBITS(rng, bits)
         while j >= n:
-            j = getrandbits(bits)
+            j = _GETRANDBITS(rng, bits)
         n -= 1
         items[n], items[j] = items[j], items[n]
