@@ -169,32 +169,44 @@ def close_trial(votes: Iterable[CakeVote | BookRow], order: Sequence[Voter]) -> 
     other than sans-culotte or privileged, a cake count below 1, or a voter missing from
     ``order``.
     """
-    scales: dict[str, dict[Voter, int]] = {SANS_CULOTTE: {}, PRIVILEGED: {}}
+    sans_culotte: dict[Voter, int] = {}
+    privileged: dict[Voter, int] = {}
+    yes = no = 0
     position = {voter: i for i, voter in enumerate(order)}
     for vote in votes:
-        if vote.side not in scales:
-            raise ValueError(f"a cake vote's side must be sans-culotte or privileged, not {vote.side!r}")
-        if type(vote.cakes) is not int or vote.cakes < 1:
-            raise ValueError(f"a cake vote stakes at least 1 cake; {vote.voter} voted {vote.cakes!r}")
-        if vote.voter not in position:
-            raise ValueError(f"{vote.voter} voted in this trial but is missing from the seating order")
-        scale = scales[vote.side]
-        scale[vote.voter] = scale.get(vote.voter, 0) + vote.cakes
-    yes, no = sum(scales[SANS_CULOTTE].values()), sum(scales[PRIVILEGED].values())
+        voter, cakes, side = vote.voter, vote.cakes, vote.side
+        if side == SANS_CULOTTE:
+            scale = sans_culotte
+        elif side == PRIVILEGED:
+            scale = privileged
+        else:
+            raise ValueError(f"a cake vote's side must be sans-culotte or privileged, not {side!r}")
+        if type(cakes) is not int or cakes < 1:
+            raise ValueError(f"a cake vote stakes at least 1 cake; {voter} voted {cakes!r}")
+        if voter not in position:
+            raise ValueError(f"{voter} voted in this trial but is missing from the seating order")
+        scale[voter] = scale.get(voter, 0) + cakes
+        if scale is sans_culotte:
+            yes += cakes
+        else:
+            no += cakes
     verdict = SANS_CULOTTE if yes > no else PRIVILEGED
-    winning = scales[verdict]
-    losing = scales[PRIVILEGED if verdict == SANS_CULOTTE else SANS_CULOTTE]
+    winning, losing = (sans_culotte, privileged) if verdict == SANS_CULOTTE else (privileged, sans_culotte)
     w, lost = max(yes, no), min(yes, no)
     bastille_vote = w - lost
 
     recipients: list[tuple[Voter, int]] = list(winning.items())
     if bastille_vote:
         recipients.append((BASTILLE, bastille_vote))
-    recipients.sort(key=lambda r: (-r[1], r[0] != BASTILLE, position.get(r[0], -1)))
+    # The order of rule 4, each recipient ranked by (weight, Bastille first, seat from the left)
+    # and its place in recipients: ranks never tie, so no voter is compared.
+    ranks = sorted([(-weight, voter != BASTILLE, position.get(voter, -1), i)
+                    for i, (voter, weight) in enumerate(recipients)])
     total = w + bastille_vote
     remaining = lost
     rewards: list[Reward] = []
-    for voter, weight in recipients:
+    for rank in ranks:
+        voter, weight = recipients[rank[3]]
         # the share lost * weight / total, in lowest terms (a Fraction costs more than the rest)
         numerator, denominator = (lost * weight, total) if total else (0, 1)
         common = gcd(numerator, denominator)
@@ -209,8 +221,9 @@ def close_trial(votes: Iterable[CakeVote | BookRow], order: Sequence[Voter]) -> 
                 break
         else:
             rewards.append(Reward(BASTILLE, 0, remaining))
+    losers = sorted([(position[voter], voter, cakes) for voter, cakes in losing.items()])
     return TrialClosing(verdict, w, lost, bastille_vote, tuple(rewards), remaining,
-                        tuple(sorted(losing.items(), key=lambda kv: position[kv[0]])))
+                        tuple([(voter, cakes) for _, voter, cakes in losers]))
 
 
 @dataclass(slots=True, init=False)

@@ -721,19 +721,22 @@ class CulottesState(State):
         voter = self.current_citizen()
         assert voter is not None
         trialed = self.citizens[action["citizen"]]
-        cakes = action["cakes"]
+        cakes: int = action["cakes"]
+        side: str = action["side"]
         if not trialed.on_trial:
             trialed.on_trial = True
             trialed.cap = False
         voter.cakes -= cakes
-        self.book.write(voter.id, trialed.id, cakes, action["side"], self.turn + 1)
+        self.book.write(voter.id, trialed.id, cakes, side, self.turn + 1)
         self.step = 6
         if self.record_events:
-            self.emit("cake_vote", voter=voter.id, citizen=trialed.id, side=action["side"], cakes=cakes)
-        self.last_roll = randint(self.rng, 1, self.options.die_faces)
-        closes = self.last_roll in self.options.closing_faces
+            self.emit("cake_vote", voter=voter.id, citizen=trialed.id, side=side, cakes=cakes)
+        options = self.options
+        roll = randint(self.rng, 1, options.die_faces)
+        self.last_roll = roll
+        closes = roll in options.closing_faces
         if self.record_events:
-            self.emit("die_rolled", roll=self.last_roll, closes_trial=closes)
+            self.emit("die_rolled", roll=roll, closes_trial=closes)
         if closes:
             self.verdict_and_rewards(trialed)
 
@@ -743,7 +746,14 @@ class CulottesState(State):
 
     def citizens_from_left(self) -> list[int]:
         """Every citizen in seating order from the current player's left, sheets in order."""
-        return [i for s in self.seating_from_left() for i in self.holdings[s]]
+        holdings = self.holdings
+        left = self.current + 1
+        order: list[int] = []
+        for s in range(left, self.players):
+            order.extend(holdings[s])
+        for s in range(left):
+            order.extend(holdings[s])
+        return order
 
     def verdict_and_rewards(self, trialed: Citizen) -> TrialClosing:
         """Step 5: close the trial through the Book of Public Safety and pay the winners."""
@@ -1139,6 +1149,8 @@ class CulottesState(State):
     def settle_deals(self, trial: int, verdict: str | None) -> None:
         """Settle the bribes and alliances of ``trial``'s trial, just closed by the Book
         (``verdict``) or abandoned at the end (``None``: every deposit goes back)."""
+        if not self.deals.deals and not self.alliances:
+            return
         closing = self.book.closings
         for deal in self.deals.lapse(accepted=verdict is None, which=about("trial", trial)):
             self._tally("bribes_lapsed")
