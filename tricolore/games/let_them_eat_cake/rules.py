@@ -721,12 +721,14 @@ class LetThemEatCakeState(State):
         self.draw, self.placed, self.seized, self.received = [], {}, {}, {}
         self.batch_safe = None
         self.donors = set()
-        self.emit("round_started", round=self.round, head=self.head)
+        if self.record_events:
+            self.emit("round_started", round=self.round, head=self.head)
         self._elect("head", range(self.players))
 
     def _elect(self, office: str, candidates: Iterable[Seat]) -> None:
         self.election = Election(office, candidates)
-        self.emit("election_opened", office=office, candidates=list(self.election.candidates))
+        if self.record_events:
+            self.emit("election_opened", office=office, candidates=list(self.election.candidates))
         self._open_vote()
 
     def _open_vote(self) -> None:
@@ -738,7 +740,14 @@ class LetThemEatCakeState(State):
 
     def _open_window(self, name: Phase) -> None:
         self.phase = name
-        self.window = ResponseWindow(name, _CLOCKWISE[self.players][self.head])
+        order = _CLOCKWISE[self.players][self.head]
+        # A window nobody can act in would close at once: it is not made (most are like this).
+        for seat in order:
+            if self._can_act_in_window(seat):
+                self.window = ResponseWindow(name, order)
+                break
+        else:
+            self._close_window()
         self._settle()
 
     def _settle(self) -> None:
@@ -782,7 +791,8 @@ class LetThemEatCakeState(State):
         self.deck.extend([GENERAL] * from_pantry)
         self.starter_pile += from_starter
         medal = self._lose_medal(seat)
-        self.emit("generals_spent", seat=seat, use=use, generals=count, medal=medal)
+        if self.record_events:
+            self.emit("generals_spent", seat=seat, use=use, generals=count, medal=medal)
 
     def _take_generals(self, seat: Seat, count: int) -> tuple[int, int]:
         """Take ``count`` Generals from ``seat``, Pantry ones first; returns (Pantry, starter)."""
@@ -811,7 +821,8 @@ class LetThemEatCakeState(State):
         self.stats["coups"] += 1
         self.window = None
         self.election.coup_by = seat
-        self.emit("coup", seat=seat, office=self.election.office, winner=action["winner"])
+        if self.record_events:
+            self.emit("coup", seat=seat, office=self.election.office, winner=action["winner"])
         self._elected(action["winner"], by_vote=False)
 
     def do_allege_rigging(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -823,7 +834,8 @@ class LetThemEatCakeState(State):
         self.window = None
         self.election.rigged_by.append(seat)
         self.election.winner = None
-        self.emit("vote_rigging_alleged", seat=seat, office=self.election.office)
+        if self.record_events:
+            self.emit("vote_rigging_alleged", seat=seat, office=self.election.office)
         self._open_vote()
         self._settle()
 
@@ -834,7 +846,8 @@ class LetThemEatCakeState(State):
         self.stats["seizures"] += 1
         self.placed[action["card"]] = seat
         self.seized[seat] = action["card"]
-        self.emit("cake_seized", seat=seat, card=action["card"], value=self.draw[action["card"]])
+        if self.record_events:
+            self.emit("cake_seized", seat=seat, card=action["card"], value=self.draw[action["card"]])
         self.window.acted(seat)
         self._settle()
 
@@ -855,37 +868,43 @@ class LetThemEatCakeState(State):
             self.emit("has_chosen", seat=seat, move="vote")
         if not ballot.submit(seat, action):
             return
-        # Every voter has chosen: the cards in seat order (loops, where a generator and the
-        # builtins called on dicts cost more than these few seats).
-        cards: dict[Seat, Seat] = {}
-        tally: dict[Seat, int] = {}
+        # Every voter has chosen: the cards in seat order. The cards and votes are counted in
+        # lists by seat (``None``: no card, no candidate), from which the last ballot is made.
+        players = self.players
+        shown: list[Seat | None] = [None] * players
+        counts: list[int | None] = [None] * players
         for candidate in election.candidates:
-            tally[candidate] = 0
+            counts[candidate] = 0
+        cards: dict[Seat, Seat] = {}
         for s in ballot.seats:
             sealed = ballot.submitted(s)
             assert sealed is not None
             card = sealed["candidate"]
             cards[s] = card
+            shown[s] = card
             self._play_card(s, card)
-            if card in tally:  # a card naming someone who is not a candidate counts for nothing
-                tally[card] += self.weight(s)
+            count = counts[card]
+            if count is not None:  # a card naming someone who is not a candidate counts for nothing
+                counts[card] = count + self.weight(s)
         election.ballot = None
+        tally: dict[Seat, int] = {}
         top = 0
-        for votes in tally.values():
+        for candidate in election.candidates:
+            votes = counts[candidate]
+            assert votes is not None
+            tally[candidate] = votes
             top = max(top, votes)
         election.cards, election.tally = cards, tally
-        election.tied = tuple(c for c in election.candidates if tally[c] == top)
+        election.tied = tuple([c for c in election.candidates if counts[c] == top])
         self.stats["votes"] += 1
         if self.record_events:  # a call with ** is an interpreted one: made only for an event kept
-            shown: dict[str, Any] = {}
+            event: dict[str, Any] = {}
             if not self.options.memory_mode:  # in memory mode the cards stay only on the table
-                shown["cards"] = [cards.get(s) for s in range(self.players)]
+                event["cards"] = list(shown)
             self.emit("ballot_revealed", office=election.office, vote_number=election.vote_number,
-                      tally=[tally.get(s) for s in range(self.players)], **shown)
+                      tally=list(counts), **event)
         self.last_ballot = {"round": self.round, "office": election.office,
-                            "vote_number": election.vote_number,
-                            "cards": [cards.get(s) for s in range(self.players)],
-                            "tally": [tally.get(s) for s in range(self.players)]}
+                            "vote_number": election.vote_number, "cards": shown, "tally": counts}
         if len(election.tied) == 1:
             self._vote_counted(election.tied[0])
         else:
@@ -897,12 +916,14 @@ class LetThemEatCakeState(State):
         self.used[seat].append(card)
         if not self.hands[seat]:
             self.hands[seat], self.used[seat] = sorted(self.used[seat]), []
-            self.emit("hand_refreshed", seat=seat)
+            if self.record_events:
+                self.emit("hand_refreshed", seat=seat)
 
     def do_break_tie(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The Head of Committee decides a tied vote."""
         assert self.election is not None
-        self.emit("tie_broken", head=seat, office=self.election.office, winner=action["winner"])
+        if self.record_events:
+            self.emit("tie_broken", head=seat, office=self.election.office, winner=action["winner"])
         self._vote_counted(action["winner"])
 
     def _vote_counted(self, winner: Seat) -> None:
@@ -922,7 +943,8 @@ class LetThemEatCakeState(State):
         election = self.election
         assert election is not None
         office = election.office
-        self.emit("elected", office=office, seat=winner, by_vote=by_vote)
+        if self.record_events:
+            self.emit("elected", office=office, seat=winner, by_vote=by_vote)
         if office == "head":
             self._new_head(winner, election, by_vote)
         elif office == "enemy":
@@ -947,21 +969,25 @@ class LetThemEatCakeState(State):
             if by_vote:
                 dissenters = [s for s, c in election.cards.items() if s != head and c != head]
                 lost = [s for s in dissenters if self._lose_medal(s)]
-                self.emit("unity_rule", head=head, lost_medal=lost)
+                if self.record_events:
+                    self.emit("unity_rule", head=head, lost_medal=lost)
         gained = self._gain_medals(head, 1)
-        self.emit("head_medal", head=head, gained=gained)
+        if self.record_events:
+            self.emit("head_medal", head=head, gained=gained)
         self.phase = HEAD_MEDAL_PHASE
 
     def do_award_medal(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The Head gives a Medal from the centre to another player."""
         self._gain_medals(action["to"], 1)
-        self.emit("medal_awarded", head=seat, seat=action["to"])
+        if self.record_events:
+            self.emit("medal_awarded", head=seat, seat=action["to"])
         self._after_head_medal()
 
     def do_remove_medal(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The Head takes a Medal from another player to the centre."""
         self._lose_medal(action["from"])
-        self.emit("medal_removed", head=seat, seat=action["from"])
+        if self.record_events:
+            self.emit("medal_removed", head=seat, seat=action["from"])
         self._after_head_medal()
 
     def _after_head_medal(self) -> None:
@@ -973,7 +999,8 @@ class LetThemEatCakeState(State):
         exposed = [s for s in range(self.players) if s != immune]
         fewest = min(self.medals[s] for s in exposed)
         candidates = [s for s in exposed if self.medals[s] == fewest]
-        self.emit("enemy_candidates", candidates=candidates, immune=immune, medals=fewest)
+        if self.record_events:
+            self.emit("enemy_candidates", candidates=candidates, immune=immune, medals=fewest)
         if len(candidates) == 1:
             self._to_the_guillotine(candidates[0])
         else:
@@ -984,7 +1011,8 @@ class LetThemEatCakeState(State):
         self.enemy = enemy
         self.offices["enemy"] = enemy
         self.guillotine = enemy
-        self.emit("enemy_of_the_revolution", seat=enemy)
+        if self.record_events:
+            self.emit("enemy_of_the_revolution", seat=enemy)
         self._elect("operator", range(self.players))
 
     def do_execute(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -997,7 +1025,8 @@ class LetThemEatCakeState(State):
         self.stats["executions"] += 1
         if not self.pawns[victim]:
             self.dead = victim
-            self.emit("executed", operator=seat, seat=victim, pawns=0, medals=0, general=False)
+            if self.record_events:
+                self.emit("executed", operator=seat, seat=victim, pawns=0, medals=0, general=False)
             self._game_over("death")
             return
         medals = self._gain_medals(victim, EXECUTION_MEDALS)
@@ -1005,8 +1034,9 @@ class LetThemEatCakeState(State):
         if general:
             self.starter_pile -= 1
             self.starter_generals[victim] += 1
-        self.emit("executed", operator=seat, seat=victim, pawns=self.pawns[victim], medals=medals,
-                  general=general)
+        if self.record_events:
+            self.emit("executed", operator=seat, seat=victim, pawns=self.pawns[victim], medals=medals,
+                      general=general)
         self._elect("secretary", range(self.players))
         self._settle()
 
@@ -1016,7 +1046,8 @@ class LetThemEatCakeState(State):
         self.guillotine = None
         self.stats["mercies"] += 1
         medal = self._lose_medal(seat)
-        self.emit("mercy", operator=seat, seat=victim, medal=medal)
+        if self.record_events:
+            self.emit("mercy", operator=seat, seat=victim, medal=medal)
         self._elect("secretary", range(self.players))
         self._settle()
 
@@ -1027,8 +1058,9 @@ class LetThemEatCakeState(State):
         self.draw = self.deck[:self.players]
         del self.deck[:self.players]
         self.deck_unseen = max(0, self.deck_unseen - self.players)
-        self.emit("pantry_drawn", secretary=self.offices["secretary"],
-                  cards=[_card_name(c) for c in self.draw])
+        if self.record_events:
+            self.emit("pantry_drawn", secretary=self.offices["secretary"],
+                      cards=[_card_name(c) for c in self.draw])
         self._open_window(SEIZE_PHASE)
 
     def do_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -1038,8 +1070,9 @@ class LetThemEatCakeState(State):
 
     def _place(self, card: int, to: Seat) -> None:
         self.placed[card] = to
-        self.emit("card_dealt", secretary=self.offices["secretary"], card=card,
-                  value=self.draw[card], receiver=to)
+        if self.record_events:
+            self.emit("card_dealt", secretary=self.offices["secretary"], card=card,
+                      value=self.draw[card], receiver=to)
 
     def _deal_last(self) -> None:
         free = self.unplaced_cards()
@@ -1064,7 +1097,8 @@ class LetThemEatCakeState(State):
                 self.deck.append(value)
         medal = False if safe else self._lose_medal(seat)
         self.stats["safe_batches" if safe else "unsafe_batches"] += 1
-        self.emit("batch_inspected", inspector=seat, safe=safe, medal=medal)
+        if self.record_events:
+            self.emit("batch_inspected", inspector=seat, safe=safe, medal=medal)
         self.batch_safe = safe  # the cards stay on view, as the table remembers who got what
         if safe:
             self._open_window(DONATE_PHASE)
@@ -1086,7 +1120,8 @@ class LetThemEatCakeState(State):
         if taken is not None:
             self.medals[taken] -= 1
             self.medals[seat] += 1
-        self.emit("let_them_eat_cake", seat=seat, value=card.value, took_medal_from=taken)
+        if self.record_events:
+            self.emit("let_them_eat_cake", seat=seat, value=card.value, took_medal_from=taken)
         self.window.acted(seat)
         self._settle()
 
