@@ -270,7 +270,6 @@ class Table:
                 out[names[si]] = chips
         return out
 
-
     def concentrated(self, held: Sequence[int]) -> list[int]:
         """The bids that put all of each currency's chips on one space, as space codes
         (:meth:`from_code`): every space that takes the currency, in chart order, and for Gold
@@ -281,9 +280,8 @@ class Table:
             if not held[ci]:
                 slots.append((0,))
                 continue
-            caps = self.caps[ci]
-            slots.append(tuple(si for si in self.allowed[ci]
-                               if caps[si] is None or held[ci] <= caps[si]))  # type: ignore[operator]
+            caps, n = self.caps[ci], held[ci]
+            slots.append(tuple(si for si in self.allowed[ci] if (limit := caps[si]) is None or n <= limit))
         width = len(self.chart)
         return [(force * width + blackmail) * width + gold
                 for force in slots[0] for blackmail in slots[1] for gold in slots[2]]

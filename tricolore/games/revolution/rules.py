@@ -671,9 +671,8 @@ class RevolutionState(State):
                 held = self.chips[s]
                 for currency, n in chips.items():
                     held[currency] += n
-            elif bank is not None:
-                for currency, n in chips.items():
-                    bank[currency] += n
+            else:
+                self._pay_to_bank(chips)
         if self.record_events:
             self.emit("space_resolved", space=name, winner=winner, tie=winner is None)
         if winner is None:
