@@ -111,3 +111,10 @@ def module_doc() -> Callable[[Any], str]:
         return ast.get_docstring(_source_tree(module)) or ""
 
     return doc
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked ``slow`` first, in their order, then the others in theirs: with the
+    workers of ``pytest -n`` the long checks start at once, and the short ones fill in around them
+    instead of leaving one worker on a long check at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

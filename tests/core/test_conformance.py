@@ -49,6 +49,7 @@ def test_the_plan_covers_every_registered_game_with_its_seeds_per_common_size():
         assert {n for g, n, _ in PLAN if g == info.name} == set(sizes)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players, seeds", PLAN,
                          ids=[f"{g}-{n}p-{s.start}" for g, n, s in PLAN])
 def test_conformance(name, players, seeds):

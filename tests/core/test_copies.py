@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+import struct
 
 import pytest
 
@@ -29,6 +32,28 @@ def test_a_clone_has_the_digest_of_its_original_until_one_of_them_draws() -> Non
     copy.rng.random()
     assert copy.digest() != state.digest()
     assert state.clone().digest() == state.digest()
+
+
+def test_a_digest_reads_the_generator_again_after_every_draw_and_only_then() -> None:
+    # A digest keeps the generator's words it read until the next draw: two states of one seed,
+    # one digested before every draw and one never before, must agree at every step, whichever
+    # of them (or a third state) was digested last.
+    game = tricolore.get_game("culottes")
+    watched, fresh, other = game.new(5, seed=11), game.new(5, seed=11), game.new(5, seed=12)
+    for _ in range(4):
+        first = watched.digest()
+        assert watched.digest() == first  # no draw in between: the same words
+        other.digest()
+        assert watched.digest() == first
+        watched.rng.random()
+        fresh.rng.random()
+        assert watched.digest() != first
+        assert fresh.digest() == watched.digest()
+    words = struct.pack("<625Q", *watched.rng.getstate()[1])
+    payload = json.dumps(watched.digest_payload(), separators=(",", ":"), sort_keys=True)
+    expected = hashlib.blake2b(payload.encode(), digest_size=16)
+    expected.update(words)
+    assert watched.digest() == expected.hexdigest()
 
 
 def test_a_reseeded_state_draws_as_a_generator_seeded_alike() -> None:

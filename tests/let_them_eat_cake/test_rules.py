@@ -565,6 +565,7 @@ def test_let_them_eat_cake_only_the_card_received_this_round(start, elect, act):
     assert state.legal_actions(0).kinds == ("pass",)
 
 
+@pytest.mark.slow
 def test_conformance_in_memory_mode():
     from tricolore.core.conformance import check_game
 

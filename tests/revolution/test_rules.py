@@ -341,6 +341,7 @@ def test_determinize_resamples_other_players_sealed_bids_and_the_deck(start, bid
     assert all(sorted(t.deck) == sorted(state.deck) for t in twins)
 
 
+@pytest.mark.slow
 def test_conformance_of_the_published_edition():
     from tricolore.core.conformance import check_game
 

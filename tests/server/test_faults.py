@@ -52,6 +52,7 @@ from tricolore.server.tables import NOT_SAVED
 KILLS = 20
 
 
+@pytest.mark.slow
 def test_twenty_sigkills_lose_no_acknowledged_action_and_every_view_equals_the_replay(tmp_path: Path) -> None:
     log = tmp_path / "server.log"
     faults = asyncio.run(kill_and_check(sqlite_url(tmp_path / "tables.db"), log, tables=3, kills=KILLS,

@@ -47,7 +47,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from tricolore.core.errors import IllegalAction
 from tricolore.core.fields import Copy, Field, Seen, digest_value
@@ -72,9 +72,13 @@ class Report:
     leak_checks: int
 
 
+_TEXT: Final = json.JSONEncoder(sort_keys=True, allow_nan=False)
+"""How views are written to be compared as text (made once, not at every ``json.dumps``)."""
+
+
 def _json(data: object, what: str) -> str:
     try:
-        return json.dumps(data, sort_keys=True, allow_nan=False)
+        return _TEXT.encode(data)
     except (TypeError, ValueError) as exc:
         raise ConformanceError(f"{what} is not JSON: {exc}") from None
 

@@ -45,6 +45,14 @@ _CHANCE: contextvars.ContextVar[Script | None] = contextvars.ContextVar("chance"
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
 
+_DIGEST_JSON: Final = json.JSONEncoder(separators=(",", ":"), sort_keys=True, check_circular=False)
+"""How :meth:`State.digest` writes a state's payload (made once: ``json.dumps`` with these
+arguments builds an encoder at every call)."""
+_PACKED_WORDS: Final[list[tuple[Any, bytes]]] = [((), b"")]
+"""The generator state whose words were packed last (a snapshot tuple) with their bytes, as one
+pair replaced whole (so a thread never reads one state's bytes for another): a digest taken
+again with no draw in between hashes the same bytes without packing them again."""
+
 
 def copy_json(value: Any) -> Any:
     """A copy of JSON-like data that shares no container with ``value``: every dict (or other
@@ -529,13 +537,22 @@ class State(ABC):
     # -- generic behaviour --------------------------------------------------------------------
     def digest(self) -> str:
         """A hash of the full state, the random generator included, for replay verification."""
-        payload = json.dumps(self.digest_payload(), separators=(",", ":"), sort_keys=True)
-        h = hashlib.blake2b(payload.encode(), digest_size=16)
+        h = hashlib.blake2b(_DIGEST_JSON.encode(self.digest_payload()).encode(), digest_size=16)
         state = self._rng_state
         if not isinstance(state, tuple):  # no snapshot kept: ask the generator
-            state = self.rng.getstate()
-        words = state[1]
-        h.update(struct.pack(f"<{len(words)}Q", *words))  # little-endian: the same on every machine
+            rng = self.rng
+            state = rng.getstate()
+            if type(rng) is random.Random:
+                # kept while nobody draws, as a copy keeps it (the rng property forgets it)
+                self._rng_state = state
+        last = _PACKED_WORDS[0]
+        if last[0] is state:
+            packed = last[1]
+        else:
+            words = state[1]
+            packed = struct.pack(f"<{len(words)}Q", *words)  # little-endian: the same on every machine
+            _PACKED_WORDS[0] = (state, packed)
+        h.update(packed)
         if isinstance(self._rng, ScriptedChance):
             h.update(json.dumps(self._rng.remaining(), sort_keys=True).encode())
         return h.hexdigest()
