@@ -58,7 +58,28 @@ def test_replay_verify_exits_non_zero_on_a_mismatch(tmp_path):
     path.write_text(json.dumps(data))
     result = run("replay", "--verify", str(path))
     assert result.exit_code == 1
-    assert "digests differ" in result.output
+    assert "1 digest differs, first after action" in " ".join(result.output.split())
+
+
+def test_replay_verify_on_worker_processes_finds_what_one_process_finds(tmp_path):
+    run("simulate", "culottes-trials", "--players", "3", "--games", "12", "--records", str(tmp_path),
+        "--json", "--workers", "1")
+    for workers in ("1", "2"):
+        result = run("replay", "--verify", str(tmp_path), "--workers", workers)
+        assert result.exit_code == 0 and "12 records, every digest verified" in result.output
+    tampered = sorted(tmp_path.glob("*.json"))[7]
+    data = json.loads(tampered.read_text())
+    data["digests"][3] = "0" * 32
+    tampered.write_text(json.dumps(data))
+    said = set()
+    for workers in ("1", "2"):
+        result = run("replay", "--verify", str(tmp_path), "--workers", workers)
+        assert result.exit_code == 1
+        assert f"{tampered}: 1 digest differs, first after action 3" in " ".join(result.output.split())
+        said.add(result.output)
+    assert len(said) == 1
+    refused = run("replay", "--verify", str(tmp_path), "--workers", "0")
+    assert refused.exit_code != 0 and "--workers must be at least 1; got 0" in refused.output
 
 
 def test_play_against_bots_in_the_terminal_to_the_end():

@@ -875,6 +875,8 @@ def replay(
     records: Annotated[list[Path], typer.Argument(help="Records (JSON) to replay, or folders of them.")],
     verify_digests: Annotated[bool, typer.Option("--verify", help="Check every digest; exit 1 on a "
                                                  "mismatch.")] = False,
+    workers: Annotated[int | None, typer.Option(
+        help="Worker processes that verify records (default: every core; 1: in this process).")] = None,
 ) -> None:
     """Replay a record step by step, or verify the digests of records."""
     with clear_errors():
@@ -885,23 +887,14 @@ def replay(
                 raise Refused(f"no records (*.json) in the folder {r}")
             paths.extend(found)
         if verify_digests:
-            for path in paths:
-                rec = Record.load(path)
-                try:
-                    checked = check_record(rec)
-                except RecordError as exc:
-                    raise Refused(f"{path}: {exc}") from None
-                if checked.mismatches:
-                    m = checked.mismatches[0]
-                    raise Refused(f"{path}: {len(checked.mismatches)} digests differ, first after "
-                                  f"action {m.index} (expected {m.expected:.40}, replay gives "
-                                  f"{m.actual})")
-                if not checked.over:
-                    raise Refused(f"record {path} stops after {counted_actions(len(rec.actions))}, "
-                                  "before the game's end")
+            if workers is not None and workers < 1:
+                raise Refused(f"--workers must be at least 1; got {workers}")
+            for path, problem in verified_records(paths, workers):
+                if problem is not None:
+                    raise Refused(problem)
                 if len(paths) == 1:
-                    console.print(f"{path}: {counted_actions(len(rec.actions))}, every digest verified",
-                                  highlight=False)
+                    console.print(f"{path}: {counted_actions(len(Record.load(path).actions))}, "
+                                  "every digest verified", highlight=False)
             if len(paths) > 1:
                 console.print(f"{len(paths)} records, every digest verified")
             return
@@ -912,6 +905,54 @@ def replay(
             print_replay(rec)
         except RecordError as exc:
             raise Refused(f"{paths[0]}: {exc}") from None
+
+
+def record_problem(path: Path) -> str | None:
+    """Why the record at ``path`` does not verify, in one sentence; ``None`` if it does: it replays
+    to every digest it holds and to the game's end."""
+    try:
+        rec = Record.load(path)
+    except RecordError as exc:  # its sentence names the file
+        return str(exc)
+    try:
+        checked = check_record(rec)
+    except RecordError as exc:
+        return f"{path}: {exc}"
+    if checked.mismatches:
+        m = checked.mismatches[0]
+        count = len(checked.mismatches)
+        differ = "1 digest differs" if count == 1 else f"{count} digests differ"
+        return (f"{path}: {differ}, first after action {m.index} "
+                f"(expected {m.expected:.40}, replay gives {m.actual})")
+    if not checked.over:
+        return f"record {path} stops after {counted_actions(len(rec.actions))}, before the game's end"
+    return None
+
+
+def verified_records(paths: list[Path], workers: int | None) -> Iterator[tuple[Path, str | None]]:
+    """Each of ``paths`` with :func:`record_problem`, in their order: checked on ``workers``
+    processes (default: every core) when there are several records, in this one otherwise. The
+    workers left when the caller stops early (at the first problem) are stopped at once."""
+    workers = min(workers or os.cpu_count() or 1, len(paths))
+    if workers <= 1:
+        for path in paths:
+            yield path, record_problem(path)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    from tricolore.sim.backends import start_worker, stop_workers
+
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=start_worker, initargs=(os.getpid(),))
+    complete = False
+    try:
+        # a few records a task: the order is kept, and a long folder costs little in messages
+        chunk = max(1, min(16, len(paths) // (workers * 4)))
+        yield from zip(paths, pool.map(record_problem, paths, chunksize=chunk), strict=True)
+        complete = True
+    finally:
+        if not complete:
+            stop_workers(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def counted_actions(count: int) -> str:
