@@ -530,6 +530,35 @@ def test_sabotage_doubled_and_zeroed_is_zero(start, play_round, act, pass_window
 
 
 # -- What stays on the table ---------------------------------------------------------------------
+def _containers(value, found):
+    if isinstance(value, (dict, list)):
+        found.append(value)
+        for item in value.values() if isinstance(value, dict) else value:
+            _containers(item, found)
+    return found
+
+
+def test_every_view_shows_the_rounds_played_as_a_copy_of_its_own():
+    state = tricolore.get_game("bread-and-circuses").new(5, 4)
+    for _ in random_play(state, random.Random(4)):
+        if len(state.history) >= 3:
+            break
+    shown = [state.view(seat)["history"] for seat in (None, 0, 0, 3)]
+    assert all(history == state.history for history in shown) and len(state.history) >= 3
+    held = {id(c) for c in _containers(state.history, [])}
+    for history in shown:
+        copied = _containers(history, [])
+        assert len({id(c) for c in copied}) == len(copied) and not held & {id(c) for c in copied}
+    shown[0][0]["payouts"][0]["paid"] = 99  # one view changed in place: nothing else changes
+    shown[0].append({"round": 0})
+    assert state.view(0)["history"] == state.history == shown[1] != shown[0]
+    round_count = len(state.history)
+    for _ in random_play(state, random.Random(5)):
+        if len(state.history) > round_count:
+            break
+    assert state.view(None)["history"] == state.history
+
+
 def test_view_keeps_last_rounds_tiles_and_counts_through_the_next_round(start, act, play_round,
                                                                        pass_window):
     state = start(4, hands=[["Grain Hoarding"], [], [], []])
