@@ -889,12 +889,12 @@ def replay(
         if verify_digests:
             if workers is not None and workers < 1:
                 raise Refused(f"--workers must be at least 1; got {workers}")
-            for path, problem in verified_records(paths, workers):
+            for path, (problem, actions) in verified_records(paths, workers):
                 if problem is not None:
                     raise Refused(problem)
                 if len(paths) == 1:
-                    console.print(f"{path}: {counted_actions(len(Record.load(path).actions))}, "
-                                  "every digest verified", highlight=False)
+                    console.print(f"{path}: {counted_actions(actions)}, every digest verified",
+                                  highlight=False)
             if len(paths) > 1:
                 console.print(f"{len(paths)} records, every digest verified")
             return
@@ -907,29 +907,31 @@ def replay(
             raise Refused(f"{paths[0]}: {exc}") from None
 
 
-def record_problem(path: Path) -> str | None:
-    """Why the record at ``path`` does not verify, in one sentence; ``None`` if it does: it replays
-    to every digest it holds and to the game's end."""
+def record_problem(path: Path) -> tuple[str | None, int]:
+    """Why the record at ``path`` does not verify, in one sentence (``None`` if it does: it replays
+    to every digest it holds and to the game's end), and how many actions it holds."""
     try:
         rec = Record.load(path)
     except RecordError as exc:  # its sentence names the file
-        return str(exc)
+        return str(exc), 0
+    actions = len(rec.actions)
     try:
         checked = check_record(rec)
     except RecordError as exc:
-        return f"{path}: {exc}"
+        return f"{path}: {exc}", actions
     if checked.mismatches:
         m = checked.mismatches[0]
         count = len(checked.mismatches)
         differ = "1 digest differs" if count == 1 else f"{count} digests differ"
         return (f"{path}: {differ}, first after action {m.index} "
-                f"(expected {m.expected:.40}, replay gives {m.actual})")
+                f"(expected {m.expected:.40}, replay gives {m.actual})"), actions
     if not checked.over:
-        return f"record {path} stops after {counted_actions(len(rec.actions))}, before the game's end"
-    return None
+        return f"record {path} stops after {counted_actions(actions)}, before the game's end", actions
+    return None, actions
 
 
-def verified_records(paths: list[Path], workers: int | None) -> Iterator[tuple[Path, str | None]]:
+def verified_records(paths: list[Path], workers: int | None
+                     ) -> Iterator[tuple[Path, tuple[str | None, int]]]:
     """Each of ``paths`` with :func:`record_problem`, in their order: checked on ``workers``
     processes (default: every core) when there are several records, in this one otherwise. The
     workers left when the caller stops early (at the first problem) are stopped at once."""

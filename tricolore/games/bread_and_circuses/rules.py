@@ -45,7 +45,7 @@ from tricolore.core.actions import NO_ACTIONS, rebuilt, worded
 from tricolore.core.deals import Deal, DealBook, DealError, about
 from tricolore.core.draws import choice, randrange, shuffle
 from tricolore.core.fields import Copy, Field, Seen, declare, payload
-from tricolore.core.model import NOT_KEPT, one_prompt, prompt, prompts
+from tricolore.core.model import one_prompt, prompt, prompts
 from tricolore.games.bread_and_circuses import refusals
 from tricolore.games.bread_and_circuses.data import (
     ABSTAIN,
@@ -995,10 +995,7 @@ class BreadState(State):
         makes, in half the time): read back in C from their marshalled form, kept while no round
         is added (rounds are only appended, and a round's summary is never changed). A container
         written twice would come back as one; each summary is made afresh, so none is."""
-        played = len(self.history)
-        blob = self.kept_for(("history copy",), played)
-        if blob is NOT_KEPT:
-            blob = self.keep(("history copy",), played, marshal.dumps(self.history))
+        blob = self.kept_while(("history copy",), len(self.history), marshal.dumps, self.history)
         return cast(list[dict[str, Any]], marshal.loads(blob))
 
     def private_view(self, seat: Seat) -> dict[str, Any]:
