@@ -9,10 +9,12 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tricolore.agents.llm import FREE_IN_A_ROW
 from tricolore.core.errors import OptionsError
-from tricolore.interop.text import TextEnv
+from tricolore.interop.text import MAX_RETRIES, TextEnv
 
 SCHEMA_HEADER = "Your legal actions (JSON schema; an action marked \"any time\" leaves your decision open):\n"
 SMALL = {
@@ -130,6 +132,46 @@ def test_an_invalid_answer_is_refused_with_a_sentence_then_a_default_action_is_p
     assert env.close()[1]["invalid"][player] == 2 and env.close()[1]["fallbacks"][player] == 1
     _, observation = env.get_observation()
     assert "Your last answer was refused" not in observation
+
+
+# Pieces an answer is made of, well formed or not: markers, JSON punctuation and values, names,
+# control and bidirectional characters, numbers JSON cannot hold, deep nesting.
+FRAGMENTS = ("[action]", "[pass]", "[to all]", "[to seat 1]", "[to nobody]", "[to ]", "{", "}", "[", "]",
+             ":", ",", '"type"', '"pass"', '"vote"', '"give_cakes"', '"bid"', "null", "true", "false",
+             "1e999", "NaN", "-1", "0", "2", '"\\ud800"', "\n", " ", "é", "\u202e", "\x00", '"', "\\",
+             '{"action": ', '"chat": {"to": 3, "text": 5}', '{"type": 5}', '{"type": "pass"}',
+             '{"type": "vote", "guess": "yes"}', '{"type": "bid", "placement": {"Printer": {"gold": -1}}}',
+             '{"type": "give_cakes", "from": 1e3, "to": [1], "cakes": {}}', "9" * 400, '{"a":' * 60)
+
+
+@settings(max_examples=80, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(name=st.sampled_from(sorted(SMALL)), seed=st.integers(0, 3), played=st.integers(0, 12),
+       negotiation=st.booleans(),
+       pieces=st.lists(st.sampled_from(FRAGMENTS) | st.text(max_size=12), max_size=14))
+def test_any_answer_is_played_or_refused_in_one_sentence_changing_nothing(name, seed, played, negotiation,
+                                                                          pieces):
+    players, options = SMALL[name]
+    env = TextEnv(name, players, seed=seed, options=options, negotiation_rounds=int(negotiation),
+                  retries=MAX_RETRIES)
+    rng = random.Random(seed)
+    player, observation = env.reset()
+    done = False
+    for _ in range(played):  # somewhere in the game
+        done, _ = env.step(random_answer(env, player, observation, rng))
+        if done:
+            return
+        player, observation = env.get_observation()
+    before, heard, deciding = env.state.digest(), len(env.chat), env.asking.decide
+    done, info = env.step("".join(pieces))
+    if info["invalid"] is None:
+        return  # a well-formed answer, played
+    sentence = info["invalid"]
+    assert sentence.strip() and "\n" not in sentence and "Traceback" not in sentence
+    assert info["action"] is None and info["said"] is None and not info["fallback"] and not done
+    assert env.state.digest() == before and len(env.chat) == heard
+    if deciding:  # asked again, told why
+        again, observation = env.get_observation()
+        assert again == player and "Your last answer was refused" in observation
 
 
 def test_answers_are_read_with_or_without_the_marker_and_in_the_json_form():
