@@ -559,9 +559,9 @@ def test_play_prints_what_the_bots_say_to_the_person_and_keeps_their_private_wor
     calls = iter(range(10**6))
 
     def model(request: dict[str, Any]) -> str:
-        me = re.search(r'as "seat (\d)"', request["messages"][0]["content"])
-        other_bot = "seat 2" if me and me.group(1) == "1" else "seat 1"
-        chat = [{"to": "all", "text": "for-all"}, {"to": ["seat 0"], "text": "for-the-person"},
+        me = re.search(r'as "(\w+)"', request["messages"][0]["content"])  # the table's names
+        other_bot = "Olympe" if me and me.group(1) == "Danton" else "Danton"
+        chat = [{"to": "all", "text": "for-all"}, {"to": ["Marat"], "text": "for-the-person"},
                 {"to": [other_bot], "text": "for-a-bot"}][next(calls) % 3]
         return json.dumps({"action": action_from_schema(schema_in(request), rng), "chat": chat})
 
@@ -574,9 +574,9 @@ def test_play_prints_what_the_bots_say_to_the_person_and_keeps_their_private_wor
                           ask=lambda prompt: json.dumps(state.legal_actions(0).sample(rng)))
     table.run()
     printed = out.getvalue()
-    assert "says: for-all" in printed and "says (to seat 0): for-the-person" in printed
-    assert "for-a-bot" not in printed
-    assert re.search(r"seat 1 \(llm\): \d+ requests, 0 retried, 0 fell back, \d+ tokens", printed)
+    assert "says: for-all" in printed and "says (to Marat): for-the-person" in printed
+    assert "for-a-bot" not in printed and "seat 1" not in printed
+    assert re.search(r"Danton \(llm\): \d+ requests, 0 retried, 0 fell back, \d+ tokens", printed)
     assert any("for-a-bot" in r["messages"][1]["content"] for r in endpoint.requests)  # the bots heard it
 
 

@@ -109,14 +109,28 @@ def test_hot_seat_hides_the_screen_between_humans():
     answers = ["", "1", "1", ""] + [""] + ["1", "2", ""] + [""] * 3
     result = run("play", "culottes", "--players", "3", "--seats", "human,human,random", "--seed", "2",
                  input="\n".join(answers) + "\n")
-    assert "Pass the screen to seat 0" in result.output
-    assert "Pass the screen to seat 1" in result.output
+    assert "Pass the screen to Marat" in result.output
+    assert "Pass the screen to Danton" in result.output
+    assert "Marat, choose:" in result.output and "seat 0" not in result.output
+
+
+def test_players_are_called_by_the_names_given_and_a_table_fits_the_game():
+    answers = ["1", "1", ""] + [""] * 40
+    result = run("play", "revolution", "--seats", "human,random,random", "--names", "Rose, Jeanne ,Georges",
+                 "--seed", "1", input="\n".join(answers) + "\n")
+    assert "Rose, choose:" in result.output and "Jeanne" in result.output and "Georges" in result.output
+    assert "seat 1" not in result.output and "seat 2" not in result.output
+    simulated = run("simulate", "revolution", "--games", "4", "--json")
+    assert simulated.exit_code == 0 and json.loads(simulated.output)["players"] == 4
 
 
 @pytest.mark.parametrize("args, fragment", [
     (["play", "culottes", "--players", "2"], "3 to 12 players"),
     (["play", "chess"], "no game called 'chess'"),
     (["play", "culottes", "--players", "3", "--seats", "human,random"], "--seats lists 2 seats"),
+    (["play", "culottes", "--players", "3", "--names", "Rose,Jeanne"], "--names gives 2 names"),
+    (["play", "culottes", "--players", "3", "--names", "Rose,rose,Jeanne"], "the same name"),
+    (["play", "culottes", "--players", "3", "--names", "Rose,,Jeanne"], "cannot be a name"),
     (["play", "culottes", "--seats", "human,random,random,random,genius"], "no strategy 'genius'"),
     (["simulate", "culottes", "--option", "starting_cakes=-3"], "starting_cakes must be from 1 to 1000"),
     (["simulate", "culottes", "--option", "nonsense"], "name=value"),
@@ -218,7 +232,7 @@ def test_play_revolution_in_the_terminal_bidding_chip_by_chip():
     result = run("play", "revolution", "--players", "3", "--seats", "human,printer-first,area-control",
                  "--seed", "2", "--option", "max_rounds=1", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
-    assert "shields down: seat 0: Aristocrat 1G, Card 1G, Merchant 1G, Priest 1B," in result.output
+    assert "shields down: Marat: Aristocrat 1G, Card 1G, Merchant 1G, Priest 1B," in result.output
     assert "Revolution!: popular support" in result.output and "Winner:" in result.output
 
 
@@ -238,7 +252,7 @@ def test_play_bread_and_circuses_in_the_terminal_to_the_end():
                  "human,honest-discloser,free-rider,random", "--seed", "3", "--option", "max_rounds=2",
                  input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
-    assert "seat 0 discloses on the bread icon" in result.output
+    assert "Marat discloses on the bread icon" in result.output
     assert "Bread and Circuses: Gold" in result.output and "Winner:" in result.output
 
 

@@ -102,7 +102,7 @@ def test_a_number_that_is_not_plain_digits_at_the_menu_is_refused_and_asked_agai
 def test_a_strange_number_for_a_choice_is_refused_and_asked_again(typed):
     result = play(["1", typed, "1", ""])
     assert "The role must be 'revolutionary' or 'grabber'" in result.output
-    assert "seat 0 plays as a revolutionary" in result.output
+    assert "Marat plays as a revolutionary" in result.output
     refused(result, "input ended before the game did")
 
 
@@ -144,7 +144,7 @@ def test_a_5000_digit_number_in_an_option_is_refused():
 def test_deeply_nested_json_typed_in_play_is_refused_and_asked_again():
     result = play(['{"type": ' + DEEP, "1", "1", ""])
     assert "Refused: That JSON cannot be read: it nests deeper than 64 levels." in result.output
-    assert "seat 0 plays as a revolutionary" in result.output
+    assert "Marat plays as a revolutionary" in result.output
     refused(result, "input ended before the game did")
 
 

@@ -3,6 +3,7 @@
 from rich.console import Console
 
 import tricolore
+from tricolore.core.terminal import named
 from tricolore.games.culottes_trials.terminal import RENDERER
 
 
@@ -17,7 +18,7 @@ def test_the_board_shows_the_last_trials_majority_truth_and_grabbers():
     for seat in (1, 2):
         state.apply(seat, {"type": "vote", "guess": False})
     console = Console(width=160, record=True)
-    for part in RENDERER.table(state.view(None)):
+    for part in RENDERER.table(named(state.view(None), ["Marat", "Danton", "Olympe"])):
         console.print(part)
-    assert ("Last trial (seat 0 accused): the majority said false, the truth was true; grabbers "
-            "were seats [0]") in console.export_text()
+    assert ("Last trial (Marat accused): the majority said false, the truth was true; grabbers "
+            "were Marat") in console.export_text()

@@ -40,6 +40,7 @@ from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.inputs import InputError, loads, text_problem
 from tricolore.core.model import Game
 from tricolore.core.registry import terminal_renderer
+from tricolore.core.terminal import named
 
 URL_VARIABLE = "TRICOLORE_LLM_URL"
 MODEL_VARIABLE = "TRICOLORE_LLM_MODEL"
@@ -758,7 +759,7 @@ class LanguageModelAgent:
                    if self.answer_mode == "text" else STRUCTURED_ACTIONS)
         turn = TURN_TEMPLATE.format(
             view=_json(compact(shown)),
-            events="\n".join(event_sentence(self.game, e, view) for e in events) or "(nothing)",
+            events="\n".join(event_sentence(self.game, e, named(view, names)) for e in events) or "(nothing)",
             chat="\n".join(lines) or "(nothing)",
             actions=actions)
         return [{"role": "system", "content": system}, {"role": "user", "content": turn}]

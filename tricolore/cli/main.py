@@ -120,6 +120,42 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
+PlayersArg = Annotated[int | None, typer.Option(
+    help="Number of players (default: one a seat of --seats, else 5 or the nearest count the game "
+         "allows).")]
+
+
+def table_size(g: Any, players: int | None, seats: str | None) -> int:
+    """``--players``, or when it is not given the number of seats ``--seats`` lists (not a pool),
+    else five players or the nearest count the game allows."""
+    if players is not None:
+        return players
+    if seats is not None and not seats.strip().startswith("pool:"):
+        return len(split_strategies(seats))
+    return research.default_players(g.info.min_players, g.info.max_players)
+
+
+MAX_NAME = 40
+"""The longest name a player may be given at a terminal table."""
+
+
+def parse_names(text: str | None, players: int) -> list[str] | None:
+    """The players' names of ``--names``, one a seat, each its own; ``None`` when not given."""
+    if text is None:
+        return None
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != players:
+        raise Refused(f"--names gives {len(names)} names but the table has {players} players")
+    for name in names:
+        why = text_problem(name)
+        if why is not None or not name or len(name) > MAX_NAME:
+            raise Refused(f"--names: {name[:MAX_NAME]!r} cannot be a name: "
+                          + (why or f"a name is 1 to {MAX_NAME} characters"))
+    if len({n.casefold() for n in names}) < players:
+        raise Refused("--names gives two players the same name; give each their own")
+    return names
+
+
 def parse_seats(text: str | None, players: int, default: Callable[[], list[str]]) -> list[str]:
     """The comma-separated seat list, one entry per player."""
     if text is None:
@@ -175,21 +211,25 @@ def describe_range(parameter: dict[str, Any]) -> str:
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="The game to play, e.g. culottes.")],
-    players: Annotated[int, typer.Option(help="Number of players.")] = 5,
+    players: PlayersArg = None,
     seats: Annotated[str | None, typer.Option(
         help="Comma-separated seats: 'human' or a strategy name, one per player.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the game's dice and shuffles.")] = 0,
     option: OptionArg = None,
+    names: Annotated[str | None, typer.Option(
+        help="Comma-separated names of the players, one per seat (default: Marat, Danton, "
+             "Olympe, ...).")] = None,
 ) -> None:
     """Play in the terminal against bots; several humans share the screen in turn."""
     from tricolore.cli.play import HUMAN, InputEnded, TerminalTable, default_seats
 
     with clear_errors():
         g = get_game(game)
-        state = g.new(players, seed, parse_options(option))
-        seat_kinds = parse_seats(seats, players, lambda: default_seats(players, list(g.strategies)))
+        count = table_size(g, players, seats)
+        state = g.new(count, seed, parse_options(option))
+        seat_kinds = parse_seats(seats, count, lambda: default_seats(count, list(g.strategies)))
         agents = [None if s == HUMAN else make_agent(g, s) for s in seat_kinds]
-        table = TerminalTable(state, seat_kinds, agents, console)
+        table = TerminalTable(state, seat_kinds, agents, console, names=parse_names(names, count))
         try:
             table.run()
         except InputEnded:
@@ -342,7 +382,7 @@ def play_job(spec: Any, *, quiet: bool, backend: str, workers: int | None, ray_a
 def simulate(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="The game to simulate.")],
-    players: Annotated[int, typer.Option(help="Number of players.")] = 5,
+    players: PlayersArg = None,
     games: Annotated[int, typer.Option(help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
     seats: PoolOrSeats = None,
@@ -371,6 +411,7 @@ def simulate(
         check_workers(workers)
         g = get_game(game)
         options = parse_options(option)
+        players = table_size(g, players, seats)
         g.new(players, seed, options)  # the player count and options, checked before the seats
         if records is not None and records.exists() and not records.is_dir():
             raise Refused(f"--records must name a folder; {records} is a file")

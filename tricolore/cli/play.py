@@ -12,6 +12,7 @@ from tricolore.cli.reading import menu_number, text_problem, whole_number
 from tricolore.cli.render import renderer
 from tricolore.core import ActionFamily, Amount, Choice, Domain, IllegalAction, State, Subset
 from tricolore.core.inputs import RECORD_DEPTH, InputError, loads
+from tricolore.core.terminal import PLAYER_NAMES, named
 from tricolore.sim.runner import agent_rng
 
 HUMAN = "human"
@@ -29,8 +30,11 @@ class TerminalTable:
     """
 
     def __init__(self, state: State, seats: Sequence[str], agents: Sequence[Agent | None],
-                 console: Console, ask: Callable[[str], str] = input) -> None:
+                 console: Console, ask: Callable[[str], str] = input,
+                 names: Sequence[str] | None = None) -> None:
         self.state = state
+        self.names = list(names) if names is not None else list(PLAYER_NAMES[:state.players])
+        """Each seat's player, by name: what the table calls them."""
         self.seats = list(seats)
         self.agents = list(agents)
         self.console = console
@@ -76,7 +80,7 @@ class TerminalTable:
             else:
                 agent = self.agents[seat]
                 assert agent is not None
-                action = decide(agent, self.state, seat, self.rngs[seat], chat=self.chat)
+                action = decide(agent, self.state, seat, self.rngs[seat], chat=self.chat, names=self.names)
                 self.state.apply(seat, action)
                 self.chat.extend(Message(seat, said.text, said.to) for said in take_said(agent))
                 if not self.humans:
@@ -86,7 +90,7 @@ class TerminalTable:
 
     def show_events(self, seat: int | None) -> None:
         """Print what ``seat`` has not yet seen of the log."""
-        view = self.state.view(seat)
+        view = named(self.state.view(seat), self.names)
         if seat is None:
             events = self.state.events_for(None, self.spectator_seen)
             self.spectator_seen = len(self.state.log)
@@ -106,15 +110,15 @@ class TerminalTable:
         for message in unseen:
             if message.to is not None if seat is None else not message.readable_by(seat):
                 continue
-            to = "" if message.to is None else " (to " + ", ".join(f"seat {s}" for s in message.to) + ")"
-            self.console.print(f"  seat {message.sender} says{to}: {message.text}", style="cyan",
+            to = "" if message.to is None else " (to " + ", ".join(self.names[s] for s in message.to) + ")"
+            self.console.print(f"  {self.names[message.sender]} says{to}: {message.text}", style="cyan",
                                highlight=False)
 
     def hand_over(self, seat: int) -> None:
         """With several humans, hide the screen between them."""
         if len(self.humans) > 1 and self.at_screen != seat:
             self.console.clear()
-            self.ask(f"Pass the screen to seat {seat} and press Enter. ")
+            self.ask(f"Pass the screen to {self.names[seat]} and press Enter. ")
             self.console.clear()
         self.at_screen = seat
 
@@ -123,14 +127,14 @@ class TerminalTable:
         self.hand_over(seat)
         self.show_events(seat)
         self.show_chat(seat)
-        view = self.state.view(seat)
+        view = named(self.state.view(seat), self.names)
         for part in self.render.table(view):
             self.console.print(part)
         legal = self.state.legal_actions(seat)
         free = self.state.free_actions(seat)
         families = list(legal.families) + [f for f in free.families if f.kind not in legal.kinds]
         while True:
-            self.console.print(f"Seat {seat}, choose:", style="bold")
+            self.console.print(f"{self.names[seat]}, choose:", style="bold")
             for i, fam in enumerate(families, 1):
                 anytime = " (any time)" if fam.kind not in legal.kinds else ""
                 self.console.print(f"  {i}. {fam.kind}{anytime}: {fam.help}", highlight=False)
@@ -142,7 +146,7 @@ class TerminalTable:
                 self.state.apply(seat, action)
                 return
             except IllegalAction as exc:
-                self.refuse(f"Refused: {exc.message}")
+                self.refuse(f"Refused: {exc.for_names(self.names)}")
 
     def read_action(self, line: str, families: Sequence[ActionFamily], view: Mapping[str, Any]
                     ) -> dict[str, Any] | None:
@@ -248,16 +252,16 @@ class TerminalTable:
         """The end screen: the full reveal and every seat's score breakdown."""
         for seat in self.humans:
             self.show_events(seat)
-        view = self.state.view(None)
+        view = named(self.state.view(None), self.names)
         for part in self.render.result(view):
             self.console.print(part)
-        winners = ", ".join(f"seat {s}" for s in sorted(self.state.result().winners))
+        winners = ", ".join(self.names[s] for s in sorted(self.state.result().winners))
         self.console.print(f"Winner: {winners}", style="bold green")
         for seat, agent in enumerate(self.agents):
             counters = getattr(agent, "counters", None)
             if counters is not None:  # a language-model player: what it cost
                 c = counters.as_dict()
-                self.console.print(f"seat {seat} ({self.seats[seat]}): {c['calls']:.0f} requests, "
+                self.console.print(f"{self.names[seat]} ({self.seats[seat]}): {c['calls']:.0f} requests, "
                                    f"{c['retries']:.0f} retried, {c['fallbacks']:.0f} fell back, "
                                    f"{c['prompt_tokens'] + c['completion_tokens']:.0f} tokens, "
                                    f"{c['latency']:.1f} s waiting", highlight=False)

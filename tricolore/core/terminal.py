@@ -6,18 +6,50 @@ A game's renderer lives with the game, in ``terminal.py`` beside its rules
 ``table(view)`` and ``result(view)`` giving rich renderables and ``event(event, view)`` giving one
 line. The registry finds it (:func:`tricolore.core.registry.terminal_renderer`). This kit depends
 only on the core and rich, so a game's renderer needs nothing from the command line.
+
+Players are written by name: a caller that shows a view to people gives it the players' names
+(:func:`named`), and a renderer writes each seat with :func:`who` (several with :func:`whom`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rich.console import RenderableType
 from rich.panel import Panel
 from rich.table import Table
+
+from tricolore.core.errors import listed
+
+SEAT_NAMES = "seat_names"
+"""The key under which :func:`named` gives a view the players' names, in seat order."""
+PLAYER_NAMES = ("Marat", "Danton", "Olympe", "Roland", "Desmoulins", "Théroigne", "Hébert", "Manon",
+                "Saint-Just", "Condorcet", "Babeuf", "Lacombe")
+"""The players' names at a terminal table that was given none, one a seat (twelve: the most
+any game seats)."""
+
+
+def named(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """``view`` with the players' ``names`` (in seat order), for a renderer to write each seat as
+    its player's name."""
+    return {**view, SEAT_NAMES: list(names)}
+
+
+def who(view: Mapping[str, Any], seat: object) -> str:
+    """The player in ``seat``: its name where the view was given names (:func:`named`), else
+    "seat N"."""
+    names = view.get(SEAT_NAMES)
+    if type(seat) is int and names is not None and 0 <= seat < len(names):
+        return str(names[seat])
+    return f"seat {seat}"
+
+
+def whom(view: Mapping[str, Any], seats: Sequence[object]) -> str:
+    """Several players, as "Marat, Danton and Olympe" ("nobody" for none)."""
+    return listed([who(view, s) for s in seats], "and") or "nobody"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +79,10 @@ def generic_result(view: Mapping[str, Any]) -> list[RenderableType]:
     """The score of each seat."""
     result = view.get("result") or {}
     table = Table(title="Scores")
-    table.add_column("seat")
+    table.add_column("player")
     table.add_column("score", justify="right")
     for seat, score in enumerate(result.get("scores", [])):
-        table.add_row(str(seat), str(score))
+        table.add_row(who(view, seat), str(score))
     return [table]
 
 

@@ -67,6 +67,7 @@ from tricolore.core.actions import ActionSpace
 from tricolore.core.errors import OptionsError
 from tricolore.core.inputs import text_problem
 from tricolore.core.registry import get_game
+from tricolore.core.terminal import named
 
 ACTION_MARKER = "[action]"
 """What precedes the action's JSON in an answer (optional)."""
@@ -338,7 +339,8 @@ class TextEnv:
                  + ", ".join(f"{n} (seat {s})" for s, n in enumerate(self.names)) + ".",
                  "Your view of the table:\n" + _json(compact(shown)),
                  "What happened since you last played (oldest first):\n"
-                 + ("\n".join(event_sentence(self.game.info.name, e, view) for e in events) or "(nothing)"),
+                 + ("\n".join(event_sentence(self.game.info.name, e, named(view, self.names))
+                              for e in events) or "(nothing)"),
                  "What was said since you last played (oldest first):\n" + ("\n".join(said) or "(nothing)")]
         if self.refusal:
             parts.append(f"Your last answer was refused: {self.refusal} Answer again.")

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tricolore.core.terminal import Renderer, generic_event, secret_panel
+from tricolore.core.terminal import Renderer, generic_event, secret_panel, who
 
 
 def _name(view: Mapping[str, Any], citizen: object) -> str:
@@ -28,8 +28,8 @@ def culottes_table(view: Mapping[str, Any]) -> list[RenderableType]:
     """The public table, then the seat's secrets in a marked panel."""
     steps = {1: "pick citizen", 2: "buy a cockade", 3: "donate", 4: "cake vote", 6: "emigrate",
              8: "recruit"}
-    head = (f"Turn {view['turn']} · round {view['rounds_completed'] + 1} · seat "
-            f"{view['current_player']} plays")
+    head = (f"Turn {view['turn']} · round {view['rounds_completed'] + 1} · "
+            f"{who(view, view['current_player'])} plays")
     if view["current_citizen"] is not None:
         head += f" {_name(view, view['current_citizen'])}"
     if view["step"] is not None:
@@ -40,7 +40,7 @@ def culottes_table(view: Mapping[str, Any]) -> list[RenderableType]:
     if view["end_agreed"]:
         head += f" · END AGREED, final turns left: {view['final_turns_left']}"
     table = Table(title=head, expand=False)
-    for col in ("#", "citizen", "seat", "cakes", "cockades", "status", "scales S/P", "Bastille cakes"):
+    for col in ("#", "citizen", "player", "cakes", "cockades", "status", "scales S/P", "Bastille cakes"):
         table.add_column(col)
     mine = (view.get("you") or {}).get("citizens") or {}
     for c in view["citizens"]:
@@ -50,7 +50,7 @@ def culottes_table(view: Mapping[str, Any]) -> list[RenderableType]:
         scales = f"{c['scales']['sans_culotte']}/{c['scales']['privileged']}" if c["scales"] else ""
         style = "bold" if str(c["id"]) in mine else ""
         table.add_row(str(c["id"]), c["name"] + (" (recruit)" if c["recruited"] else ""),
-                      str(c["owner"]), str(c["cakes"]), str(c["cockades"]), status, scales,
+                      who(view, c["owner"]), str(c["cakes"]), str(c["cockades"]), status, scales,
                       str(c["bastille_cakes"]), style=style)
     out: list[RenderableType] = [table]
     if view["book"]:
@@ -127,12 +127,12 @@ def culottes_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
     bribe = lambda: _bribe(view, event["deal"])  # noqa: E731
     alliance = lambda: _alliance(view, event["alliance"])  # noqa: E731
     lines = {
-        "role_chosen": lambda: f"(secret) seat {event['seat']} plays as a {event['role']}",
+        "role_chosen": lambda: f"(secret) {who(view, event['seat'])} plays as a {event['role']}",
         "citizens_named": lambda: "citizens: " + ", ".join(
-            f"{name} (seat {view['citizens'][i]['owner']})" for i, name in enumerate(event["names"])),
-        "has_chosen": lambda: f"seat {event['seat']} has chosen",
-        "turn_ended": lambda: f"seat {event['seat']}'s turn ends",
-        "turn_started": lambda: f"— turn {event['turn']}: seat {event['seat']} —",
+            f"{name} ({who(view, view['citizens'][i]['owner'])})" for i, name in enumerate(event["names"])),
+        "has_chosen": lambda: f"{who(view, event['seat'])} has chosen",
+        "turn_ended": lambda: f"{who(view, event['seat'])}'s turn ends",
+        "turn_started": lambda: f"— turn {event['turn']}: {who(view, event['seat'])} —",
         "vive_la_revolution": lambda: f"{n('citizen')}: « Vive la révolution ! »",
         "cockade_bought": lambda: f"{n('citizen')} buys a cockade",
         "donated": lambda: f"{n('citizen')} donates {event['cakes']} cakes to the Bastille",
@@ -146,12 +146,12 @@ def culottes_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
                                             for r in event["rewards"]),
         "emigrated": lambda: f"{n('citizen')} emigrates",
         "passed": lambda: f"{n('citizen')} passes",
-        "recruited": lambda: f"seat {event['seat']} recruits {event['name']}",
+        "recruited": lambda: f"{who(view, event['seat'])} recruits {event['name']}",
         "recruit_nature": lambda: f"(secret) {n('citizen')} is {_side(event['nature'])}"
                                   + (", a puppet" if event["puppet"] else ""),
         "bastille_distribution": lambda: "the Bastille feeds " + ", ".join(
             _name(view, c) for c in event["citizens"]),
-        "agrees_to_end": lambda: f"seat {event['seat']} "
+        "agrees_to_end": lambda: f"{who(view, event['seat'])} "
                                  + ("agrees to end" if event["agree"] else "no longer agrees to end"),
         "end_agreed": lambda: "all players agree to end: everyone plays one last turn",
         "cakes_given": lambda: f"{_name(view, event['giver'])} gives {event['cakes']} cakes to "
@@ -195,7 +195,7 @@ def culottes_result(view: Mapping[str, Any]) -> list[RenderableType]:
     out: list[RenderableType] = []
     for seat, b in enumerate(result["breakdown"]):
         won = " — WINNER" if seat in result["winners"] else ""
-        t = Table(title=f"Seat {seat}: {b['role']}, score {b['score']}{won}")
+        t = Table(title=f"{who(view, seat)}: {b['role']}, score {b['score']}{won}")
         for col in ("citizen", "nature", "cakes", "cockades", "cockade cost", "Bastille cakes", "score"):
             t.add_column(col)
         for c in b["citizens"]:

@@ -10,25 +10,25 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tricolore.core.terminal import Renderer, generic_event, secret_panel
+from tricolore.core.terminal import Renderer, generic_event, secret_panel, who, whom
 
 
 def trials_table(view: Mapping[str, Any]) -> list[RenderableType]:
     """The trial in progress and the points."""
-    lines = [f"Trial {view['trial']} of {view['trials_total']} · accused: seat {view['accused']} "
+    lines = [f"Trial {view['trial']} of {view['trials_total']} · accused: {who(view, view['accused'])} "
              f"· phase: {view['phase']}",
              f"Statement: {view['statement'] or '(not yet made)'}"]
     if view["first_vote"] is not None:
         lines.append("First vote: " + ", ".join(
-            f"seat {s}: {_guess(g)}" for s, g in enumerate(view["first_vote"]) if g is not None))
+            f"{who(view, s)}: {_guess(g)}" for s, g in enumerate(view["first_vote"]) if g is not None))
     for a in view["arguments"]:
-        lines.append(f"  seat {a['seat']} argues: {a['text']}")
-    lines.append("Points: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(view["points"])))
+        lines.append(f"  {who(view, a['seat'])} argues: {a['text']}")
+    lines.append("Points: " + ", ".join(f"{who(view, s)}: {p}" for s, p in enumerate(view["points"])))
     if view["history"]:
         last = view["history"][-1]
-        lines.append(f"Last trial (seat {last['accused']} accused): the majority said "
+        lines.append(f"Last trial ({who(view, last['accused'])} accused): the majority said "
                      f"{_guess(last['majority'])}, the truth was {_guess(last['truth'])}; grabbers "
-                     f"were seats {last['grabbers']}")
+                     f"were {whom(view, last['grabbers'])}")
     out: list[RenderableType] = [Panel("\n".join(lines), title="Revolutionary trials")]
     you = view.get("you")
     if you is not None:
@@ -48,23 +48,23 @@ def trials_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
     """One line per event of the revolutionary trials."""
     k = event["kind"]
     lines = {
-        "trial_started": lambda: f"— trial {event['trial']}: seat {event['accused']} is accused —",
-        "your_role": lambda: f"(secret) seat {event['seat']} is told: {event['role']}",
-        "roles_whispered": lambda: f"seat {event['accused']} has whispered everyone's role",
-        "statement": lambda: f"seat {event['accused']} states: « {event['statement']} »",
+        "trial_started": lambda: f"— trial {event['trial']}: {who(view, event['accused'])} is accused —",
+        "your_role": lambda: f"(secret) {who(view, event['seat'])} is told: {event['role']}",
+        "roles_whispered": lambda: f"{who(view, event['accused'])} has whispered everyone's role",
+        "statement": lambda: f"{who(view, event['accused'])} states: « {event['statement']} »",
         "truth_noted": lambda: f"(secret) the statement is {_guess(event['truth'])}",
-        "has_chosen": lambda: f"seat {event['seat']} has voted",
+        "has_chosen": lambda: f"{who(view, event['seat'])} has voted",
         "first_vote": lambda: "first vote (not counted): " + ", ".join(
-            f"seat {s} {_guess(g)}" for s, g in enumerate(event["votes"]) if g is not None),
-        "argument": lambda: f"seat {event['seat']} argues: {event['text']}",
+            f"{who(view, s)} {_guess(g)}" for s, g in enumerate(event["votes"]) if g is not None),
+        "argument": lambda: f"{who(view, event['seat'])} argues: {event['text']}",
         "debate_closed": lambda: "the debate is over: second vote, for good",
         "trial_closed": lambda: (
-            "second vote: " + ", ".join(f"seat {s} {_guess(g)}"
+            "second vote: " + ", ".join(f"{who(view, s)} {_guess(g)}"
                                         for s, g in enumerate(event["second_vote"]) if g is not None)
             + f"; the majority says {_guess(event['majority'])}, the truth is {_guess(event['truth'])}: "
             + ("revolutionaries score" if event["majority_right"] else "grabbers score")
-            + f" (grabbers were seats {event['grabbers']})"),
-        "agrees_to_end": lambda: f"seat {event['seat']} "
+            + f" (grabbers were {whom(view, event['grabbers'])})"),
+        "agrees_to_end": lambda: f"{who(view, event['seat'])} "
                                  + ("agrees to stop" if event["agree"] else "no longer agrees to stop"),
         "game_over": lambda: "the tutorial is over",
     }
@@ -75,14 +75,14 @@ def trials_result(view: Mapping[str, Any]) -> list[RenderableType]:
     """Points per seat, trial by trial."""
     result = view["result"]
     table = Table(title="Revolutionary trials: points")
-    table.add_column("seat")
+    table.add_column("player")
     for h in view["history"]:
         table.add_column(f"trial {h['trial']}", justify="right")
     table.add_column("total", justify="right")
     for seat, b in enumerate(result["breakdown"]):
         cells = [f"{t['points']} ({t['role'][0].upper()})" for t in b["trials"]]
         won = " WINNER" if seat in result["winners"] else ""
-        table.add_row(f"{seat}{won}", *cells, str(b["points"]))
+        table.add_row(f"{who(view, seat)}{won}", *cells, str(b["points"]))
     return [table, Text("(R) revolutionary, (G) grabber in that trial")]
 
 

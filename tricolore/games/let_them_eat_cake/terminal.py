@@ -9,7 +9,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tricolore.core.terminal import Renderer, generic_event, secret_panel
+from tricolore.core.terminal import SEAT_NAMES, Renderer, generic_event, secret_panel, who
 
 _OFFICES = {"head": "Head of Committee", "enemy": "Enemy of the Revolution",
             "operator": "Guillotine Operator", "secretary": "Secretary", "inspector": "Food Inspector"}
@@ -21,8 +21,11 @@ _CAKE_PHASES = {"coup": "coup window", "ballot": "vote", "tie": "the Head breaks
 
 
 def _who(view: Mapping[str, Any], seat: object) -> str:
-    if isinstance(seat, int) and 0 <= seat < view["players"]:
-        return f"{view['colours'][seat]} ({seat})"
+    """A player by name and colour ("Marat (Red)"), or by colour alone where the view was given no
+    names: the colour is who a player is at the table (its Pawns, its voting cards)."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < view["players"]:
+        colour = view["colours"][seat]
+        return f"{who(view, seat)} ({colour})" if SEAT_NAMES in view else colour
     return str(seat)
 
 
@@ -39,7 +42,7 @@ def cake_table(view: Mapping[str, Any]) -> list[RenderableType]:
     head += (f" · Pantry {view['pantry']} · Medals in the centre {view['centre_medals']} · "
              f"starter Generals {view['starter_generals_pile']}")
     table = Table(title=head)
-    for col in ("seat", "office", "Pawns", "votes", "Medals", "Generals", "stash", "hand/used"):
+    for col in ("player", "office", "Pawns", "votes", "Medals", "Generals", "stash", "hand/used"):
         table.add_column(col)
     offices: dict[int, list[str]] = {}
     for office, seat in view["offices"].items():

@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.table import Table
 
-from tricolore.core.terminal import Renderer, generic_event, secret_panel
+from tricolore.core.terminal import Renderer, generic_event, secret_panel, who
 
 _CHIP = {"force": "F", "blackmail": "B", "gold": "G"}
 
@@ -29,7 +29,7 @@ def revolution_table(view: Mapping[str, Any]) -> list[RenderableType]:
     chart.add_column("gives (+support)")
     chart.add_column("not with")
     for s in range(players):
-        chart.add_column(f"seat {s}")
+        chart.add_column(who(view, s))
     chart.add_column("won by")
     results = {r["space"]: r for r in view["resolved"]}
     for i, space in enumerate(view["chart"], 1):
@@ -40,22 +40,22 @@ def revolution_table(view: Mapping[str, Any]) -> list[RenderableType]:
         bids = [_chips(((view["revealed"] or [{}] * players)[s] or {}).get(space["name"], {}))
                 for s in range(players)]
         result = results.get(space["name"])
-        won = "" if result is None else ("-" if result["winner"] is None else f"seat {result['winner']}")
+        won = "" if result is None else ("-" if result["winner"] is None else who(view, result["winner"]))
         chart.add_row(str(i), space["name"], " ".join(gives),
                       ", ".join(_CHIP[c] for c in space["forbidden"]), *bids, won)
     areas = Table(title="Areas (markers per seat)")
-    for col in ("area", "spaces", "support", *(f"seat {s}" for s in range(players))):
+    for col in ("area", "spaces", "support", *(who(view, s) for s in range(players))):
         areas.add_column(col)
     for a in view["areas"]:
         areas.add_row(a["name"], f"{sum(a['markers'])}/{a['spaces']}", str(a["support"]),
                       *(str(n) for n in a["markers"]))
     seats = Table(title="Players")
-    for col in ("seat", "chips", "support", "bid"):
+    for col in ("player", "chips", "support", "bid"):
         seats.add_column(col)
     chosen = set((view["bids"] or {}).get("chosen", []))
     for s in range(players):
         status = "placed" if s in chosen else ("placing" if view["bids"] else "")
-        seats.add_row(str(s), _chips(view["chips"][s]), str(view["support"][s]), status,
+        seats.add_row(who(view, s), _chips(view["chips"][s]), str(view["support"][s]), status,
                       style="bold" if s == view["seat"] else "")
     out: list[RenderableType] = [chart, areas, seats]
     past = view.get("past_rounds") or []
@@ -80,7 +80,7 @@ def _revolution_past_rounds(view: Mapping[str, Any], past: list[Mapping[str, Any
     for i, space in enumerate(view["chart"]):
         winners = [r["winners"][i] for r in past]
         if any(w is not None for w in winners):
-            table.add_row(space["name"], *("-" if w is None else f"seat {w}" for w in winners))
+            table.add_row(space["name"], *("-" if w is None else who(view, w) for w in winners))
     return table
 
 
@@ -89,28 +89,28 @@ def revolution_event(event: Mapping[str, Any], view: Mapping[str, Any]) -> str:
     k = event["kind"]
     lines = {
         "round_started": lambda: f"— round {event['round']} — chips: " + ", ".join(
-            f"seat {s} {_chips(c)}" for s, c in enumerate(event["chips"])),
-        "topped_up": lambda: f"seat {event['seat']} tops up with {event['gold']} Gold",
-        "has_chosen": lambda: f"seat {event['seat']} has placed a bid",
+            f"{who(view, s)} {_chips(c)}" for s, c in enumerate(event["chips"])),
+        "topped_up": lambda: f"{who(view, event['seat'])} tops up with {event['gold']} Gold",
+        "has_chosen": lambda: f"{who(view, event['seat'])} has placed a bid",
         "bids_revealed": lambda: "shields down: " + "; ".join(
-            f"seat {s}: " + ", ".join(f"{sp} {_chips(c)}" for sp, c in p.items())
+            f"{who(view, s)}: " + ", ".join(f"{sp} {_chips(c)}" for sp, c in p.items())
             for s, p in enumerate(event["bids"]) if p is not None),
         "space_resolved": lambda: f"{event['space']}: " + (
             "tie, nobody" if event["tie"] else "no bid" if event["winner"] is None
-            else f"seat {event['winner']}"),
-        "influence_placed": lambda: f"seat {event['seat']} places a marker in the {event['area']}",
-        "area_full": lambda: f"the {event['area']} is full: no marker for seat {event['seat']}",
-        "no_markers_left": lambda: f"seat {event['seat']} has no markers left",
-        "spy": lambda: f"the Spy: seat {event['seat']} replaces seat {event['victim']}'s marker "
+            else f"{who(view, event['winner'])}"),
+        "influence_placed": lambda: f"{who(view, event['seat'])} places a marker in the {event['area']}",
+        "area_full": lambda: f"the {event['area']} is full: no marker for {who(view, event['seat'])}",
+        "no_markers_left": lambda: f"{who(view, event['seat'])} has no markers left",
+        "spy": lambda: f"the Spy: {who(view, event['seat'])} replaces {who(view, event['victim'])}'s marker "
                        f"in the {event['area']}",
-        "apothecary": lambda: f"the Apothecary: seat {event['seat']} swaps seat "
-                              f"{event['first_owner']}'s marker in the {event['first_area']} with "
-                              f"seat {event['second_owner']}'s in the {event['second_area']}",
-        "declined": lambda: f"seat {event['seat']} does not use the {event['power']}",
-        "card_drawn": lambda: f"seat {event['seat']} draws {event['title']}",
+        "apothecary": lambda: f"the Apothecary: {who(view, event['seat'])} swaps "
+                              f"{who(view, event['first_owner'])}'s marker in the {event['first_area']} with "
+                              f"{who(view, event['second_owner'])}'s in the {event['second_area']}",
+        "declined": lambda: f"{who(view, event['seat'])} does not use the {event['power']}",
+        "card_drawn": lambda: f"{who(view, event['seat'])} draws {event['title']}",
         "deck_reshuffled": lambda: "the deck is reshuffled",
-        "influence_removed": lambda: f"seat {event['seat']} removes seat {event['victim']}'s marker "
-                                     f"from the {event['area']}",
+        "influence_removed": lambda: (f"{who(view, event['seat'])} removes "
+                                      f"{who(view, event['victim'])}'s marker from the {event['area']}"),
         "round_resolved": lambda: f"support: {event['support']}",
         "game_over": lambda: "the game is over",
     }
@@ -121,13 +121,13 @@ def revolution_result(view: Mapping[str, Any]) -> list[RenderableType]:
     """The support track, each area won, leftover chips, and the total."""
     result = view["result"]
     table = Table(title="Revolution!: popular support")
-    for col in ("seat", "track", "areas won", "leftover chips", "total"):
+    for col in ("player", "track", "areas won", "leftover chips", "total"):
         table.add_column(col)
     for s in result["ranking"]:
         b = result["breakdown"][s]
         won = " WINNER" if s in result["winners"] else ""
         areas = ", ".join(f"{a} {v}" for a, v in b["areas"].items()) or "-"
-        table.add_row(f"seat {s}{won}", str(b["track"]), areas, str(b["leftover_chips"]),
+        table.add_row(f"{who(view, s)}{won}", str(b["track"]), areas, str(b["leftover_chips"]),
                       str(b["score"]))
     return [table]
 
