@@ -276,3 +276,32 @@ def test_simulate_1000_games_and_verify_every_record(tmp_path, game, players, op
     verified = subprocess.run([*cli, "replay", "--verify", str(records)], capture_output=True, text=True)
     assert verified.returncode == 0, verified.stderr
     assert "1000 records, every digest verified" in verified.stdout
+
+
+def test_a_player_is_chosen_by_name_where_an_action_names_a_player():
+    import io
+
+    from rich.console import Console
+
+    import tricolore
+    from tricolore.cli.play import TerminalTable
+
+    state = tricolore.make("culottes-trials", 4, seed=0, first_accused=0)
+    answers = iter(["1", "olympe"])
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    out = io.StringIO()
+    table = TerminalTable(state, ["human", "random", "random", "random"], [None] * 4,
+                          Console(file=out, width=160, markup=False), ask=ask)
+    table.human_turn(0)
+    assert "  grabbers (comma-separated, from Danton, Olympe, Roland): " in prompts
+    assert "Grabbers: not named yet" in out.getvalue()
+    assert state.view(0)["you"]["grabbers"] == [0, 2]  # the accused, and the name typed as its seat
+    assert "seat 2" not in out.getvalue() and "[2]" not in out.getvalue()

@@ -11,7 +11,11 @@ from tricolore.agents import Agent, Message, decide, take_said
 from tricolore.cli.reading import menu_number, text_problem, whole_number
 from tricolore.cli.render import renderer
 from tricolore.core import ActionFamily, Amount, Choice, Domain, IllegalAction, State, Subset
+from tricolore.core.errors import OptionsError
 from tricolore.core.inputs import RECORD_DEPTH, InputError, loads
+from tricolore.core.layout import Items, Values, fallback
+from tricolore.core.model import Options
+from tricolore.core.registry import companions
 from tricolore.core.terminal import PLAYER_NAMES, named
 from tricolore.sim.runner import agent_rng
 
@@ -49,6 +53,12 @@ class TerminalTable:
         """What the bots have said, in order; each bot is told the messages it may read."""
         self.chat_seen = dict.fromkeys(self.humans, 0)
         self.spectator_chat = 0
+        make = companions(state.info.name).layout
+        options = getattr(state, "options", None)
+        if not isinstance(options, Options):
+            options = state.info.options.from_mapping({})
+        self.layout = fallback(type(state)) if make is None else make(type(state), state.players, options)
+        """The game's action layout: it says which parameters name a player."""
 
     def ask(self, prompt: str) -> str:
         """One line from the player; end of input stops the game cleanly, and a line that is not
@@ -177,8 +187,13 @@ class TerminalTable:
         """Ask for one parameter until its value is allowed; an empty answer cancels the action
         (or skips an optional parameter)."""
         domain = fam.domain(name, chosen)
+        try:
+            block = self.layout.block(fam.kind, name, domain)
+        except OptionsError:  # a parameter the layout does not place: shown as it is
+            block = None
+        players = self.names if isinstance(block, Values | Items) and block.of_seats else None
         while True:
-            value = self._read_value(domain, name, name in fam.optional)
+            value = self._read_value(domain, name, name in fam.optional, players)
             if value is _OMIT:
                 return value
             if value == "":
@@ -188,9 +203,12 @@ class TerminalTable:
                 return value
             self.refuse(f"{why[0].upper()}{why[1:]}.")
 
-    def _read_value(self, domain: object, name: str, optional: bool) -> Any:
+    def _read_value(self, domain: object, name: str, optional: bool, players: list[str] | None = None
+                    ) -> Any:
+        """One value typed for parameter ``name``; ``players``: the players' names, when the
+        values are seats (each then shown, and typed, as its player's name)."""
         if isinstance(domain, Choice):
-            labels = domain.labels or tuple(_label(o) for o in domain.options)
+            labels = domain.labels or tuple(_label(o, players) for o in domain.options)
             if len(domain.options) == 1:
                 return domain.options[0]
             for i, label in enumerate(labels, 1):
@@ -210,8 +228,13 @@ class TerminalTable:
         if isinstance(domain, Domain) and domain.describe().get("kind") == "bid":
             return self._read_bid(domain.describe())
         if isinstance(domain, Subset):
-            text = self.ask(f"  {name} (comma-separated, from {list(domain.options)}): ").strip()
-            numbers = [whole_number(t, signed=True) for t in text.split(",") if t.strip()]
+            shown = ", ".join(_label(o, players) for o in domain.options)
+            text = self.ask(f"  {name} (comma-separated, from {shown}): ").strip()
+            folded = {_label(o, players).casefold(): o for o in domain.options}
+            items = [t.strip() for t in text.split(",") if t.strip()]
+            if players is not None and all(t.casefold() in folded for t in items):
+                return [folded[t.casefold()] for t in items]
+            numbers = [whole_number(t, signed=True) for t in items]
             return text if None in numbers else numbers
         text = self.ask(f"  {name}{' (Enter to skip)' if optional else ''}: ")
         if optional and not text.strip():
@@ -270,7 +293,9 @@ class TerminalTable:
 _OMIT = object()
 
 
-def _label(option: object) -> str:
+def _label(option: object, players: list[str] | None = None) -> str:
+    if players is not None and type(option) is int and 0 <= option < len(players):
+        return players[option]
     if option is True:
         return "true"
     if option is False:

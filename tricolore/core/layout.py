@@ -63,6 +63,8 @@ class Values(Block):
     values: tuple[object, ...] = ()
     labels: tuple[str, ...] | None = None
     strict: bool = True
+    of_seats: bool = False
+    """Whether the values are the seats (:func:`seats`): a player is shown by name there."""
     _index: dict[tuple[str, object], int] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -116,6 +118,8 @@ class Items(Block):
 
     values: tuple[object, ...] | None = None
     count: int = 0
+    of_seats: bool = False
+    """Whether the items are seats: a player is shown by name there."""
     _index: dict[tuple[str, object], int] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -262,7 +266,7 @@ def seats(players: int, name: str = "seat", none: str | None = None) -> Values:
     if none is not None:
         values += (None,)
     return Values(name, values=values,
-                  labels=tuple(str(s) for s in range(players)) + ((none,) if none else ()))
+                  labels=tuple(str(s) for s in range(players)) + ((none,) if none else ()), of_seats=True)
 
 
 def amounts(name: str, top: int, low: int = 1) -> Values:

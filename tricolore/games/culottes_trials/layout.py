@@ -16,7 +16,7 @@ def layout(state_class: type, players: int, options: Options) -> Layout:
         "truth": boolean, "guess": boolean, "agree": boolean,
         "statement": Phrases("statement", count=len(EXAMPLE_STATEMENTS)),
         "text": Phrases("argument", count=len(EXAMPLE_ARGUMENTS)),
-        "grabbers": Items("grabbers", values=tuple(range(players)))})
+        "grabbers": Items("grabbers", values=tuple(range(players)), of_seats=True)})
 
 
 LAYOUT = layout

@@ -34,7 +34,8 @@ def trials_table(view: Mapping[str, Any]) -> list[RenderableType]:
     if you is not None:
         secret = [f"Your role: {you['role'] or 'not yet whispered'}"]
         if "truth" in you:
-            secret.append(f"Grabbers: {you['grabbers']}; the statement is "
+            grabbers = "not named yet" if you["grabbers"] is None else whom(view, you["grabbers"])
+            secret.append(f"Grabbers: {grabbers}; the statement is "
                           f"{'not noted yet' if you['truth'] is None else you['truth']}")
         out.append(secret_panel(secret))
     return out
