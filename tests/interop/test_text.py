@@ -155,7 +155,6 @@ def test_any_answer_is_played_or_refused_in_one_sentence_changing_nothing(name, 
                   retries=MAX_RETRIES)
     rng = random.Random(seed)
     player, observation = env.reset()
-    done = False
     for _ in range(played):  # somewhere in the game
         done, _ = env.step(random_answer(env, player, observation, rng))
         if done:

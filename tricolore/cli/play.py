@@ -228,9 +228,9 @@ class TerminalTable:
         if isinstance(domain, Domain) and domain.describe().get("kind") == "bid":
             return self._read_bid(domain.describe())
         if isinstance(domain, Subset):
-            shown = ", ".join(_label(o, players) for o in domain.options)
-            text = self.ask(f"  {name} (comma-separated, from {shown}): ").strip()
-            folded = {_label(o, players).casefold(): o for o in domain.options}
+            shown = [_label(o, players) for o in domain.options]
+            text = self.ask(f"  {name} (comma-separated, from {', '.join(shown)}): ").strip()
+            folded = {label.casefold(): o for label, o in zip(shown, domain.options, strict=True)}
             items = [t.strip() for t in text.split(",") if t.strip()]
             if players is not None and all(t.casefold() in folded for t in items):
                 return [folded[t.casefold()] for t in items]
