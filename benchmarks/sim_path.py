@@ -3,7 +3,8 @@
     python benchmarks/sim_path.py [--games 40] [--rounds 3] [--json]
 
 The simulation path (``tricolore/sim/runner.py`` with random agents) is four calls a decision:
-``pending()`` (who must act, worked out once per position), ``legal_actions(seat)`` (the action
+``acting()`` (the seats asked, worked out without making their prompts; the runner takes the
+first), ``legal_actions(seat)`` (the action
 space), ``sample(rng)`` on it (one random action, built as a dict) and ``apply_trusted`` (the rule
 applied), plus ``game.new`` once a game; events are not recorded, as the runner records none
 for agents that are not told the log. cProfile cannot see inside the compiled build's modules,
@@ -32,7 +33,7 @@ from tricolore.perf import floor
 from tricolore.perf.bench import TABLE_SIZES as TABLES
 from tricolore.perf.bench import WARM_UP_SEED, play_simulation_path
 
-CALLS = ("new", "pending", "legal_actions", "sample", "apply_trusted")
+CALLS = ("new", "acting", "legal_actions", "sample", "apply_trusted")
 
 
 def timer_cost(samples: int = 200_000) -> float:
@@ -58,7 +59,7 @@ def timed_calls(name: str, seeds: range, overhead: float) -> dict[str, float]:
         spent["new"] += clock() - start - overhead
         while not state.is_over():
             start = clock()
-            seat = min(state.pending())
+            seat = state.acting()[0]
             middle = clock()
             space = state.legal_actions(seat)
             after_legal = clock()
@@ -66,7 +67,7 @@ def timed_calls(name: str, seeds: range, overhead: float) -> dict[str, float]:
             after_sample = clock()
             state.apply_trusted(seat, action)
             end = clock()
-            spent["pending"] += middle - start - overhead
+            spent["acting"] += middle - start - overhead
             spent["legal_actions"] += after_legal - middle - overhead
             spent["sample"] += after_sample - after_legal - overhead
             spent["apply_trusted"] += end - after_sample - overhead
@@ -116,7 +117,7 @@ def table(result: dict[str, Any]) -> str:
     lines = [f"{result['build']} build, {result['games']} games a round, median of "
              f"{result['rounds']} rounds; the floor decides in {floor_us:.2f} µs "
              f"(0.28× the floor is {floor_us / 0.28:.2f} µs a decision)", "",
-             "| game | new | pending | legal_actions | sample | apply_trusted | whole loop µs | × floor |",
+             "| game | new | acting | legal_actions | sample | apply_trusted | whole loop µs | × floor |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for name, figures in result["games_figures"].items():
         cells = " | ".join(f"{figures[call] / 1000:.2f}" for call in CALLS)

@@ -442,7 +442,7 @@ class ISMCTSAgent:
             if expanded or state.is_over():
                 break
             node = child
-            seat = min(state.pending())
+            seat = state.acting()[0]
             space = state.legal_actions(seat)
         rewards = self._rollout(state, rng)
         for n in path[1:]:
@@ -534,7 +534,7 @@ class ISMCTSAgent:
     def _play_at_random(self, state: State, rng: random.Random) -> None:
         """One random action of the seat to act; with deals, it first answers an offer waiting for
         it, at random, and keeps its accepted deals if ``honour``."""
-        seat = min(state.pending())
+        seat = state.acting()[0]
         rules = self._rules
         if rules is None:
             state.apply_trusted(seat, state.legal_actions(seat).sample(rng))

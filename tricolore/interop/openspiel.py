@@ -260,7 +260,7 @@ class TricoloreState(pyspiel.State):
         position = self._position
         if position.seat is None:
             position.seat = (int(pyspiel.PlayerId.TERMINAL) if self.is_terminal()
-                             else min(position.engine.pending()))
+                             else position.engine.acting()[0])
         return position.seat
 
     def is_terminal(self) -> bool:

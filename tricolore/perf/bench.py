@@ -2,7 +2,7 @@
 
 For every registered game, at a typical table size, it measures
 
-* decisions per second of random play on the **simulation path** (``seat = min(pending())``,
+* decisions per second of random play on the **simulation path** (``seat = acting()[0]``,
   ``legal_actions(seat).sample(rng)``, ``apply_trusted``, events off: what
   :func:`tricolore.sim.runner.play_game` does for a random agent);
 * decisions per second of random play on **moves**, in a game that numbers them
@@ -140,7 +140,7 @@ def play_simulation_path(game: Game, players: int, seeds: Sequence[int]) -> int:
         state.record_events = False
         rng = random.Random(seed)
         while not state.is_over():
-            seat = min(state.pending())
+            seat = state.acting()[0]
             state.apply_trusted(seat, state.legal_actions(seat).sample(rng))
             decisions += 1
     return decisions

@@ -56,7 +56,7 @@ def play_game(
                 f"the {state.info.name} game of seed {state.seed} did not end in {max_actions:,} "
                 "actions: its strategies keep it going; bound it with the game's max_rounds option "
                 "where it has one (--option max_rounds=100)")
-        seat = min(state.pending())
+        seat = state.acting()[0]  # the lowest seat asked, found without making the prompts
         action = decide(agents[seat], state, seat, rngs[seat], chat=chat)
         apply[seat](seat, action)
         record.add(seat, action, state if keep_digests else None)
