@@ -110,12 +110,16 @@ AGREE_SPACE = ActionSpace((ActionFamily("agree_end", {"agree": Choice((True, Fal
                                         help="Stop the tutorial after this trial"),))
 
 
+GRABBERS_ARE_OTHERS = "the accused is a grabber already, and names other players at this table"
+"""Why a designation names someone it may not (the players, not their seat numbers)."""
+
+
 @functools.lru_cache(maxsize=256)
 def _designate_space(players: int, accused: Seat) -> ActionSpace:
     """The accused secretly names the other grabbers: at most half the players are grabbers."""
     others = tuple(s for s in range(players) if s != accused)
     return ActionSpace((ActionFamily(
-        "designate", {"grabbers": Subset(others, max_grabbers(players) - 1)},
+        "designate", {"grabbers": Subset(others, max_grabbers(players) - 1, refusal=GRABBERS_ARE_OTHERS)},
         help="Secretly name the other grabbers"),))
 
 
