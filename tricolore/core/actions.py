@@ -216,7 +216,10 @@ class Text(Domain):
         return None
 
     def sample(self, rng: random.Random) -> str:
-        free = [e for e in self.examples if e.casefold() not in {t.casefold() for t in self.taken}]
+        free: Sequence[str] = self.examples
+        if self.taken:
+            taken = {t.casefold() for t in self.taken}
+            free = [e for e in free if e.casefold() not in taken]
         if free:
             return free[randrange(rng, len(free))]
         return f"{self.examples[0]} {rng.randrange(10**6)}"
