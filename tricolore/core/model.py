@@ -275,8 +275,8 @@ class State(ABC):
     _rng_state: tuple[Any, ...] | int | None
 
     BASE_FIELDS: ClassVar[frozenset[str]] = frozenset(
-        {"players", "seed", "rng", "_rng", "_rng_state", "log", "record_events", "_memo", "_logs_seen",
-         "_kept"})
+        {"players", "seed", "rng", "_rng", "_rng_state", "log", "record_events", "_memo", "_legal_seat",
+         "_legal_space", "_logs_seen", "_kept"})
     """Attributes the base class owns and copies; a game declares the others in ``FIELDS``."""
 
     FIELDS: ClassVar[Mapping[str, Field]] = MappingProxyType({})
@@ -298,6 +298,10 @@ class State(ABC):
         self.log = []
         self.record_events = True
         self._memo: dict[tuple[str, Seat], Any] = {}
+        self._legal_seat: Seat = -1
+        """The seat whose legal actions at this position are ``_legal_space`` (-1: none yet):
+        the one asked most often, kept without a key made and a dictionary filled for it."""
+        self._legal_space: ActionSpace | None = None
         self._logs_seen: dict[int, tuple[list[Event], int, list[Event]]] = {}
         """Per seat (-1: a spectator), the log it saw, as far as :meth:`log_for` has read it: the
         log read, how many of its events, and those the seat may see."""
@@ -331,7 +335,13 @@ class State(ABC):
     def changed(self) -> None:
         """Forget the legal actions worked out so far. :meth:`apply` calls it after every action;
         call it after changing a state by hand (a test setting up a position)."""
+        self._forget()
+
+    def _forget(self) -> None:
+        """Forget what was worked out for this position: every change of the state calls it."""
         self._memo.clear()
+        self._legal_seat = -1
+        self._legal_space = None
 
     def release(self) -> None:
         """Forget everything worked out and kept for this state (:meth:`changed`, and the parts
@@ -365,10 +375,16 @@ class State(ABC):
 
         Worked out once per position by the game's :meth:`_legal_actions`.
         """
-        space = self._memo.get(("legal", seat))
-        if space is None:
-            space = self._memo["legal", seat] = self._legal_actions(seat)
-        return space
+        if seat == self._legal_seat:
+            return cast(ActionSpace, self._legal_space)
+        if self._legal_seat == -1:
+            space = self._legal_space = self._legal_actions(seat)
+            self._legal_seat = seat
+            return space
+        found: ActionSpace | None = self._memo.get(("legal", seat))
+        if found is None:
+            found = self._memo["legal", seat] = self._legal_actions(seat)
+        return found
 
     def kept(self, key: tuple[Any, ...], make: Callable[..., T], *args: Any) -> T:
         """``make(*args)``, worked out once while the state lives for ``key``, which must hold
@@ -642,7 +658,7 @@ class State(ABC):
         try:
             decision(self, action["type"])(self, seat, action)
         finally:
-            self._memo.clear()
+            self._forget()
         return self.log[start:]
 
     # -- moves: the actions as whole numbers, for the hot path of simulations and searches ------
@@ -681,7 +697,7 @@ class State(ABC):
         try:
             decision(self, action["type"])(self, seat, action)
         finally:
-            self._memo.clear()
+            self._forget()
 
     def emit(self, kind: str, to: typing.Iterable[Seat] | None = None, **data: Any) -> None:
         """Log an event; ``to`` limits it to those seats (``None``: public).
@@ -754,6 +770,8 @@ class State(ABC):
         other.log = list(self.log) if log is None else log
         other.record_events = self.record_events
         other._memo = {}
+        other._legal_seat = -1
+        other._legal_space = None
         other._logs_seen = {}
         other._kept = {}
 

@@ -61,8 +61,14 @@ def loads(data: bytes, digest: str) -> State | None:
         state = pickle.loads(data)  # written by this server into its own database, never sent
     except Exception:  # an older or damaged snapshot: the table is replayed whole instead
         return None
-    if not isinstance(state, State) or not all(hasattr(state, name) for name in type(state).FIELDS):
-        return None  # a snapshot of an older version of the game's state, without a field it has now
+    if not isinstance(state, State) or not all(hasattr(state, name) for name in _attributes(type(state))):
+        return None  # a snapshot of an older version of the state, without an attribute it has now
     if state.digest() != digest:
         return None
     return state
+
+
+def _attributes(cls: type[State]) -> list[str]:
+    """The attributes a state of ``cls`` holds: the game's fields and the base's own (``rng`` is
+    not one: it is the generator made, when first read, from the one kept)."""
+    return [*cls.FIELDS, *sorted(State.BASE_FIELDS - {"rng"})]

@@ -595,7 +595,7 @@ class RevolutionState(State):
             else:
                 decision(self, action["type"])(self, seat, action)
         finally:
-            self._memo.clear()
+            self._forget()
 
     # -- bidding -----------------------------------------------------------------------------
     def do_bid(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -739,14 +739,16 @@ class RevolutionState(State):
         if not self.deck:
             self.deck, self.discard = self.discard, []
             shuffle(self.rng, self.deck)
-            self.emit("deck_reshuffled", cards=len(self.deck))
+            if self.record_events:
+                self.emit("deck_reshuffled", cards=len(self.deck))
         card = self.deck.pop()
         self.discard.append(card)
         support, chips = CARD_EFFECTS[card]
         self.support[seat] += support
         self._gain_chips(seat, chips, bank=True)
         self.drawn.append({"seat": seat, "card": card})
-        self.emit("card_drawn", seat=seat, card=card, title=CARD_TITLES[card])
+        if self.record_events:
+            self.emit("card_drawn", seat=seat, card=card, title=CARD_TITLES[card])
         if card == REMOVE and self._occupied_areas(exclude=seat):
             self.phase, self.decider = REMOVE_PHASE, seat
 
@@ -759,7 +761,8 @@ class RevolutionState(State):
         if self.markers_left is not None:
             self.markers_left[seat] -= 1
             self.markers_left[victim] += 1
-        self.emit("spy", seat=seat, area=area, victim=victim)
+        if self.record_events:
+            self.emit("spy", seat=seat, area=area, victim=victim)
         self._continue()
 
     def do_swap(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -770,13 +773,15 @@ class RevolutionState(State):
         self.board[a1][o2] += 1
         self.board[a2][o2] -= 1
         self.board[a2][o1] += 1
-        self.emit("apothecary", seat=seat, first_area=a1, first_owner=o1, second_area=a2,
-                  second_owner=o2)
+        if self.record_events:
+            self.emit("apothecary", seat=seat, first_area=a1, first_owner=o1, second_area=a2,
+                      second_owner=o2)
         self._continue()
 
     def do_decline(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Use neither the Spy nor the Apothecary."""
-        self.emit("declined", seat=seat, power=self.phase)
+        if self.record_events:
+            self.emit("declined", seat=seat, power=self.phase)
         self._continue()
 
     def do_remove_influence(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -785,7 +790,8 @@ class RevolutionState(State):
         self.board[area][victim] -= 1
         if self.markers_left is not None:
             self.markers_left[victim] += 1
-        self.emit("influence_removed", seat=seat, area=area, victim=victim)
+        if self.record_events:
+            self.emit("influence_removed", seat=seat, area=area, victim=victim)
         self._continue()
 
     def _continue(self) -> None:
