@@ -318,7 +318,8 @@ class BreadState(State):
         """Set when an end condition was met with the most Gold shared: the round and the
         condition. The game then ends at the end of the first round with one richest player."""
         for s in range(players):
-            self.emit("sabotage_dealt", to=[s], seat=s, cards=list(self.hands[s]))
+            if self.record_events:
+                self.emit("sabotage_dealt", to=[s], seat=s, cards=list(self.hands[s]))
         self._new_round(first=True)
 
     def _new_round(self, first: bool = False) -> None:
@@ -342,8 +343,9 @@ class BreadState(State):
                                                  "spoiled": set(), "magistrate": set()}
         self.riot_cards = {"Rabble-Rouser": False, "Appease the Mob": False}
         self.window: ResponseWindow | None = None
-        self.emit("round_started", round=self.round, first_player=self.first_player,
-                  gold=list(self.gold), riots=self.riots)
+        if self.record_events:
+            self.emit("round_started", round=self.round, first_player=self.first_player,
+                      gold=list(self.gold), riots=self.riots)
 
     # -- public facts ------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -635,15 +637,17 @@ class BreadState(State):
         """A tile face down on the Bread or Circus icon (Abstain only with Forged Promise)."""
         self.disclosed[seat] = (action["tile"], action["icon"])
         self._forget_peeks(seat)
-        self.emit("disclosed", seat=seat, icon=action["icon"])
-        self.emit("disclosed_tile", to=[seat], seat=seat, tile=action["tile"])
+        if self.record_events:
+            self.emit("disclosed", seat=seat, icon=action["icon"])
+            self.emit("disclosed_tile", to=[seat], seat=seat, tile=action["tile"])
         self._table_changed(seat)
 
     def do_take_back(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Pick the disclosed tile back up."""
         self.disclosed[seat] = None
         self._forget_peeks(seat)
-        self.emit("disclosure_taken_back", seat=seat)
+        if self.record_events:
+            self.emit("disclosure_taken_back", seat=seat)
         self._table_changed(seat)
 
     def _forget_peeks(self, seat: Seat) -> None:
@@ -659,30 +663,34 @@ class BreadState(State):
         cleared = [s for s in range(self.players) if s != seat and self.ready[s]]
         for s in cleared:
             self.ready[s] = False
-        if cleared:
+        if cleared and self.record_events:
             self.emit("ready_cleared", seats=cleared, by=seat)
 
     def do_ready(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Done negotiating; when everyone is at once, the undisclosed choose their tiles."""
         self.ready[seat] = True
         self.declared[seat] = True
-        self.emit("ready", seat=seat)
+        if self.record_events:
+            self.emit("ready", seat=seat)
         if all(self.ready):
             self._end_negotiation()
 
     def do_withdraw_ready(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Not done after all: the phase stays open until this player is ready again."""
         self.ready[seat] = False
-        self.emit("ready_withdrawn", seat=seat)
+        if self.record_events:
+            self.emit("ready_withdrawn", seat=seat)
 
     def _end_negotiation(self) -> None:
         for deal in self.deals.lapse():
-            self.emit("deal_lapsed", deal=deal.id)
+            if self.record_events:
+                self.emit("deal_lapsed", deal=deal.id)
         choosers = [s for s in range(self.players) if self.disclosed[s] is None]
         self.phase = PLAY_PHASE
         self.play = SealedSubmissions("play", choosers, revisable=False)
-        self.emit("negotiation_over", disclosed=[s for s in range(self.players)
-                                                 if self.disclosed[s] is not None])
+        if self.record_events:
+            self.emit("negotiation_over", disclosed=[s for s in range(self.players)
+                                                     if self.disclosed[s] is not None])
         if not choosers:
             self._reveal()
 
@@ -690,7 +698,8 @@ class BreadState(State):
         """Gold to another player: a bribe, a payment, a gift."""
         self.gold[seat] -= action["gold"]
         self.gold[action["to"]] += action["gold"]
-        self.emit("gold_given", giver=seat, receiver=action["to"], gold=action["gold"])
+        if self.record_events:
+            self.emit("gold_given", giver=seat, receiver=action["to"], gold=action["gold"])
         self._table_changed(seat)  # Gold moved may change what a deal can pay
         self._settle_window()
 
@@ -722,19 +731,22 @@ class BreadState(State):
     def do_accept_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Accept: from now on neither side can break the deal."""
         deal = self.deals.accept(seat, action["deal"])
-        self.emit("deal_accepted", deal=deal.id, seat=seat)
+        if self.record_events:
+            self.emit("deal_accepted", deal=deal.id, seat=seat)
         self._table_changed(seat)
 
     def do_decline_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Decline an offer."""
         deal = self.deals.decline(seat, action["deal"])
-        self.emit("deal_declined", deal=deal.id, seat=seat)
+        if self.record_events:
+            self.emit("deal_declined", deal=deal.id, seat=seat)
         self._table_changed(seat)
 
     def do_withdraw_deal(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Withdraw an offer nobody has answered."""
         deal = self.deals.withdraw(seat, action["deal"])
-        self.emit("deal_withdrawn", deal=deal.id, seat=seat)
+        if self.record_events:
+            self.emit("deal_withdrawn", deal=deal.id, seat=seat)
         self._table_changed(seat)
 
     def deal_holds(self, deal: Deal) -> bool:
@@ -760,7 +772,8 @@ class BreadState(State):
         card, target = action["card"], action["target"]
         self.hands[seat].remove(card)
         self.played.append({"round": self.round, "seat": seat, "card": card, "target": target})
-        self.emit("sabotage_played", seat=seat, card=card, target=target)
+        if self.record_events:
+            self.emit("sabotage_played", seat=seat, card=card, target=target)
         getattr(self, "_" + card.lower().replace(" ", "_").replace("-", "_"))(seat, target)
         self._table_changed(seat)
         if self.window is not None:
@@ -771,7 +784,8 @@ class BreadState(State):
         disclosure = self.disclosed[target]
         assert disclosure is not None
         self.peeks.setdefault(seat, {})[target] = disclosure[0]
-        self.emit("informant_report", to=[seat], seat=seat, target=target, tile=disclosure[0])
+        if self.record_events:
+            self.emit("informant_report", to=[seat], seat=seat, target=target, tile=disclosure[0])
 
     def _public_accusation(self, seat: Seat, target: Seat) -> None:
         self.disclosed[target] = None
@@ -837,8 +851,9 @@ class BreadState(State):
         while self.window is not None and self.window_seat() is None:
             self.window = None
             if self.phase == AFTER_REVEAL_PHASE:
-                self.emit("riot_check", breads=self.counts()[0], circuses=self.counts()[1],
-                          riot=self.riot())
+                if self.record_events:
+                    self.emit("riot_check", breads=self.counts()[0], circuses=self.counts()[1],
+                              riot=self.riot())
                 self._open_window(SCORING_PHASE)
             else:
                 self._score()
@@ -847,7 +862,8 @@ class BreadState(State):
     def do_play(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Choose a tile face down; when everyone has, all tiles are revealed."""
         assert self.play is not None
-        self.emit("has_chosen", seat=seat, move="play")
+        if self.record_events:
+            self.emit("has_chosen", seat=seat, move="play")
         if self.play.submit(seat, action):
             self._reveal()
 
@@ -857,8 +873,9 @@ class BreadState(State):
         self.tiles = [chosen[s] if self.disclosed[s] is None else self.disclosed[s][0]  # type: ignore[index]
                       for s in range(self.players)]
         self.counts_as = list(self.tiles)
-        self.emit("tiles_revealed", tiles=list(self.tiles),
-                  honest=[self.honest(s) for s in range(self.players)])
+        if self.record_events:
+            self.emit("tiles_revealed", tiles=list(self.tiles),
+                      honest=[self.honest(s) for s in range(self.players)])
         for deal in self.deals.settle(self.deal_holds, self._pay,
                                       due=about("round", self.round)):
             if self.record_events:  # a call with ** is an interpreted one: made only for an event kept
@@ -919,7 +936,7 @@ class BreadState(State):
         elif self.tie_break is not None and alone:
             self._game_over(self.tie_break["reason"])
             return
-        if self.tie_break is not None:
+        if self.tie_break is not None and self.record_events:
             self.emit("tie_plays_on", gold=richest)
         if self.options.max_rounds is not None and self.round >= self.options.max_rounds:
             self._game_over("rounds")
@@ -931,8 +948,10 @@ class BreadState(State):
         self.window = None
         self.end_reason = reason
         for deal in self.deals.lapse(accepted=True):  # next round's promises never come due
-            self.emit("deal_lapsed", deal=deal.id)
-        self.emit("game_over", reason=reason, gold=list(self.gold), riots=self.riots)
+            if self.record_events:
+                self.emit("deal_lapsed", deal=deal.id)
+        if self.record_events:
+            self.emit("game_over", reason=reason, gold=list(self.gold), riots=self.riots)
 
     # -- results and views -------------------------------------------------------------------
     def result(self) -> Result:

@@ -227,7 +227,8 @@ class TrialsState(State):
         self.arguments: list[dict[str, Any]] = []
         self.arguments_made = [0] * self.players
         """Arguments each seat made in this debate (counted from :attr:`arguments`)."""
-        self.emit("trial_started", trial=self.trial, accused=self.accused)
+        if self.record_events:
+            self.emit("trial_started", trial=self.trial, accused=self.accused)
 
     def voters(self) -> list[Seat]:
         """Everyone but the accused."""
@@ -323,30 +324,35 @@ class TrialsState(State):
         self.grabbers = frozenset({self.accused, *action["grabbers"]})
         for s in range(self.players):
             role = GRABBER if s in self.grabbers else REVOLUTIONARY
-            self.emit("your_role", to=[s], seat=s, role=role)
-        self.emit("roles_whispered", accused=self.accused)
+            if self.record_events:
+                self.emit("your_role", to=[s], seat=s, role=role)
+        if self.record_events:
+            self.emit("roles_whispered", accused=self.accused)
         self.phase = STATEMENT_PHASE
 
     def do_state(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The accused states something, its truth noted secretly; the first vote opens."""
         self.statement = action["statement"].strip()
         self.truth = action["truth"]
-        self.emit("statement", accused=seat, statement=self.statement)
-        self.emit("truth_noted", to=[seat], truth=self.truth)
+        if self.record_events:
+            self.emit("statement", accused=seat, statement=self.statement)
+            self.emit("truth_noted", to=[seat], truth=self.truth)
         self.phase = FIRST_VOTE_PHASE
         self.vote = SealedSubmissions("first_vote", self.voters(), revisable=False)
 
     def do_vote(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """A secret true/false vote; when all have voted, the votes are shown together."""
         assert self.vote is not None
-        self.emit("has_chosen", seat=seat, move=self.phase)
+        if self.record_events:
+            self.emit("has_chosen", seat=seat, move=self.phase)
         if not self.vote.submit(seat, action):
             return
         guesses = {s: bool(a["guess"]) for s, a in self.vote.in_seat_order()}
         self.vote = None
         if self.phase == FIRST_VOTE_PHASE:
             self.first_votes = guesses
-            self.emit("first_vote", votes=votes_by_seat(guesses, self.players))
+            if self.record_events:
+                self.emit("first_vote", votes=votes_by_seat(guesses, self.players))
             self.phase = DEBATE_PHASE
             self.debate = ResponseWindow.clockwise("debate", self.players, (self.accused + 1)
                                                    % self.players)
@@ -358,7 +364,8 @@ class TrialsState(State):
         assert self.debate is not None
         self.arguments.append({"seat": seat, "text": action["text"].strip()})
         self.arguments_made[seat] += 1
-        self.emit("argument", seat=seat, text=action["text"].strip())
+        if self.record_events:
+            self.emit("argument", seat=seat, text=action["text"].strip())
         self.debate.acted(seat)
 
     def do_pass(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -368,7 +375,8 @@ class TrialsState(State):
             self.debate = None
             self.phase = SECOND_VOTE_PHASE
             self.vote = SealedSubmissions("second_vote", self.voters(), revisable=False)
-            self.emit("debate_closed")
+            if self.record_events:
+                self.emit("debate_closed")
 
     def _close_trial(self, guesses: dict[Seat, bool]) -> None:
         assert self.truth is not None
@@ -388,14 +396,16 @@ class TrialsState(State):
         self.accused = (self.accused + 1) % self.players
         if self.trial > self.trials_total or all(self.agrees_to_end):
             self.over = True
-            self.emit("game_over", points=list(self.points))
+            if self.record_events:
+                self.emit("game_over", points=list(self.points))
         else:
             self._start_trial()
 
     def do_agree_end(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Agree (or withdraw agreement) to stop at the end of this trial."""
         self.agrees_to_end[seat] = action["agree"]
-        self.emit("agrees_to_end", seat=seat, agree=action["agree"])
+        if self.record_events:
+            self.emit("agrees_to_end", seat=seat, agree=action["agree"])
 
     # -- results and views -------------------------------------------------------------------
     @staticmethod

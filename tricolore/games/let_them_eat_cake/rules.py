@@ -385,9 +385,11 @@ class LetThemEatCakeState(State):
         self.dead: Seat | None = None
         self.stats = {"executions": 0, "mercies": 0, "riggings": 0, "coups": 0, "seizures": 0,
                       "donations": 0, "unsafe_batches": 0, "safe_batches": 0, "votes": 0}
-        self.emit("game_started", head=self.head, colours=list(COLOURS[:players]))
+        if self.record_events:
+            self.emit("game_started", head=self.head, colours=list(COLOURS[:players]))
         for s in everyone:
-            self.emit("starter_cakes", to=[s], seat=s, cakes=[c.value for c in self.stashes[s]])
+            if self.record_events:
+                self.emit("starter_cakes", to=[s], seat=s, cakes=[c.value for c in self.stashes[s]])
         self._start_round()
 
     def _card(self, value: int, starter: bool, known: frozenset[Seat] | None) -> CakeCard:
@@ -901,8 +903,9 @@ class LetThemEatCakeState(State):
             event: dict[str, Any] = {}
             if not self.options.memory_mode:  # in memory mode the cards stay only on the table
                 event["cards"] = list(shown)
-            self.emit("ballot_revealed", office=election.office, vote_number=election.vote_number,
-                      tally=list(counts), **event)
+            if self.record_events:
+                self.emit("ballot_revealed", office=election.office, vote_number=election.vote_number,
+                          tally=list(counts), **event)
         self.last_ballot = {"round": self.round, "office": election.office,
                             "vote_number": election.vote_number, "cards": shown, "tally": counts}
         if len(election.tied) == 1:
@@ -1161,7 +1164,8 @@ class LetThemEatCakeState(State):
         self.medals[seat] -= action["medals"]
         self.medals[action["to"]] += action["medals"]
         self._count_gift(seat, action["to"], 0, action["medals"])
-        self.emit("medals_given", giver=seat, receiver=action["to"], medals=action["medals"])
+        if self.record_events:
+            self.emit("medals_given", giver=seat, receiver=action["to"], medals=action["medals"])
         self._settle()
 
     def do_give_generals(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -1171,7 +1175,8 @@ class LetThemEatCakeState(State):
         self.pantry_generals[action["to"]] += from_pantry
         self.starter_generals[action["to"]] += from_starter
         self._count_gift(seat, action["to"], 1, count)
-        self.emit("generals_given", giver=seat, receiver=action["to"], generals=count)
+        if self.record_events:
+            self.emit("generals_given", giver=seat, receiver=action["to"], generals=count)
         self._settle()
 
     def do_give_cakes(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -1186,9 +1191,10 @@ class LetThemEatCakeState(State):
                               for i, c in enumerate(stash) if i not in positions]
         self.stashes[receiver].extend(_known(c, traders) for c in given)
         self._count_gift(seat, receiver, 2, len(given))
-        self.emit("cakes_given", giver=seat, receiver=receiver, cards=len(given))
-        self.emit("cake_values_given", to=traders, giver=seat, receiver=receiver,
-                  values=[c.value for c in given])
+        if self.record_events:
+            self.emit("cakes_given", giver=seat, receiver=receiver, cards=len(given))
+            self.emit("cake_values_given", to=traders, giver=seat, receiver=receiver,
+                      values=[c.value for c in given])
         self._settle()
 
     # -- the end -----------------------------------------------------------------------------
