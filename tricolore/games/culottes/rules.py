@@ -152,10 +152,10 @@ def _cake_vote_family(cakes: int, name: str, trial: Choice) -> ActionFamily:
         help="Step 4: cake-vote on a citizen, then roll the die")
 
 
-def _citizen_space(step: int, emigrated: bool, cakes: int, name: str, trial: Choice,
+def _citizen_space(step: int, emigrated: bool, cakes: int, name: str, cake_vote: ActionFamily | None,
                    agree: bool) -> ActionSpace:
-    """Steps 1 to 7 of the current citizen, ``name``, at ``step`` with ``cakes``; ``trial``
-    chooses among every citizen, for the cake vote."""
+    """Steps 1 to 7 of the current citizen, ``name``, at ``step`` with ``cakes``; ``cake_vote`` is
+    its cake vote (:func:`_cake_vote_family`; ``None`` past step 4 or without cakes)."""
     families: list[ActionFamily] = []
     if step == 1 and emigrated:
         families.append(VIVE_FAMILY)
@@ -164,8 +164,8 @@ def _citizen_space(step: int, emigrated: bool, cakes: int, name: str, trial: Cho
             families.append(COCKADE_FAMILY)
         if step <= 3 and cakes:
             families.append(_donate_family(cakes, name))
-        if step <= 4 and cakes:
-            families.append(_cake_vote_family(cakes, name, trial))
+        if cake_vote is not None:
+            families.append(cake_vote)
         if step <= 6:
             families.append(EMIGRATE_FAMILY)
     families.append(PASS_FAMILY)
@@ -554,14 +554,25 @@ class CulottesState(State):
         if self.phase is OVER_PHASE or seat != self.current:
             return NO_ACTIONS
         agree = not self.agrees_to_end[seat] and not self.end_agreed
+        # What is kept below is kept while the number of citizens stays the same: citizens are
+        # only added, and a name is written once (kept_for and keep are two native calls, where
+        # kept calls its maker through Python).
+        citizens = len(self.citizens)
         if self.phase is RECRUIT_PHASE:
-            # every citizen's name is taken, and names are written once: the space is kept
-            # until a citizen is recruited
-            return self.kept(("recruit", len(self.citizens), agree), self._recruit_actions, agree)
+            # every citizen's name is taken: the space is kept until a citizen is recruited
+            recruit = ("recruit", agree)
+            found = self.kept_for(recruit, citizens)
+            return self.keep(recruit, citizens, self._recruit_actions(agree)) if found is NOT_KEPT else found
         citizen = self.current_citizen()
         assert citizen is not None
-        trial = self.kept(("trial choice", len(self.citizens)), self._cake_vote_citizens)
-        return _citizen_space(self.step, citizen.emigrated, citizen.cakes, citizen.name, trial, agree)
+        step, cakes = self.step, citizen.cakes
+        cake_vote: ActionFamily | None = None
+        if step <= 4 and cakes and not (step == 1 and citizen.emigrated):
+            trial = self.kept_for(("trial choice",), citizens)
+            if trial is NOT_KEPT:
+                trial = self.keep(("trial choice",), citizens, self._cake_vote_citizens())
+            cake_vote = _cake_vote_family(cakes, citizen.name, trial)
+        return _citizen_space(step, citizen.emigrated, cakes, citizen.name, cake_vote, agree)
 
     def acting(self) -> tuple[Seat, ...]:
         """The seats asked now, in seat order."""
