@@ -675,7 +675,8 @@ class CulottesState(State):
         # An event's keywords make a dict even when events are off: each is emitted only then.
         if self.record_events:
             self.emit("role_chosen", to=[seat], seat=seat, role=action["role"])
-            self.emit("has_chosen", seat=seat, move="choose_role")
+            if self.record_events:
+                self.emit("has_chosen", seat=seat, move="choose_role")
         if self.role_choice.submit(seat, action):
             for s, sealed in self.role_choice.in_seat_order():
                 self.roles[s] = sealed["role"]
@@ -826,7 +827,6 @@ class CulottesState(State):
         citizen = self._new_citizen(seat, name, first=False)
         if self.record_events:
             self.emit("recruited", seat=seat, citizen=citizen.id, name=name)
-        if self.record_events:
             self.emit("recruit_nature", to=[seat], citizen=citizen.id, nature=self.nature(citizen),
                       puppet=self.is_puppet(citizen))
         self._end_turn()
@@ -847,7 +847,7 @@ class CulottesState(State):
                 c.cakes += 1
                 c.bastille_cakes += 1
                 served.append(i)
-        if served:
+        if served and self.record_events:
             self.emit("bastille_distribution", citizens=served)
         return served
 
@@ -1092,8 +1092,9 @@ class CulottesState(State):
         self.escrow.deposit(("bribe", deal.id), briber.id, reward + cover)
         self._tally("bribes_offered")
         self._tally("bribe_cakes_deposited", reward + cover)
-        self.emit("bribe_offered", deal=deal.id, briber=briber.id, voter=voter.id, trial=trial,
-                  side=action["side"], reward=reward, cover=cover, deposit=reward + cover)
+        if self.record_events:
+            self.emit("bribe_offered", deal=deal.id, briber=briber.id, voter=voter.id, trial=trial,
+                      side=action["side"], reward=reward, cover=cover, deposit=reward + cover)
 
     def do_accept_bribe(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The bribed citizen's player accepts: the promise binds until the trial closes, and
@@ -1101,21 +1102,24 @@ class CulottesState(State):
         deal = self.deals.accept(seat, action["deal"])
         self.accepted_at[deal.id] = len(self.book.rows)
         self._tally("bribes_accepted")
-        self.emit("bribe_accepted", deal=deal.id, voter=deal.condition["voter"])
+        if self.record_events:
+            self.emit("bribe_accepted", deal=deal.id, voter=deal.condition["voter"])
 
     def do_decline_bribe(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The bribed citizen's player declines; the deposit goes back to the briber."""
         deal = self.deals.decline(seat, action["deal"])
         self._tally("bribes_declined")
-        self.emit("bribe_declined", deal=deal.id, voter=deal.condition["voter"],
-                  returned=self._refund(("bribe", deal.id)))
+        returned = self._refund(("bribe", deal.id))
+        if self.record_events:
+            self.emit("bribe_declined", deal=deal.id, voter=deal.condition["voter"], returned=returned)
 
     def do_withdraw_bribe(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The briber takes back an offer nobody has answered, and its deposit."""
         deal = self.deals.withdraw(seat, action["deal"])
         self._tally("bribes_withdrawn")
-        self.emit("bribe_withdrawn", deal=deal.id, briber=deal.condition["briber"],
-                  returned=self._refund(("bribe", deal.id)))
+        returned = self._refund(("bribe", deal.id))
+        if self.record_events:
+            self.emit("bribe_withdrawn", deal=deal.id, briber=deal.condition["briber"], returned=returned)
 
     def do_found_alliance(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The alliance defence: "If you join our alliance against that citizen, you have to
@@ -1126,8 +1130,9 @@ class CulottesState(State):
                     "status": "open"}
         self.alliances.append(alliance)
         self._tally("alliances_founded")
-        self.emit("alliance_founded", alliance=alliance["id"], founder=action["from"], trial=trial,
-                  side=action["side"])
+        if self.record_events:
+            self.emit("alliance_founded", alliance=alliance["id"], founder=action["from"], trial=trial,
+                      side=action["side"])
         self._join(alliance, action["from"])
 
     def do_join_alliance(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -1140,7 +1145,8 @@ class CulottesState(State):
         self._change_alliance(alliance, members=[*alliance["members"],
                                                  {"citizen": citizen, "since": len(self.book.rows)}])
         self._tally("alliance_members")
-        self.emit("alliance_joined", alliance=alliance["id"], citizen=citizen)
+        if self.record_events:
+            self.emit("alliance_joined", alliance=alliance["id"], citizen=citizen)
 
     def _change_alliance(self, alliance: dict[str, Any], **changes: Any) -> None:
         """Replace ``alliance`` in :attr:`alliances` by a copy with ``changes``: an alliance is
@@ -1165,15 +1171,18 @@ class CulottesState(State):
         closing = self.book.closings
         for deal in self.deals.lapse(accepted=verdict is None, which=about("trial", trial)):
             self._tally("bribes_lapsed")
-            self.emit("bribe_lapsed", deal=deal.id, returned=self._refund(("bribe", deal.id)))
+            returned = self._refund(("bribe", deal.id))
+            if self.record_events:
+                self.emit("bribe_lapsed", deal=deal.id, returned=returned)
         for deal in self.deals.binding():
             if verdict is not None and deal.condition["trial"] == trial:
                 self._settle_bribe(deal, closing, verdict)
         for alliance in [a for a in self.alliances if a["trial"] == trial and a["status"] == "open"]:
             if verdict is None:
                 self._change_alliance(alliance, status="dissolved")
-                self.emit("alliance_dissolved", alliance=alliance["id"],
-                          returned=self._refund(("alliance", alliance["id"])))
+                returned = self._refund(("alliance", alliance["id"]))
+                if self.record_events:
+                    self.emit("alliance_dissolved", alliance=alliance["id"], returned=returned)
                 continue
             self._settle_alliance(alliance, closing, verdict)
 
@@ -1200,9 +1209,11 @@ class CulottesState(State):
             self._tally("bribe_rewards_paid", reward)
         else:
             self.deals.resolve(deal.id, None)
-        self.emit("bribe_settled", deal=deal.id, briber=c["briber"], voter=c["voter"],
-                  voted_like=voted_like, verdict=verdict, reimbursed=reimbursed, reward=reward,
-                  returned=self._refund(account))
+        returned = self._refund(account)
+        if self.record_events:
+            self.emit("bribe_settled", deal=deal.id, briber=c["briber"], voter=c["voter"],
+                      voted_like=voted_like, verdict=verdict, reimbursed=reimbursed, reward=reward,
+                      returned=returned)
 
     def _settle_alliance(self, alliance: dict[str, Any], closing: int, verdict: str) -> None:
         """"If you vote against them in this trial, you get your deposit back. But if you vote
@@ -1237,9 +1248,10 @@ class CulottesState(State):
         self._tally("alliance_deposits_forfeited", forfeited)
         if verdict == side:
             self._tally("alliances_won")
-        self.emit("alliance_settled", alliance=alliance["id"], trial=alliance["trial"], side=side,
-                  verdict=verdict, loyal=loyal, disloyal=disloyal, idle=idle, forfeited=forfeited,
-                  shares=shares, returned=returned)
+        if self.record_events:
+            self.emit("alliance_settled", alliance=alliance["id"], trial=alliance["trial"], side=side,
+                      verdict=verdict, loyal=loyal, disloyal=disloyal, idle=idle, forfeited=forfeited,
+                      shares=shares, returned=returned)
 
     # -- ending ------------------------------------------------------------------------------
     def do_agree_end(self, seat: Seat, action: Mapping[str, Any]) -> None:
@@ -1257,7 +1269,8 @@ class CulottesState(State):
         giver, receiver = self.citizens[action["from"]], self.citizens[action["to"]]
         giver.cakes -= action["cakes"]
         receiver.cakes += action["cakes"]
-        self.emit("cakes_given", giver=giver.id, receiver=receiver.id, cakes=action["cakes"])
+        if self.record_events:
+            self.emit("cakes_given", giver=giver.id, receiver=receiver.id, cakes=action["cakes"])
 
     def _game_over(self, reason: str) -> None:
         self.settle_open_trials()
