@@ -85,7 +85,6 @@ def test_a_seat_that_does_not_exist_is_refused_naming_the_players_who_may_be_des
         "The grabbers are chosen among the other players, Bob and Cy; you sent 'Bob'.")
 
 
-
 def test_the_designation_offered_refuses_a_seat_number_without_naming_seats():
     """A value checked against the offered designation alone (a terminal's typed answer, the
     browser's question about a parameter) is refused by the rule, never by a list of seat numbers."""
@@ -96,6 +95,7 @@ def test_the_designation_offered_refuses_a_seat_number_without_naming_seats():
         assert why == "the accused is a grabber already, and names other players at this table"
         assert not any(ch.isdigit() for ch in why)
     assert grabbers.problem("grabbers", [1]) is None
+
 
 # -- the votes and the debate --------------------------------------------------------------------
 def test_the_accused_does_not_vote():

@@ -10,6 +10,7 @@ from sqlalchemy import update
 
 from tests.server.conftest import new_store
 from tricolore.agents import decide, make_agent
+from tricolore.core.model import State
 from tricolore.core.registry import get_game, list_games
 from tricolore.server import snapshots
 from tricolore.server.db import ActionRow, SnapshotRow
@@ -88,7 +89,9 @@ def test_a_snapshot_without_a_field_the_state_declares_now_is_ignored(game):
         state.apply(seat, state.legal_actions(seat).sample(rng))
     _, _, fields, *rest = state.__reduce_ex__(5)
     assert isinstance(fields, dict)
-    for name in [*type(state).FIELDS, "_legal_seat", "_legal_space"]:  # the game's and the base's
+    base = sorted(State.BASE_FIELDS - {"rng"})  # rng: the generator made from the one kept
+    assert {"_legal_seat", "_legal_space"} <= set(base)
+    for name in [*type(state).FIELDS, *base]:
         assert name in fields
         older = {key: value for key, value in fields.items() if key != name}
         data = snapshots.dumps(_Written((_bare, (type(state),), older, *rest)))  # type: ignore[arg-type]

@@ -333,12 +333,8 @@ class State(ABC):
         self._rng, self._rng_state = None, seed
 
     def changed(self) -> None:
-        """Forget the legal actions worked out so far. :meth:`apply` calls it after every action;
-        call it after changing a state by hand (a test setting up a position)."""
-        self._forget()
-
-    def _forget(self) -> None:
-        """Forget what was worked out for this position: every change of the state calls it."""
+        """Forget what was worked out for this position (the legal actions, the prompts). Every
+        action calls it; call it after changing a state by hand (a test setting up a position)."""
         self._memo.clear()
         self._legal_seat = -1
         self._legal_space = None
@@ -658,7 +654,7 @@ class State(ABC):
         try:
             decision(self, action["type"])(self, seat, action)
         finally:
-            self._forget()
+            self.changed()
         return self.log[start:]
 
     # -- moves: the actions as whole numbers, for the hot path of simulations and searches ------
@@ -697,7 +693,7 @@ class State(ABC):
         try:
             decision(self, action["type"])(self, seat, action)
         finally:
-            self._forget()
+            self.changed()
 
     def emit(self, kind: str, to: typing.Iterable[Seat] | None = None, **data: Any) -> None:
         """Log an event; ``to`` limits it to those seats (``None``: public).

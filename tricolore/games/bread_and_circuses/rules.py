@@ -317,8 +317,8 @@ class BreadState(State):
         self.tie_break: dict[str, Any] | None = None
         """Set when an end condition was met with the most Gold shared: the round and the
         condition. The game then ends at the end of the first round with one richest player."""
-        for s in range(players):
-            if self.record_events:
+        if self.record_events:
+            for s in range(players):
                 self.emit("sabotage_dealt", to=[s], seat=s, cards=list(self.hands[s]))
         self._new_round(first=True)
 

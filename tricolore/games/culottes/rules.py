@@ -675,8 +675,7 @@ class CulottesState(State):
         # An event's keywords make a dict even when events are off: each is emitted only then.
         if self.record_events:
             self.emit("role_chosen", to=[seat], seat=seat, role=action["role"])
-            if self.record_events:
-                self.emit("has_chosen", seat=seat, move="choose_role")
+            self.emit("has_chosen", seat=seat, move="choose_role")
         if self.role_choice.submit(seat, action):
             for s, sealed in self.role_choice.in_seat_order():
                 self.roles[s] = sealed["role"]

@@ -322,11 +322,9 @@ class TrialsState(State):
     def do_designate(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """The accused whispers "grabber" or "revolutionary" to each player."""
         self.grabbers = frozenset({self.accused, *action["grabbers"]})
-        for s in range(self.players):
-            role = GRABBER if s in self.grabbers else REVOLUTIONARY
-            if self.record_events:
-                self.emit("your_role", to=[s], seat=s, role=role)
         if self.record_events:
+            for s in range(self.players):
+                self.emit("your_role", to=[s], seat=s, role=GRABBER if s in self.grabbers else REVOLUTIONARY)
             self.emit("roles_whispered", accused=self.accused)
         self.phase = STATEMENT_PHASE
 

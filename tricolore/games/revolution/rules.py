@@ -595,7 +595,7 @@ class RevolutionState(State):
             else:
                 decision(self, action["type"])(self, seat, action)
         finally:
-            self._forget()
+            self.changed()
 
     # -- bidding -----------------------------------------------------------------------------
     def do_bid(self, seat: Seat, action: Mapping[str, Any]) -> None:
