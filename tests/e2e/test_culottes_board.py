@@ -223,7 +223,9 @@ def test_without_motion_a_moment_is_a_steady_outline(server: LiveServer, browser
 
 
 def moment_classes(page: Page) -> list[str]:
-    """The moment classes the die has just after ``Kit.moment`` highlights it."""
+    """The moment classes the die has just after ``Kit.moment`` highlights it (once the board
+    has drawn it: the first drawing may come after the controls)."""
+    page.wait_for_selector("[data-key=die]", state="attached")
     return page.evaluate("""() => {
         const die = document.querySelector('[data-key=die]');
         Kit.moment(die, 500);
