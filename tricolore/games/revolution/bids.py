@@ -87,6 +87,11 @@ def no_such_space(chart: Sequence[Space], name: object) -> str:
             f"{listed([s.name for s in chart], 'and')}")
 
 
+Counts = list[list[int] | None]
+"""A bid in the making (:class:`Table`): for each space in chart order, its chips per currency,
+or ``None`` while it has none. A list rather than a mapping of the spaces used: a bid reads and
+writes it for every chip."""
+
 _IN_ORDER: Final = tuple(sorted(CURRENCIES))
 """The currencies in a normalised placement's order (by name)."""
 
@@ -114,12 +119,20 @@ def _is_normal(placement: dict[str, Mapping[str, int]]) -> bool:
     for space, chips in placement.items():
         if type(space) is not str or space <= previous or type(chips) is not dict or not chips:
             return False
-        last = ""
-        for currency, n in chips.items():
-            if type(currency) is not str or currency <= last or type(n) is not int or not n:
-                return False
-            last = currency
+        if not _normal_chips(chips):
+            return False
         previous = space
+    return True
+
+
+def _normal_chips(chips: dict[object, object]) -> bool:
+    """Whether ``chips`` names currencies in order, each with a whole number other than 0 (a
+    plain dict: :func:`_is_normal` checked)."""
+    last = ""
+    for currency, n in chips.items():
+        if type(currency) is not str or currency <= last or type(n) is not int or not n:
+            return False
+        last = currency
     return True
 
 
@@ -142,7 +155,8 @@ class Table:
     domain (checking, sampling) and :class:`ChipByChip`.
 
     Spaces are numbered in chart order and currencies in :data:`CURRENCIES` order; a bid in the
-    making is ``counts``: space number → chips there per currency, only spaces with chips.
+    making is ``counts`` (:data:`Counts`): for each space in chart order, the chips there per
+    currency, or ``None`` while it has none.
     """
 
     __slots__ = ("chart", "names", "index", "caps", "allowed", "capped", "open_all", "any_open",
@@ -165,17 +179,21 @@ class Table:
         self.by_name = tuple(sorted(range(len(chart)), key=self.names.__getitem__))
         """The spaces in the order of their names, the order of a normalised placement."""
 
-    def options(self, ci: int, left: Sequence[int], counts: Mapping[int, Sequence[int]],
+    def counts(self) -> Counts:
+        """An empty bid in the making: no chips on any space."""
+        return [None] * len(self.chart)
+
+    def options(self, ci: int, left: Sequence[int], counts: Counts, n_used: int,
                 open_used: int) -> list[int]:
         """The spaces the next chip (of currency number ``ci``) may go to, in chart order: under
         its limit there, within the six spaces a bid may use (Bidding), and leaving chips that can
-        all still be placed; ``left`` counts the chips still to place, this one included, and
-        ``open_used`` the spaces in ``counts`` that take any currency without limit."""
+        all still be placed; ``left`` counts the chips still to place, this one included,
+        ``n_used`` the spaces with chips in ``counts`` and ``open_used`` those of them that take
+        any currency without limit."""
         caps = self.caps[ci]
-        n_used = len(counts)
         out = []
         for si in self.allowed[ci]:
-            here = counts.get(si)
+            here = counts[si]
             limit = caps[si]
             if here is None:
                 if n_used >= MAX_SPACES_PER_BID:
@@ -186,15 +204,14 @@ class Table:
                 if limit is not None and here[ci] >= limit:
                     continue
                 fits = (self.any_open and n_used < MAX_SPACES_PER_BID) or open_used > 0
-            if fits or self._completable(ci, si, left, counts):
+            if fits or self._completable(ci, si, left, counts, n_used):
                 out.append(si)
         return out
 
-    def _completable(self, ci: int, si: int, left: Sequence[int],
-                     counts: Mapping[int, Sequence[int]]) -> bool:
+    def _completable(self, ci: int, si: int, left: Sequence[int], counts: Counts, n_used: int) -> bool:
         """Whether the chips left after one of currency ``ci`` on ``si`` fit in the spaces the bid
         may still use (when no space open to every currency settles it at once)."""
-        room = MAX_SPACES_PER_BID - len(counts) - (si not in counts)
+        room = MAX_SPACES_PER_BID - n_used - (counts[si] is None)
         for c in range(len(CURRENCIES)):
             need = left[c] - (c == ci)
             if need <= 0:
@@ -203,7 +220,7 @@ class Table:
             for s, limit in enumerate(self.caps[c]):
                 if limit == 0:
                     continue
-                here = counts.get(s)
+                here = counts[s]
                 if here is not None or s == si or room > 0:
                     if limit is None:
                         capacity = need
@@ -220,42 +237,44 @@ class Table:
         chip, strongest currency first, goes to one of :meth:`options` uniformly. When every chip
         left is sure to fit (a space open to every currency is still reachable) the options are the
         spaces that take the currency, read from the table, so nothing is re-checked."""
-        counts: dict[int, list[int]] = {}
-        open_used = 0
+        counts = self.counts()
+        n_used = open_used = 0
         left = list(held)
         open_all, any_open = self.open_all, self.any_open
         for ci in range(len(CURRENCIES)):
             allowed, caps = self.allowed[ci], self.caps[ci]
             blocked = not any_open  # a space at its limit, or no space open to every currency
             while left[ci] > 0:
-                n_used = len(counts)
                 options: Sequence[int]
                 if blocked:
-                    options = self.options(ci, left, counts, open_used)
+                    options = self.options(ci, left, counts, n_used, open_used)
                 elif n_used + 1 < MAX_SPACES_PER_BID or (open_used and n_used < MAX_SPACES_PER_BID):
                     options = allowed  # every chip left fits, wherever this one goes
                 elif open_used:
-                    options = [si for si in allowed if si in counts]  # no space left to open
+                    options = [si for si in allowed if counts[si] is not None]  # no space left to open
                 else:
-                    options = self.options(ci, left, counts, open_used)
+                    options = self.options(ci, left, counts, n_used, open_used)
                 si = options[randrange(rng, len(options))]
-                left[ci] -= 1
-                here = counts.get(si)
+                left[ci] = left[ci] - 1  # natively, where an augmented item assignment is generic
+                here = counts[si]
                 if here is None:
-                    here = counts[si] = [0, 0, 0]
+                    here = [0, 0, 0]
+                    counts[si] = here
+                    n_used += 1
                     open_used += open_all[si]
-                here[ci] += 1
+                placed = here[ci] + 1
+                here[ci] = placed
                 limit = caps[si]
-                if limit is not None and here[ci] >= limit:
+                if limit is not None and placed >= limit:
                     blocked = True
         return self.placement(counts)
 
-    def placement(self, counts: dict[int, list[int]]) -> Placement:
+    def placement(self, counts: Counts) -> Placement:
         """``counts`` as a normalised placement (names and currencies in order, no empty entry)."""
         names = self.names
         out: Placement = {}
-        for si in self.by_name:  # a dozen lookups cost less than sorting by a key
-            here = counts.get(si)
+        for si in self.by_name:
+            here = counts[si]
             if here is None:
                 continue
             force, blackmail, gold = here
@@ -294,7 +313,7 @@ class Table:
         if not 0 <= code < width ** 3:
             raise ValueError(f"no such bid: {code}")
         spaces = (code // (width * width), code // width % width, code % width)
-        counts: dict[int, list[int]] = {}
+        counts = self.counts()
         for ci in range(len(CURRENCIES)):
             si, n = spaces[ci], held[ci]
             if not n:
@@ -304,7 +323,10 @@ class Table:
             limit = self.caps[ci][si]
             if limit is not None and n > limit:
                 raise ValueError(f"no such bid: {code} breaks a limit of the chart")
-            counts.setdefault(si, [0, 0, 0])[ci] = n
+            here = counts[si]
+            if here is None:
+                here = counts[si] = [0, 0, 0]
+            here[ci] = n
         return self.placement(counts)
 
 
@@ -465,7 +487,9 @@ class ChipByChip:
         self.table = table_of(self.chart)
         self.left = {c: chips.get(c, 0) for c in CURRENCIES}
         self.placed: dict[str, dict[str, int]] = {}
-        self._counts: dict[int, list[int]] = {}
+        self._counts = self.table.counts()
+        self._used = 0
+        """The spaces with chips."""
         self._open_used = 0
 
     @property
@@ -485,7 +509,7 @@ class ChipByChip:
         left = [self.left[c] for c in CURRENCIES]
         names = self.table.names
         return [(currency, names[si]) for si in self.table.options(
-            _CURRENCY_NUMBER[currency], left, self._counts, self._open_used)]
+            _CURRENCY_NUMBER[currency], left, self._counts, self._used, self._open_used)]
 
     def refusal(self, currency: str, space: str) -> str | None:
         """Why the next chip may not be ``currency`` on ``space``, in the rules' words, or ``None``."""
@@ -523,9 +547,10 @@ class ChipByChip:
         chips = self.placed.setdefault(space, {})
         chips[currency] = chips.get(currency, 0) + 1
         si = self.table.index[space]
-        here = self._counts.get(si)
+        here = self._counts[si]
         if here is None:
             here = self._counts[si] = [0, 0, 0]
+            self._used += 1
             self._open_used += self.table.open_all[si]
         here[_CURRENCY_NUMBER[currency]] += 1
 

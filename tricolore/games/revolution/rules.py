@@ -144,6 +144,10 @@ class RuledChoice(Choice):
         return Choice.problem(self, name, value)
 
 
+Row = tuple[dict[str, int] | None, ...]
+"""Every seat's chips on one space, in seat order (``None``: no chips there)."""
+
+
 def strength(chips: Mapping[str, int]) -> tuple[int, int, int]:
     """A bid's strength: Force beats any Blackmail and Gold, Blackmail any Gold, more beats less."""
     return (chips.get("force", 0), chips.get("blackmail", 0), chips.get("gold", 0))
@@ -158,10 +162,10 @@ def contest(bids: dict[Seat, dict[str, int]]) -> Seat | None:
     """The winner of a space among ``bids`` (seat → chips there), or ``None`` on a full tie."""
     if len(bids) == 1:
         return next(iter(bids))
-    return row_winner([bids.get(s) for s in range(max(bids) + 1)])
+    return row_winner(tuple([bids.get(s) for s in range(max(bids) + 1)]))
 
 
-def row_winner(row: list[dict[str, int] | None]) -> Seat | None:
+def row_winner(row: Row) -> Seat | None:
     """:func:`contest` of ``row``, each seat's chips on the space in seat order (``None``: no
     bid there), with at least one bid."""
     best = -1
@@ -312,6 +316,9 @@ class RevolutionState(State):
         discard=Field(copy=Copy.SHALLOW),
         bids=Field(copy=Copy.OWN, digest=payload, seen=Seen.OWNER),
         revealed=Field(copy=Copy.SHALLOW, digest=sorted_items),
+        # Each space's bids in chart order, worked out from ``revealed`` when the shields come
+        # down: tuples, replaced whole each round, which copies share.
+        rows=Field(digest=False),
         next_space=Field(),
         results=Field(copy=Copy.SHALLOW, digest=lambda results: [  # the shape digests always hashed
             {**r, "bids": {str(s): c for s, c in enumerate(r["bids"]) if c is not None}}
@@ -349,6 +356,9 @@ class RevolutionState(State):
         self.phase = BID_PHASE
         self.bids: SealedSubmissions | None = None
         self.revealed: dict[Seat, dict[str, dict[str, int]]] = {}
+        self.rows: tuple[Row | None, ...] = ()
+        """For each space of the chart in order, every seat's chips there in seat order
+        (``None``: no chips), or ``None`` when nobody bid there: this round's revealed bids."""
         self.next_space = 0
         self.results: list[dict[str, Any]] = []
         self.past_rounds: list[dict[str, Any]] = []
@@ -391,7 +401,7 @@ class RevolutionState(State):
                 short -= n
             if short > 0:
                 given = self._take_from_bank(GOLD, short)
-                held[GOLD] += given
+                held[GOLD] = held[GOLD] + given
                 if self.record_events:
                     self.emit("topped_up", seat=seat, gold=given)
         self.phase = BID_PHASE
@@ -401,13 +411,13 @@ class RevolutionState(State):
         if self.bank is None:
             return count
         given = min(count, self.bank[currency])
-        self.bank[currency] -= given
+        self.bank[currency] = self.bank[currency] - given
         return given
 
     def _pay_to_bank(self, chips: Mapping[str, int]) -> None:
         if self.bank is not None:
             for currency, n in chips.items():
-                self.bank[currency] += n
+                self.bank[currency] = self.bank[currency] + n
 
     # -- prompts -----------------------------------------------------------------------------
     def _pending(self) -> Mapping[Seat, Prompt]:
@@ -457,11 +467,22 @@ class RevolutionState(State):
         return tuple(a for a in AREA_NAMES if _placed(board[a]))
 
     def _target_areas(self, exclude: object, says: Mapping[str, str]) -> RuledChoice:
-        """The areas holding a marker of someone other than ``exclude``; each other area is
-        refused with the rule that rules it out (``says``: ``"empty"`` and ``"only"``)."""
-        options = self._occupied_areas(exclude)
-        empty = tuple(a for a in AREA_NAMES if not _placed(self.board[a]))  # none of them in options
-        reasons = functools.partial(_area_reasons, options, empty, says)
+        """The areas holding a marker of someone other than ``exclude`` (:meth:`_occupied_areas`);
+        each other area is refused with the rule that rules it out (``says``: ``"empty"`` and
+        ``"only"``)."""
+        board = self.board
+        seat = exclude if isinstance(exclude, int) and 0 <= exclude < self.players else -1
+        occupied: list[str] = []
+        empty: list[str] = []
+        for name in AREA_NAMES:  # one pass for both lists, in board order
+            markers = board[name]
+            placed = _placed(markers)
+            if not placed:
+                empty.append(name)
+            elif seat < 0 or placed > markers[seat]:
+                occupied.append(name)
+        options = tuple(occupied)
+        reasons = functools.partial(_area_reasons, options, tuple(empty), says)
         return RuledChoice(options, reasons=reasons, refusal=NO_SUCH_AREA)
 
     def _victims(self, area: object, exclude: object, says: Mapping[str, str]) -> RuledChoice:
@@ -470,13 +491,36 @@ class RevolutionState(State):
         if area not in self.board:
             return RuledChoice(())
         markers = self.board[str(area)]
-        options = tuple(s for s, n in enumerate(markers) if n and s != exclude)
+        found: list[int] = []
+        for s, n in enumerate(markers):
+            if n and s != exclude:
+                found.append(s)
+        options = tuple(found)
         reasons = functools.partial(_victim_reasons, options, area, exclude, self.players, says)
         return RuledChoice(options, reasons=reasons, refusal=says["nobody"].format(area=area))
 
+    def _others_placed(self, seat: Seat) -> bool:
+        """Whether an area holds a marker of someone other than ``seat`` (whether
+        :meth:`_occupied_areas` excluding ``seat`` names any), found without listing them."""
+        board = self.board
+        for name in AREA_NAMES:
+            markers = board[name]
+            if _placed(markers) > markers[seat]:
+                return True
+        return False
+
     def _can_swap(self) -> bool:
-        owners = {s for a in AREA_NAMES for s, n in enumerate(self.board[a]) if n}
-        return len(owners) >= 2
+        """Whether markers of two different players are placed."""
+        board = self.board
+        first = -1
+        for name in AREA_NAMES:
+            for s, n in enumerate(board[name]):
+                if n:
+                    if first < 0:
+                        first = s
+                    elif s != first:
+                        return True
+        return False
 
     def refusal(self, seat: Seat, action: Action, refused: IllegalAction) -> IllegalAction | None:
         """An action from a player who has bid, while others still bid, and a declined Remove 1
@@ -610,6 +654,7 @@ class RevolutionState(State):
         if not self.bids.submit(seat, bid):
             return
         self.revealed = {s: a["placement"] for s, a in self.bids.in_seat_order()}
+        self.rows = self._rows()
         self.results, self.drawn = [], []  # the last round's stay on show until now
         self.bids = None
         for held in self.chips:  # all behind the shield, now on the chart
@@ -621,42 +666,46 @@ class RevolutionState(State):
         self.next_space = 0
         self._resolve()
 
-    def _rows(self) -> dict[str, list[dict[str, int] | None]]:
-        """Each space bid on: every seat's chips there (``None``: none), in seat order."""
+    def _rows(self) -> tuple[Row | None, ...]:
+        """:attr:`rows` of the revealed bids."""
         players = self.players
-        rows: dict[str, list[dict[str, int] | None]] = {}
+        index = table_of(self.chart).index
+        rows: list[list[dict[str, int] | None] | None] = [None] * len(self.chart)
         for s, placement in self.revealed.items():
             for name, chips in placement.items():
-                row = rows.get(name)
+                si = index[name]
+                row = rows[si]
                 if row is None:
-                    row = rows[name] = [None] * players
+                    row = [None] * players
+                    rows[si] = row
                 row[s] = chips
-        return rows
+        return tuple(None if row is None else tuple(row) for row in rows)
 
     def _resolve(self) -> None:
         """Resolve spaces in chart order until a decision is needed or the chart is done."""
         spaces = chart_spaces(self.chart)
-        rows = self._rows()
+        rows = self.rows
         while self.phase is RESOLVE_PHASE:
             if self.draws:
                 self._draw_next()
                 continue
-            if self.next_space >= len(spaces):
+            at = self.next_space
+            if at >= len(spaces):
                 self._end_round()
                 return
-            space = spaces[self.next_space]
-            self.next_space += 1
-            row = rows.get(space.name)
+            space = spaces[at]
+            self.next_space = at + 1
+            row = rows[at]
             if space.special == CARD_SPACE:
-                self._card_space(space, [None] * self.players if row is None else row)
+                self._card_space(space, (None,) * self.players if row is None else row)
             else:
                 self._contest(space, row)
 
-    def _contest(self, space: ChartSpace, row: list[dict[str, int] | None] | None) -> None:
+    def _contest(self, space: ChartSpace, row: Row | None) -> None:
         """Resolve ``space``, bid on by ``row`` (each seat's chips there; ``None``: nobody)."""
         name = space.name
         if row is None:
-            self.results.append({"space": name, "winner": None, "bids": [None] * self.players})
+            self.results.append({"space": name, "winner": None, "bids": (None,) * self.players})
             if self.record_events:
                 self.emit("space_resolved", space=name, winner=None, tie=False)
             return
@@ -670,7 +719,7 @@ class RevolutionState(State):
             if s != winner and returned:
                 held = self.chips[s]
                 for currency, n in chips.items():
-                    held[currency] += n
+                    held[currency] = held[currency] + n  # natively, where += is generic
             else:
                 self._pay_to_bank(chips)
         if self.record_events:
@@ -680,11 +729,10 @@ class RevolutionState(State):
         self.support[winner] += space.support
         held = self.chips[winner]
         for currency, n in space.gains:
-            held[currency] += n if bank is None else self._take_from_bank(currency, n)
+            held[currency] = held[currency] + (n if bank is None else self._take_from_bank(currency, n))
         if space.area is not None:
             self._place_marker(winner, space.area, space.area_spaces)
-        if (space.special == SPY_SPACE and self._has_markers(winner)
-                and self._occupied_areas(exclude=winner)):
+        if space.special == SPY_SPACE and self._has_markers(winner) and self._others_placed(winner):
             self.phase, self.decider = SPY_PHASE, winner
         elif space.special == APOTHECARY_SPACE and self._can_swap():
             self.phase, self.decider = APOTHECARY_PHASE, winner
@@ -692,7 +740,8 @@ class RevolutionState(State):
     def _gain_chips(self, seat: Seat, chips: Mapping[str, int], bank: bool) -> None:
         for currency, n in chips.items():
             got = self._take_from_bank(currency, n) if bank else n
-            self.chips[seat][currency] += got
+            held = self.chips[seat]
+            held[currency] = held[currency] + got
 
     def _has_markers(self, seat: Seat) -> bool:
         return self.markers_left is None or self.markers_left[seat] > 0
@@ -715,7 +764,7 @@ class RevolutionState(State):
         if self.record_events:
             self.emit("influence_placed", seat=seat, area=area)
 
-    def _card_space(self, space: ChartSpace, row: list[dict[str, int] | None]) -> None:
+    def _card_space(self, space: ChartSpace, row: Row) -> None:
         """Each Gold on Card (``row``: each seat's chips there) is spent and draws a card,
         players in turn from this round's first."""
         players = self.players
@@ -749,7 +798,7 @@ class RevolutionState(State):
         self.drawn.append({"seat": seat, "card": card})
         if self.record_events:
             self.emit("card_drawn", seat=seat, card=card, title=CARD_TITLES[card])
-        if card == REMOVE and self._occupied_areas(exclude=seat):
+        if card == REMOVE and self._others_placed(seat):
             self.phase, self.decider = REMOVE_PHASE, seat
 
     # -- decisions during resolution --------------------------------------------------------
