@@ -256,12 +256,15 @@ class Table:
                     options = self.options(ci, left, counts, n_used, open_used)
                 si = options[randrange(rng, len(options))]
                 left[ci] = left[ci] - 1  # natively, where an augmented item assignment is generic
-                here = counts[si]
-                if here is None:
+                found = counts[si]
+                here: list[int]  # typed apart from the optional slot, so read natively
+                if found is None:
                     here = [0, 0, 0]
                     counts[si] = here
                     n_used += 1
                     open_used += open_all[si]
+                else:
+                    here = found
                 placed = here[ci] + 1
                 here[ci] = placed
                 limit = caps[si]

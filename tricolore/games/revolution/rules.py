@@ -713,10 +713,11 @@ class RevolutionState(State):
         self.results.append({"space": name, "winner": winner, "bids": row})
         returned = self.edition.losing_chips_returned
         bank = self.bank
+        won = -1 if winner is None else winner  # a plain int, compared natively
         for s, chips in enumerate(row):
             if chips is None:
                 continue
-            if s != winner and returned:
+            if s != won and returned:
                 held = self.chips[s]
                 for currency, n in chips.items():
                     held[currency] = held[currency] + n  # natively, where += is generic
