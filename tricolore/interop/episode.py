@@ -440,8 +440,11 @@ class Episode:
             else:
                 rewards[agent] = shares[seat] + penalty
                 infos[agent] = {"invalid_action": sentence}
-        return (self.observations_together(agents, partials), rewards, {agent: over for agent in agents},
-                {agent: cut for agent in agents}, infos)
+        # comprehensions, not dict.fromkeys: the compiled build builds these natively, where it
+        # calls dict.fromkeys through Python
+        terminations = {agent: over for agent in agents}  # noqa: C420
+        truncations = {agent: cut for agent in agents}  # noqa: C420
+        return self.observations_together(agents, partials), rewards, terminations, truncations, infos
 
     def observations_together(self, agents: Sequence[str], partials: Sequence[Partial]
                               ) -> dict[str, dict[str, Any]]:

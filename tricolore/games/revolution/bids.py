@@ -245,15 +245,15 @@ class Table:
             allowed, caps = self.allowed[ci], self.caps[ci]
             blocked = not any_open  # a space at its limit, or no space open to every currency
             while left[ci] > 0:
-                options: Sequence[int]
+                options: tuple[int, ...]  # one type on every branch, so read natively
                 if blocked:
-                    options = self.options(ci, left, counts, n_used, open_used)
+                    options = tuple(self.options(ci, left, counts, n_used, open_used))
                 elif n_used + 1 < MAX_SPACES_PER_BID or (open_used and n_used < MAX_SPACES_PER_BID):
                     options = allowed  # every chip left fits, wherever this one goes
-                elif open_used:
-                    options = [si for si in allowed if counts[si] is not None]  # no space left to open
+                elif open_used:  # no space left to open
+                    options = tuple([si for si in allowed if counts[si] is not None])
                 else:
-                    options = self.options(ci, left, counts, n_used, open_used)
+                    options = tuple(self.options(ci, left, counts, n_used, open_used))
                 si = options[randrange(rng, len(options))]
                 left[ci] = left[ci] - 1  # natively, where an augmented item assignment is generic
                 found = counts[si]
