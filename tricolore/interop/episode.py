@@ -458,18 +458,19 @@ class Episode:
     def masks_together(self, partials: Sequence[Partial]) -> list[np.ndarray]:
         """Every seat's mask with the no-op as its last index (fresh arrays): a seat asked gets
         :meth:`mask` (the no-op only if that offers nothing), any other the no-op alone."""
+        asked = self.state.pending()
         size = self.codec.size
         noop = self._noop
-        out: list[np.ndarray] = [noop] * self.players
-        for seat in self.state.acting():
-            _, mask, anything = self._mask_found(seat, partials[seat])
-            if anything:
-                row = np.zeros(size + 1, dtype=np.int8)
-                row[:size] = mask
-                out[seat] = row
+        out: list[np.ndarray] = []
         for seat in range(self.players):
-            if out[seat] is noop:
-                out[seat] = noop.copy()
+            if seat in asked:
+                _, mask, anything = self._mask_found(seat, partials[seat])
+                if anything:
+                    row = np.zeros(size + 1, dtype=np.int8)
+                    row[:size] = mask
+                    out.append(row)
+                    continue
+            out.append(noop.copy())
         return out
 
     def changed(self) -> None:

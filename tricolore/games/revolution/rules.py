@@ -459,17 +459,9 @@ class RevolutionState(State):
                 help="Remove 1 Influence: an opponent's marker leaves the board"),))
         return ActionSpace(())
 
-    def _occupied_areas(self, exclude: object = None) -> tuple[str, ...]:
-        """Areas holding a marker of someone other than ``exclude``."""
-        board = self.board
-        if isinstance(exclude, int) and 0 <= exclude < self.players:
-            return tuple(a for a in AREA_NAMES if _placed(board[a]) > board[a][exclude])
-        return tuple(a for a in AREA_NAMES if _placed(board[a]))
-
     def _target_areas(self, exclude: object, says: Mapping[str, str]) -> RuledChoice:
-        """The areas holding a marker of someone other than ``exclude`` (:meth:`_occupied_areas`);
-        each other area is refused with the rule that rules it out (``says``: ``"empty"`` and
-        ``"only"``)."""
+        """The areas holding a marker of someone other than ``exclude``; each other area is
+        refused with the rule that rules it out (``says``: ``"empty"`` and ``"only"``)."""
         board = self.board
         seat = exclude if isinstance(exclude, int) and 0 <= exclude < self.players else -1
         occupied: list[str] = []
@@ -501,7 +493,7 @@ class RevolutionState(State):
 
     def _others_placed(self, seat: Seat) -> bool:
         """Whether an area holds a marker of someone other than ``seat`` (whether
-        :meth:`_occupied_areas` excluding ``seat`` names any), found without listing them."""
+        :meth:`_target_areas` would offer any), found without listing them."""
         board = self.board
         for name in AREA_NAMES:
             markers = board[name]
