@@ -164,8 +164,10 @@ def measure(steps: int, rounds: int, observation: str | None = None) -> list[dic
 
 def same_games(name: str, games: int, rounds: int, forms: tuple[str, ...] = FORMS) -> dict[str, float]:
     """Both forms on the very same games: ``games`` games of ``name`` played through the AEC form
-    with masked random indices and recorded, then replayed through the AEC form and through the
-    Parallel form (each seat asked taking its next recorded index), ``rounds`` times in turn.
+    with masked random indices and recorded, then replayed through the AEC form (``last`` then
+    ``step``, as a policy reads its observation before it acts) and through the Parallel form
+    (``step`` with every seat's index: each seat asked its next recorded index, the others the
+    no-op, worked out before the timing), ``rounds`` times in turn.
     Returns the decisions, each form's median µs per decision and the median ratio of the
     Parallel form's speed to the AEC form's. Each replay must end every game where the recording
     did (its final digest, taken outside the timed part). Only for games where one seat is asked
@@ -209,19 +211,32 @@ def same_games(name: str, games: int, rounds: int, forms: tuple[str, ...] = FORM
             check(aec.state, seed, "AEC")
         return elapsed
 
-    def replay_parallel() -> float:
-        elapsed = 0.0
+    # each step's actions of the Parallel form, worked out once, outside the timed part: each
+    # seat asked takes its next recorded index, the others the no-op (as the AEC replay, the timed
+    # part is the environment's alone, not a policy's reading of every seat's mask)
+    steps: list[list[dict[str, int]]] = []
+    if "parallel" in forms:
         noop = parallel.codec.size
         for seed, played in enumerate(recorded):
-            start = time.process_time()
             observations, _ = parallel.reset(seed=seed)
             queues: dict[str, list[int]] = {agent: [] for agent in parallel.possible_agents}
             for agent, index in reversed(played):
                 queues[agent].append(index)
+            game: list[dict[str, int]] = []
             while parallel.agents:
                 actions = {agent: noop if observation["action_mask"][noop] else queues[agent].pop()
                            for agent, observation in observations.items()}
+                game.append(actions)
                 observations, *_ = parallel.step(actions)
+            steps.append(game)
+
+    def replay_parallel() -> float:
+        elapsed = 0.0
+        for seed, game in enumerate(steps):
+            start = time.process_time()
+            parallel.reset(seed=seed)
+            for actions in game:
+                parallel.step(actions)
             elapsed += time.process_time() - start
             check(parallel.state, seed, "Parallel")
         return elapsed

@@ -196,6 +196,23 @@ def test_in_the_parallel_form_seats_not_asked_may_only_send_the_no_op():
             assert list(np.flatnonzero(mask)) == [table.noop]
 
 
+def test_a_parallel_steps_masks_are_read_only_and_its_observations_fresh():
+    table = parallel_env("culottes", players=4, seed=3)
+    observations, _ = table.reset(seed=3)
+    for _ in range(6):
+        kept = {agent: observation["observation"].copy() for agent, observation in observations.items()}
+        for observation in observations.values():
+            with pytest.raises(ValueError, match="read-only"):
+                observation["action_mask"][0] = 1
+        actions = {agent: int(np.flatnonzero(o["action_mask"])[0]) for agent, o in observations.items()}
+        before = observations
+        observations, *_ = table.step(actions)
+        for agent, observation in before.items():  # a step hands out new arrays, never the old ones
+            assert observation["observation"] is not observations[agent]["observation"]
+            assert np.array_equal(observation["observation"], kept[agent])
+            observation["observation"][:] = 0.0  # the caller's to change
+
+
 def test_parallel_random_agents_play_a_whole_game():
     table = parallel_env("revolution", players=3, seed=4, max_steps=5000, max_rounds=2)
     observations, _ = table.reset(seed=4)

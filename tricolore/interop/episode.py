@@ -239,8 +239,10 @@ class Episode:
         self._paid = [0.0] * self.players
         noop = np.zeros(codec.size + 1, dtype=np.int8)
         noop[codec.size] = 1
+        noop.flags.writeable = False
         self._noop = noop
-        """The mask of a seat not asked in the Parallel form: the no-op alone."""
+        """The mask of a seat not asked in the Parallel form: the no-op alone (read-only, one
+        array every such seat is given)."""
 
     @property
     def space(self) -> Any:
@@ -456,8 +458,9 @@ class Episode:
                 for seat, agent in enumerate(agents)}
 
     def masks_together(self, partials: Sequence[Partial]) -> list[np.ndarray]:
-        """Every seat's mask with the no-op as its last index (fresh arrays): a seat asked gets
-        :meth:`mask` (the no-op only if that offers nothing), any other the no-op alone."""
+        """Every seat's mask with the no-op as its last index (read-only): a seat asked gets
+        :meth:`mask` (the no-op only if that offers nothing), any other the no-op alone (one
+        shared array: a step's masks are read, never changed, and most seats are not asked)."""
         asked = self.state.pending()
         size = self.codec.size
         noop = self._noop
@@ -468,9 +471,10 @@ class Episode:
                 if anything:
                     row = np.zeros(size + 1, dtype=np.int8)
                     row[:size] = mask
+                    row.flags.writeable = False
                     out.append(row)
                     continue
-            out.append(noop.copy())
+            out.append(noop)
         return out
 
     def changed(self) -> None:
