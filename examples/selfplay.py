@@ -43,7 +43,7 @@ class Config:
 
     game: str = "culottes-trials"
     players: int = 3
-    seconds: float = 150.0  # stop after the iteration that passes this wall-clock budget
+    seconds: float = 150.0  # stop after the iteration that passes this wall-clock budget (evaluations count)
     iterations: int = 1000  # or after this many iterations
     steps: int = 2048  # learner steps collected per iteration
     epochs: int = 4
@@ -64,6 +64,36 @@ class Config:
     reward: str = "shaped"  # the training reward (the evaluation counts wins): win, score or shaped
     seed: int = 0
     out: Path = field(default_factory=lambda: Path("runs/selfplay"))
+
+
+HELP: dict[str, str] = {
+    "game": "the game to train in",
+    "players": "the table's size",
+    "seconds": "stop after the iteration that passes this many seconds of wall-clock time, "
+               "the evaluations included",
+    "iterations": "or after this many iterations",
+    "steps": "the learner's steps collected per iteration",
+    "epochs": "passes over each iteration's steps",
+    "minibatch": "steps per gradient step",
+    "hidden": "units in each of the policy's two hidden layers",
+    "learning_rate": "Adam's step size",
+    "gamma": "the discount (1: the reward comes at the end of a game)",
+    "gae_lambda": "GAE's lambda (1: whole returns less the value)",
+    "clip": "PPO's clipping of the probability ratio",
+    "entropy": "the entropy bonus's weight",
+    "value_weight": "the value loss's weight",
+    "max_grad_norm": "the whole gradient is clipped to this norm",
+    "snapshot_every": "iterations between snapshots of the policy joining the opponents",
+    "snapshot_share": "the chance an opponent seat is a snapshot, once there are some",
+    "eval_games": "fixed evaluation games per point of the curve",
+    "eval_every": "iterations between points of the curve",
+    "opponents": "the named strategies to train and evaluate against, comma-separated "
+                 "(empty: all the game's own)",
+    "reward": "the training reward: win, score or shaped (the evaluation counts wins)",
+    "seed": "the seed of the run",
+    "out": "the folder for the policy, its snapshots and the curve",
+}
+"""The command line's help for each :class:`Config` field."""
 
 
 class Adam:
@@ -225,6 +255,7 @@ def train(cfg: Config) -> Policy:
         "greedy_win_share": evaluate(policy, judged, games, greedy=True), "random_win_share": random_share,
         "training_reward": nothing, "policy_loss": nothing, "value_loss": nothing, "entropy": nothing,
         "approx_kl": nothing}]
+    print(", ".join(f"{k} {v:.3g}" for k, v in curve[0].items()), flush=True)
     start = time.perf_counter()
     steps = 0
     for iteration in range(1, cfg.iterations + 1):
@@ -290,7 +321,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     defaults = Config()
     for name, value in vars(defaults).items():
-        parser.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=value)
+        parser.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=value,
+                            help=f"{HELP[name]} (default: {value})")
     train(Config(**vars(parser.parse_args())))
 
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from tests.agents.test_llm import FakeEndpoint, action_from_schema, schema_in
 from tricolore.cli.main import app
 from tricolore.sim.batch import wilson_interval
-from tricolore.sim.llm_bench import BenchSpec, leaderboard, play, run_bench
+from tricolore.sim.llm_bench import BenchSpec, honoured, leaderboard, play, run_bench
 
 
 @pytest.fixture
@@ -80,6 +80,35 @@ def test_the_command_prints_a_leaderboard_and_writes_json(model, tmp_path, monke
     assert all(e["mu"] is not None and "deals_offered" not in e for e in others)
     ordinals = [e["ordinal"] for e in report["leaderboard"]]
     assert ordinals == sorted(ordinals, reverse=True)
+
+
+def test_the_leaderboard_is_folded_not_cut_short_on_a_narrow_output(model, tmp_path, monkeypatch):
+    from tricolore.cli import main
+
+    monkeypatch.setattr(main.console, "width", 80)  # a file or a pipe
+    model.reply = dealing_model(1, [])
+    out = tmp_path / "bench.json"
+    result = CliRunner().invoke(app, [
+        "llm-bench", "culottes-trials", "--model", "fake-model", "--players", "3", "--games", "2",
+        "--pool", "random", "--option", "trials=2", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output
+    entry = next(e for e in json.loads(out.read_text())["leaderboard"] if e["language_model"])
+    tokens = "".join(line.split("│")[-2].strip()  # the last column, its folds undone
+                     for line in result.output.splitlines() if line.count("│") > 2)
+    assert f"{entry['tokens_in']:,}/{entry['tokens_out']:,}" in tokens
+
+
+@pytest.mark.parametrize(("kind", "data", "kept"), [
+    ("deal_settled", {"id": 0, "status": "paid", "paid": 2}, True),
+    ("deal_settled", {"id": 1, "status": "lapsed", "paid": 0}, False),  # its condition did not hold
+    ("bribe_settled", {"deal": 3, "voted_like": True, "reward": 1}, True),
+    ("bribe_settled", {"deal": 4, "voted_like": False, "reward": 0}, False),  # the voter took the cakes
+    ("alliance_settled", {"alliance": 2, "loyal": [1, 4], "disloyal": []}, True),
+    ("alliance_settled", {"alliance": 2, "loyal": [1], "disloyal": [4]}, False),  # a member defected
+])
+def test_a_deal_counts_as_kept_only_when_its_settlement_shows_it_honoured(kind, data, kept):
+    assert honoured(kind, data) is kept
 
 
 def test_deals_offered_accepted_and_kept_are_counted_from_the_seats_actions_and_the_log(model):

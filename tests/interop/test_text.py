@@ -124,7 +124,7 @@ def test_an_invalid_answer_is_refused_with_a_sentence_then_a_default_action_is_p
     done, info = env.step("I would rather not say.")
     assert not done and info["invalid"].startswith("it holds no action") and info["action"] is None
     again, observation = env.get_observation()
-    assert again == player and "Your last answer was refused: it holds no action" in observation
+    assert again == player and observation.startswith("Your last answer was refused: it holds no action")
     asked = env.state.legal_actions(player).kinds
     done, info = env.step('[action] {"type": "fly"}')
     assert info["fallback"] and "You cannot fly now" in info["invalid"]
@@ -184,10 +184,29 @@ def test_answers_are_read_with_or_without_the_marker_and_in_the_json_form():
     action = env.state.legal_actions(player).sample(random.Random(1))
     _, info = env.step(json.dumps({"action": action, "chat": {"to": "all", "text": "Vive la nation"}}))
     assert info["action"] == action and info["said"].endswith("to all: Vive la nation")
-    player, _ = env.get_observation()
-    _, info = env.step("[to Nobody] hello\n[action] " + json.dumps(env.state.legal_actions(player).sample(
-        random.Random(2))))
-    assert info["invalid"].startswith("there is no player named 'Nobody'")
+
+
+def test_a_legal_action_stands_when_its_message_cannot_be_sent_and_the_player_is_told_why():
+    env = TextEnv("culottes-trials", 3, seed=5, options={"trials": 2}, names=["Marat", "Danton", "Roland"])
+    for addressee, why in (("Nobody", "there is no player named 'Nobody'"),
+                           (None, "a private message must name another player")):
+        player, _ = env.get_observation()
+        action = env.state.legal_actions(player).sample(random.Random(2))
+        before, heard = len(env.state.log), len(env.chat)
+        _, info = env.step(f"[to {addressee or env.names[player]}] hello\n[action] {json.dumps(action)}")
+        assert info["action"] == action and info["invalid"] is None and not info["fallback"]
+        assert info["said"] is None and info["unsent"].startswith(why) and len(env.chat) == heard
+        assert len(env.state.log) > before  # the action was played
+        while env.asking is not None and env.asking.seat != player:  # the others play on
+            other, observation = env.get_observation()
+            assert "was not sent" not in observation  # told to that player alone
+            env.step(json.dumps(env.state.legal_actions(other).sample(random.Random(3))))
+        if env.asking is None:
+            break
+        _, observation = env.get_observation()
+        assert observation.startswith(f"Your last message was not sent: {why}")
+        assert "was not sent" not in env.get_observation()[1]  # told once
+    assert sum(env.close()[1]["unsent"]) >= 1
 
 
 def test_optional_null_parameters_may_be_left_out():

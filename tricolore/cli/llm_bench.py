@@ -89,7 +89,9 @@ def llm_bench(
     table = Table(title=f"{info.title}: {name} against the pool, {games} games at {players} players")
     for column in ("strategy", "games", "wins", "win rate (95%)", "OpenSkill μ ± σ",
                    "deals offered/accepted/kept", "invalid", "tokens in/out"):
-        table.add_column(column, justify="left" if column == "strategy" else "right")
+        # folded, never cut short with an ellipsis, where the output is narrower than the table
+        # (a file or a pipe is 80 columns wide)
+        table.add_column(column, justify="left" if column == "strategy" else "right", overflow="fold")
     for entry in result["leaderboard"]:
         llm = entry["language_model"]
         table.add_row(

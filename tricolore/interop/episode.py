@@ -374,9 +374,9 @@ class Episode:
                 number = noop if index is None else whole_index(index)
                 if number == noop:
                     if seat in asked and self.offers_anything(seat, partial):
-                        sentence = f"{agent_name(seat)} is asked to act and cannot pass"
+                        sentence = f"agent {agent_name(seat)} is asked to act and cannot pass"
                 elif seat not in asked:
-                    sentence = f"{agent_name(seat)} is not asked to act: send the no-op"
+                    sentence = f"agent {agent_name(seat)} is not asked to act: send the no-op"
                 else:
                     after[seat], action = self.choose(seat, partial, number)
                     if action is not None:

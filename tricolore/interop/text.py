@@ -25,10 +25,11 @@ sentences, only what it may see), the messages it may read said since then, and 
 The message is ``[to all] text`` (or plain text: everyone hears it) or ``[to <name>] text``
 (that player alone). The ``[action]`` marker may be left out: the last JSON object is the action.
 The answer ``{"action": {...}, "chat": {"to": ..., "text": ...}}`` of the language-model players is
-read too. An answer without a legal action gets its refusal as one sentence in the next
-observation and is asked again, up to ``retries`` times; then a default legal action (one the
+read too. An answer without a legal action gets its refusal as one sentence at the head of the
+next observation and is asked again, up to ``retries`` times; then a default legal action (one the
 prompt asks for, drawn from the environment's seeded generator) is played for it, and ``info``
-says so.
+says so. A legal action whose message cannot be sent (an unknown name, only oneself named) stands:
+the message is dropped, counted, and why heads the seat's next observation.
 
 **Free actions.** Gifts, disclosures and deals are offered beside what the prompt asks, marked
 "any time". After :data:`~tricolore.agents.llm.FREE_IN_A_ROW` of them in a row, or a free action
@@ -143,6 +144,8 @@ class TextEnv:
         self.tries = 0
         self.invalid = [0] * self.players
         self.fallbacks = [0] * self.players
+        self.unsent = [0] * self.players
+        self.notice = [""] * self.players
         self.asking = self._next()
         return self.get_observation()
 
@@ -156,14 +159,15 @@ class TextEnv:
         """Play the asked player's answer; return whether the game is over and what happened:
         ``info`` holds ``player_id``, ``said`` (the message kept, or ``None``), ``action`` (the
         action played, or ``None``), ``invalid`` (the refusal's sentence, or ``None``) and
-        ``fallback`` (whether a default action was played for it)."""
+        ``fallback`` (whether a default action was played for it), and ``unsent`` (why the
+        message beside a legal action could not be sent, the action standing; or ``None``)."""
         asking = self.asking
         if asking is None:
             raise OptionsError("the game is over: call reset() to play again")
         if not isinstance(text, str):
             raise OptionsError("an answer must be text")
         info: dict[str, Any] = {"player_id": asking.seat, "said": None, "action": None, "invalid": None,
-                                "fallback": False}
+                                "fallback": False, "unsent": None}
         if not asking.decide:
             try:
                 said = self._message(text, asking.seat, negotiating=True)
@@ -178,7 +182,7 @@ class TextEnv:
             return self.asking is None, info
         legal = self._offered(asking.seat)
         try:
-            action, said = self._answer(text, legal, asking.seat)
+            action, said, unsent = self._answer(text, legal, asking.seat)
         except Refused as exc:
             self.invalid[asking.seat] += 1
             info["invalid"] = str(exc)
@@ -186,9 +190,13 @@ class TextEnv:
                 self.tries += 1
                 self.refusal = str(exc)
                 return False, info
-            action, said = self._default(asking.seat, legal), None
+            action, said, unsent = self._default(asking.seat, legal), None, None
             self.fallbacks[asking.seat] += 1
             info["fallback"] = True
+        if unsent is not None:  # the action stands; the message is dropped, counted and told
+            self.unsent[asking.seat] += 1
+            self.notice[asking.seat] = f"Your last message was not sent: {unsent}"
+            info["unsent"] = unsent
         if said is not None:
             self.chat.append(said)
             info["said"] = chat_line(said, self.names)
@@ -199,15 +207,17 @@ class TextEnv:
 
     def close(self) -> tuple[dict[int, float], dict[str, Any]]:
         """The rewards (1 for each winner, 0 for the others) and the result: ``scores``,
-        ``winners``, and per seat the ``invalid`` answers and ``fallbacks``. Before the game is
-        over the rewards are all 0."""
+        ``winners``, and per seat the ``invalid`` answers, ``fallbacks`` and ``unsent`` messages.
+        Before the game is over the rewards are all 0."""
         if not self.state.is_over():
             return (dict.fromkeys(range(self.players), 0.0),
-                    {"over": False, "invalid": list(self.invalid), "fallbacks": list(self.fallbacks)})
+                    {"over": False, "invalid": list(self.invalid), "fallbacks": list(self.fallbacks),
+                     "unsent": list(self.unsent)})
         result = self.state.result()
         rewards = {s: 1.0 if s in result.winners else 0.0 for s in range(self.players)}
         return rewards, {"over": True, "scores": list(result.scores), "winners": sorted(result.winners),
-                         "invalid": list(self.invalid), "fallbacks": list(self.fallbacks)}
+                         "invalid": list(self.invalid), "fallbacks": list(self.fallbacks),
+                         "unsent": list(self.unsent)}
 
     # -- whose turn ------------------------------------------------------------------------------
     def _next(self) -> Asking | None:
@@ -249,7 +259,10 @@ class TextEnv:
                 if f.kind not in self.futile[seat] and f.kind not in asked.kinds]
         return ActionSpace(asked.families + tuple(free))
 
-    def _answer(self, text: str, legal: ActionSpace, seat: int) -> tuple[dict[str, Any], Message | None]:
+    def _answer(self, text: str, legal: ActionSpace, seat: int
+                ) -> tuple[dict[str, Any], Message | None, str | None]:
+        """The action of ``text``, its message, and why that message cannot be sent (``None`` if
+        it can or there is none): a legal action stands even when its message is refused."""
         head, marker, tail = text.partition(ACTION_MARKER)
         if not marker:
             start = _last_object(text)
@@ -258,10 +271,13 @@ class TextEnv:
                               '[action] {"type": "pass"}.')
             head, tail = text[:start], text[start:]
         action, chat = read_answer(tail, legal)
-        said = self._message(head, seat, negotiating=False) if head.strip() else None
-        if said is None and chat is not None:
-            said = self._chat(chat, seat)
-        return action, said
+        try:
+            said = self._message(head, seat, negotiating=False) if head.strip() else None
+            if said is None and chat is not None:
+                said = self._chat(chat, seat)
+        except Refused as exc:
+            return action, None, str(exc)
+        return action, said, None
 
     def _chat(self, chat: Any, seat: int) -> Message | None:
         if not isinstance(chat, dict) or not isinstance(chat.get("text"), str):
@@ -343,7 +359,10 @@ class TextEnv:
                               for e in events) or "(nothing)"),
                  "What was said since you last played (oldest first):\n" + ("\n".join(said) or "(nothing)")]
         if self.refusal:
-            parts.append(f"Your last answer was refused: {self.refusal} Answer again.")
+            parts.insert(0, f"Your last answer was refused: {self.refusal} Answer again.")
+        if self.notice[seat]:
+            parts.insert(0, self.notice[seat])
+            self.notice[seat] = ""
         if asking.decide:
             legal = self._offered(seat)
             parts.append("Your legal actions (JSON schema; an action marked \"any time\" leaves your "

@@ -10,7 +10,9 @@ it read and wrote.
 
 Deals are read from the seat's own actions and the log: an action whose kind begins ``offer``,
 ``propose``, ``solicit`` or ``found`` offers one, ``accept`` or ``join`` accepts one; a deal is
-kept when the log settles it (an event ``..._settled`` of the same deal).
+kept when the log settles it honoured (:func:`honoured`): a Bread and Circuses deal paid, a
+Culottes bribe whose voter voted as paid to, an alliance none of whose members voted the other
+side. A deal that lapsed (its condition did not hold) or was broken is not counted as kept.
 """
 
 from __future__ import annotations
@@ -145,7 +147,8 @@ def play(spec: BenchSpec, index: int) -> BenchGame:
         for agent in agents:
             if callable(close := getattr(agent, "close", None)):
                 close()
-    kept = sum(1 for e in state.log if e.kind.endswith("_settled") and _deal(e.kind, e.data) in parties)
+    kept = sum(1 for e in state.log if e.kind.endswith("_settled") and _deal(e.kind, e.data) in parties
+               and honoured(e.kind, e.data))
     result = state.result()
     counters = getattr(agents[seat], "counters", None)
     out = BenchGame(seed, strategies, seat, tuple(float(s) for s in result.scores),
@@ -155,6 +158,19 @@ def play(spec: BenchSpec, index: int) -> BenchGame:
         out.invalid, out.fallbacks, out.calls = counters.invalid, counters.fallbacks, counters.calls
         out.tokens_in, out.tokens_out = counters.prompt_tokens, counters.completion_tokens
     return out
+
+
+def honoured(kind: str, data: Mapping[str, Any]) -> bool:
+    """Whether the settlement ``kind`` (an event ``..._settled``) with ``data`` shows its deal
+    honoured: a deal paid (not lapsed), a bribe's voter voting as paid to, an alliance with no
+    member voting the other side."""
+    if kind == "deal_settled":
+        return data.get("status") == "paid"
+    if kind == "bribe_settled":
+        return bool(data.get("voted_like"))
+    if kind == "alliance_settled":
+        return not data.get("disloyal")
+    return True
 
 
 def _deal(kind: str, data: Mapping[str, Any]) -> tuple[str, object] | None:
