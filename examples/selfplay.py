@@ -39,13 +39,13 @@ from tricolore.interop.gymnasium import TricoloreEnv
 
 @dataclass
 class Config:
-    """What a training run does; every field is also a command-line option."""
+    """What a training run does; every field is also a command-line option (:data:`HELP`)."""
 
     game: str = "culottes-trials"
     players: int = 3
-    seconds: float = 150.0  # stop after the iteration that passes this wall-clock budget (evaluations count)
-    iterations: int = 1000  # or after this many iterations
-    steps: int = 2048  # learner steps collected per iteration
+    seconds: float = 150.0
+    iterations: int = 1000
+    steps: int = 2048
     epochs: int = 4
     minibatch: int = 256
     hidden: int = 64
@@ -56,12 +56,12 @@ class Config:
     entropy: float = 0.01
     value_weight: float = 0.5
     max_grad_norm: float = 0.5
-    snapshot_every: int = 5  # iterations between snapshots joining the pool
-    snapshot_share: float = 0.3  # the chance an opponent seat is a snapshot, once there are some
+    snapshot_every: int = 5
+    snapshot_share: float = 0.3
     eval_games: int = 270  # a multiple of players × named pairs visits each equally
     eval_every: int = 2
-    opponents: str = ""  # the named strategies, comma-separated (default: all the game's own)
-    reward: str = "shaped"  # the training reward (the evaluation counts wins): win, score or shaped
+    opponents: str = ""
+    reward: str = "shaped"
     seed: int = 0
     out: Path = field(default_factory=lambda: Path("runs/selfplay"))
 
@@ -255,7 +255,7 @@ def train(cfg: Config) -> Policy:
         "greedy_win_share": evaluate(policy, judged, games, greedy=True), "random_win_share": random_share,
         "training_reward": nothing, "policy_loss": nothing, "value_loss": nothing, "entropy": nothing,
         "approx_kl": nothing}]
-    print(", ".join(f"{k} {v:.3g}" for k, v in curve[0].items()), flush=True)
+    print_point(curve[0])
     start = time.perf_counter()
     steps = 0
     for iteration in range(1, cfg.iterations + 1):
@@ -283,12 +283,17 @@ def train(cfg: Config) -> Policy:
                           "random_win_share": random_share,
                           "training_reward": float(np.mean(rewards)),
                           **{k: float(np.mean(v)) for k, v in stats.items()}})
-            print(", ".join(f"{k} {v:.3g}" for k, v in curve[-1].items()), flush=True)
+            print_point(curve[-1])
         if last:
             break
     policy.save(cfg.out / "policy.npz")
     write_curve(curve, cfg.out)
     return policy
+
+
+def print_point(point: dict[str, float]) -> None:
+    """One point of the learning curve, as a line of output."""
+    print(", ".join(f"{k} {v:.3g}" for k, v in point.items()), flush=True)
 
 
 def write_curve(curve: list[dict[str, float]], out: Path) -> None:

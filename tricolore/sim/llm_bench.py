@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tricolore.agents import Message, decide, make_agent, take_said
+from tricolore.core.deals import PAID
 from tricolore.core.errors import OptionsError
 from tricolore.core.registry import get_game
 from tricolore.sim.batch import GameRow, wilson_interval
@@ -165,7 +166,7 @@ def honoured(kind: str, data: Mapping[str, Any]) -> bool:
     honoured: a deal paid (not lapsed), a bribe's voter voting as paid to, an alliance with no
     member voting the other side."""
     if kind == "deal_settled":
-        return data.get("status") == "paid"
+        return data.get("status") == PAID
     if kind == "bribe_settled":
         return bool(data.get("voted_like"))
     if kind == "alliance_settled":
