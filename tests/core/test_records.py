@@ -12,6 +12,7 @@ import importlib.machinery
 import pickle
 import pkgutil
 import sys
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -135,12 +136,16 @@ def test_a_record_is_copied_and_pickled_whole(cls: type) -> None:
 def test_an_action_family_is_read_only_and_lists_its_required_parameters() -> None:
     params = {"citizen": Choice((1, 2)), "name": Amount(0, 1)}
     family = ActionFamily("recruit", params, frozenset({"name"}))
-    params["citizen"] = Choice((3,))
-    assert family.params["citizen"] == Choice((1, 2))  # a copy, not the caller's dict
     with pytest.raises(TypeError):
         family.params["name"] = Amount(0, 2)  # type: ignore[index]
-    assert [name for name, _, _ in family._required] == ["citizen"]
+    assert [name for name, _, _ in family.required()] == ["citizen"]
+    assert family.required() is family.required()  # worked out once
     assert ActionSpace((family, ActionFamily("pass"))).kinds == ("recruit", "pass")
+    # a plain dict is kept as given (the rules pass a new one); any other mapping is copied
+    given = MappingProxyType(dict(params))
+    copied = ActionFamily("recruit", given)
+    assert copied.params == given and type(copied.params) is MappingProxyType
+    assert [name for name, _, _ in copied.required()] == ["citizen", "name"]
 
 
 def test_the_constructors_run_as_written() -> None:

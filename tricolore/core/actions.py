@@ -282,6 +282,8 @@ class Subset(Domain):
 ParamSpec = Domain | Callable[[Mapping[str, Any]], Domain]
 """A domain, or a function of the parameters chosen before it that returns the domain."""
 _NO_PARAMS: Final[Mapping[str, ParamSpec]] = MappingProxyType({})
+_READ_ONLY: Final = MappingProxyType
+"""A module constant, which the compiled build reads directly (a global is a lookup a call)."""
 
 
 def rebuilt(record: Any) -> tuple[Any, tuple[Any, ...]]:
@@ -368,24 +370,40 @@ class ActionFamily:
     optional: frozenset[str] = frozenset()
     help: str = ""
 
-    _required: tuple[tuple[str, Domain | None, ParamSpec], ...] = field(
+    _required: tuple[tuple[str, Domain | None, ParamSpec], ...] | None = field(
         init=False, repr=False, compare=False)
-    """The parameters :meth:`sample` fills, in order, each with its domain when it is fixed."""
+    """:meth:`required`, once it has been asked."""
+    _plain: dict[str, ParamSpec] = field(init=False, repr=False, compare=False)
+    """The parameters as the plain dict behind :attr:`params`, which the compiled build walks natively."""
 
     def __init__(self, kind: str, params: Mapping[str, ParamSpec] = _NO_PARAMS,
                  optional: frozenset[str] = frozenset(), help: str = "") -> None:
-        # Read-only: a legal action space is worked out once per position and handed out. The
-        # parameters are read from the plain copy, which the compiled build walks natively.
-        plain: dict[str, ParamSpec] = dict(params)
+        # Read-only: a legal action space is worked out once per position and handed out. A plain
+        # dict is kept as it is given (the rules pass a new one; a family is made at nearly every
+        # position, and a copy would be a third of its cost), any other mapping copied.
         object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "params", MappingProxyType(plain) if plain else _NO_PARAMS)
+        if type(params) is not dict:
+            params = dict(params) if params else {}
+        object.__setattr__(self, "params", _READ_ONLY(params) if params else _NO_PARAMS)
+        object.__setattr__(self, "_plain", params)
         object.__setattr__(self, "optional", optional)
         object.__setattr__(self, "help", help)
-        required = []
-        for name, spec in plain.items():
-            if not optional or name not in optional:
-                required.append((name, spec if isinstance(spec, Domain) else None, spec))
-        object.__setattr__(self, "_required", tuple(required))
+        object.__setattr__(self, "_required", None)
+
+    def required(self) -> tuple[tuple[str, Domain | None, ParamSpec], ...]:
+        """The parameters :meth:`sample` fills, in order: ``(name, domain, spec)``, the domain when
+        it is fixed (``None`` when ``spec`` works it out from the parameters before it). Worked out
+        when first asked: of the families at a position, random play samples one."""
+        found = self._required
+        if found is None:
+            required = []
+            optional = self.optional
+            for name, spec in self._plain.items():
+                if not optional or name not in optional:
+                    required.append((name, spec if isinstance(spec, Domain) else None, spec))
+            found = tuple(required)
+            object.__setattr__(self, "_required", found)
+        return found
 
     def __reduce__(self) -> tuple[Any, ...]:
         # its parameters as a plain dict: a read-only mapping cannot be pickled or deep-copied
@@ -393,15 +411,16 @@ class ActionFamily:
 
     def domain(self, name: str, chosen: Mapping[str, Any]) -> Domain:
         """The domain of ``name`` once the parameters before it are ``chosen``."""
-        spec = self.params[name]
+        spec = self._plain[name]
         return spec if isinstance(spec, Domain) else spec(chosen)
 
     def problem(self, action: Action) -> str | None:
         """Why ``action`` (of this kind) is refused, or ``None``."""
+        params = self._plain
         for key in action:
-            if key != "type" and key not in self.params:
+            if key != "type" and key not in params:
                 return f"{_a(spoken(self.kind))} has no {spoken(str(key))}"
-        for name in self.params:
+        for name in params:
             if name not in action:
                 if name in self.optional:
                     continue
@@ -414,7 +433,7 @@ class ActionFamily:
     def sample(self, rng: random.Random) -> dict[str, Any]:
         """A random action of this kind; optional parameters are left out."""
         action: dict[str, Any] = {"type": self.kind}
-        for name, domain, spec in self._required:
+        for name, domain, spec in self.required():
             action[name] = (spec(action) if domain is None else domain).sample(rng)  # type: ignore[operator]
         return action
 

@@ -567,7 +567,7 @@ class FlatActions:
         """Whether ``fam``'s required parameters from the ``i``-th on can be chosen, given
         ``chosen``: the first path found answers, and the kinds offered are worked out so in every
         position, so this walk keeps nothing."""
-        required = fam._required
+        required = fam.required()
         if i >= len(required):
             return True
         name, fixed, spec = required[i]
@@ -587,7 +587,7 @@ class FlatActions:
 
     def _reachable_with(self, fam: ActionFamily, chosen: dict[str, Any], i: int, value: Any) -> bool:
         """:meth:`_reachable` from the ``i+1``-th parameter, the ``i``-th being ``value``."""
-        name = fam._required[i][0]
+        name = fam.required()[i][0]
         chosen[name] = value
         ok = self._reachable(fam, chosen, i + 1)
         del chosen[name]

@@ -103,20 +103,27 @@ AGREE_END_FAMILY = ActionFamily("agree_end", {"agree": Choice((True, False), ref
 """Agreeing to end, or taking it back, as a free action (once play begins)."""
 
 
+NAME_OPTIONAL: Final = frozenset({"name"})
+"""A citizen's name may be left out: a spare one is given."""
+
+
 def _choose_role_space(taken: frozenset[str]) -> ActionSpace:
     """How to start, 4: secretly write R or G on the first sheet, and optionally a name."""
     return ActionSpace((ActionFamily(
         "choose_role",
         {"role": Choice(ROLES), "name": Text(NAME_LENGTH, taken, CITIZEN_NAMES)},
-        optional=frozenset({"name"}),
+        optional=NAME_OPTIONAL,
         help="Secretly write R or G on your first sheet; optionally name your citizen"),))
+
+
+NO_RECRUIT_FAMILY = ActionFamily("pass", help="Do not recruit")
 
 
 def _recruit_space(taken: frozenset[str], agree: bool) -> ActionSpace:
     """Step 8: recruit a new citizen (named, or given a spare name), or pass."""
     families = [ActionFamily("recruit", {"name": Text(NAME_LENGTH, taken, CITIZEN_NAMES)},
-                             optional=frozenset({"name"}), help="Step 8: recruit a new citizen"),
-                ActionFamily("pass", help="Do not recruit")]
+                             optional=NAME_OPTIONAL, help="Step 8: recruit a new citizen"),
+                NO_RECRUIT_FAMILY]
     if agree:
         families.append(AGREE_FAMILY)
     return ActionSpace(tuple(families))

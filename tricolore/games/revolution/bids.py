@@ -112,6 +112,15 @@ def normalise(placement: Mapping[str, Mapping[str, int]]) -> Placement:
     return out
 
 
+def drawn_or_normalised(table: Table, placement: Mapping[str, Mapping[str, int]]) -> Placement:
+    """:func:`normalise` of ``placement``, or the placement itself when it is the one ``table``
+    drew last (random play draws a bid and plays it at once: it is in order already)."""
+    drawn = table.drawn
+    if drawn is not None and placement is drawn:
+        return drawn
+    return normalise(placement)
+
+
 def _is_normal(placement: dict[str, Mapping[str, int]]) -> bool:
     """Whether ``placement`` is a plain dict of plain dicts in :func:`normalise`'s form: names in
     order, every count a whole number other than 0."""
@@ -160,7 +169,7 @@ class Table:
     """
 
     __slots__ = ("chart", "names", "index", "caps", "allowed", "capped", "open_all", "any_open",
-                 "by_name")
+                 "by_name", "drawn")
 
     def __init__(self, chart: tuple[Space, ...]) -> None:
         self.chart = chart
@@ -178,6 +187,9 @@ class Table:
         self.any_open = any(self.open_all)
         self.by_name = tuple(sorted(range(len(chart)), key=self.names.__getitem__))
         """The spaces in the order of their names, the order of a normalised placement."""
+        self.drawn: Placement | None = None
+        """The placement :meth:`sample` drew last: normalised, so a bid that is that very
+        placement, handed on as drawn, is kept without being checked again (:func:`drawn_or_normalised`)."""
 
     def counts(self) -> Counts:
         """An empty bid in the making: no chips on any space."""
@@ -270,7 +282,8 @@ class Table:
                 limit = caps[si]
                 if limit is not None and placed >= limit:
                     blocked = True
-        return self.placement(counts)
+        drawn = self.drawn = self.placement(counts)
+        return drawn
 
     def placement(self, counts: Counts) -> Placement:
         """``counts`` as a normalised placement (names and currencies in order, no empty entry)."""

@@ -40,7 +40,7 @@ from tricolore.core.draws import shuffle
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import decision, one_prompt, prompts
 from tricolore.games.revolution import refusals
-from tricolore.games.revolution.bids import Bid, holding_number, holding_of, normalise, table_of
+from tricolore.games.revolution.bids import Bid, drawn_or_normalised, holding_number, holding_of, table_of
 from tricolore.games.revolution.data import (
     AREAS,
     BLACKMAIL,
@@ -636,7 +636,8 @@ class RevolutionState(State):
     # -- bidding -----------------------------------------------------------------------------
     def do_bid(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Place every chip behind the shield; when all have, the shields come down."""
-        self._bid(seat, {"type": "bid", "placement": normalise(action["placement"])})
+        placement = drawn_or_normalised(table_of(self.chart), action["placement"])
+        self._bid(seat, {"type": "bid", "placement": placement})
 
     def _bid(self, seat: Seat, bid: dict[str, Any]) -> None:
         """:meth:`do_bid` of ``bid``, its placement normalised, kept as it is."""
