@@ -496,7 +496,7 @@ class LetThemEatCakeState(State):
         election = self.election
         if self.phase is BALLOT_PHASE:
             assert election is not None
-            return _vote_space(_cards_in(self.hands[seat]), bool(self.used[seat]), election.office)
+            return _ballot_space(self.hands[seat], bool(self.used[seat]), election.office)
         if self.phase is COUP_PHASE:
             assert election is not None
             return ActionSpace((
@@ -1365,6 +1365,28 @@ def _cards_in(hand: list[Seat]) -> tuple[Seat, ...]:
             out.append(card)
             last = card
     return tuple(out)
+
+
+_BALLOT_SPACES: Final[dict[str, dict[int, ActionSpace]]] = {}
+"""Each office's ballots (:func:`_ballot_space`), by the cards held as bits and whether some were played."""
+
+
+def _ballot_space(hand: list[Seat], used: bool, office: str) -> ActionSpace:
+    """:func:`_vote_space` of the different cards in ``hand``, found by a whole number (a bit
+    per card, and ``used``) rather than by a key made of a tuple of the cards at every ballot."""
+    held = 0
+    for card in hand:
+        held = held | (1 << card)
+    key = held * 2 + used
+    spaces = _BALLOT_SPACES.get(office)
+    if spaces is None:
+        spaces = _BALLOT_SPACES[office] = {}
+    found = spaces.get(key)
+    if found is None:
+        if len(spaces) > 4096:  # hands are few; anything else is a test's
+            spaces.clear()
+        found = spaces[key] = _vote_space(_cards_in(hand), used, office)
+    return found
 
 
 @functools.lru_cache(maxsize=4096)
