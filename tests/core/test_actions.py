@@ -151,3 +151,41 @@ def test_a_worded_refusal_is_worded_only_when_a_value_is_refused():
     assert _worded_count.calls == before + 1  # type: ignore[attr-defined]
     choice = space.family("give").params["to"]  # type: ignore[union-attr]
     assert pickle.loads(pickle.dumps(choice)) == choice
+
+
+def _made_lazily(made: list[str], whole: ActionSpace) -> ActionSpace:
+    def make(kind: str, args: tuple[object, ...]) -> ActionFamily:
+        made.append(kind)
+        return next(f for f in whole.families if f.kind == kind)
+
+    return ActionSpace(kinds=whole.kinds, make=make, args=())
+
+
+def test_a_space_made_lazily_makes_only_the_family_drawn_and_draws_as_the_whole_space_would():
+    for seed in range(40):
+        made: list[str] = []
+        lazy = _made_lazily(made, space())
+        assert lazy.kinds == space().kinds and lazy
+        drawn = lazy.sample(random.Random(seed))
+        assert drawn == space().sample(random.Random(seed))
+        assert made == [drawn["type"]]
+
+
+def _plain_family(kind: str, args: tuple[object, ...]) -> ActionFamily:
+    return ActionFamily(kind, {"cakes": Amount(1, args[0])} if kind == "vote" else {})  # type: ignore[arg-type]
+
+
+def test_a_space_made_lazily_is_the_space_of_its_families():
+    import pickle
+
+    made: list[str] = []
+    whole = space()
+    lazy = _made_lazily(made, whole)
+    assert lazy == whole and lazy.families == whole.families
+    assert made == list(whole.kinds)  # each made once, when the families were asked for
+    assert lazy.families is lazy.families and made == list(whole.kinds)
+    plain = ActionSpace(kinds=("pass", "vote"), make=_plain_family, args=(3,))
+    built = ActionSpace((ActionFamily("pass"), _plain_family("vote", (3,))))
+    assert pickle.loads(pickle.dumps(plain)) == plain == built
+    with pytest.raises(AttributeError):
+        lazy.families = ()  # type: ignore[misc]

@@ -28,7 +28,6 @@ def _rule(*args: object) -> str:
 SAMPLES: dict[str, dict[str, Any]] = {
     "ActionFamily": {"kind": "vote", "params": {"count": Amount(0, 3)}, "optional": frozenset({"count"}),
                      "help": "Vote"},
-    "ActionSpace": {"families": (ActionFamily("pass"), ActionFamily("vote", {"side": Choice(("a",))}))},
     "Amount": {"low": 1, "high": 9, "typical": 3, "limit": "Danton has 9 cakes"},
     "Choice": {"options": (1, 2), "labels": ("one", "two"), "refusal": "not that one"},
     "Depends": {"rule": Amount, "args": (0, 4)},
@@ -88,7 +87,7 @@ RECORDS = written_out()
 
 def test_the_records_the_hot_path_makes_have_their_own_constructors() -> None:
     names = {cls.__name__ for cls in RECORDS}
-    assert {"ActionFamily", "ActionSpace", "Amount", "Choice", "Subset", "Worded", "Depends", "Event",
+    assert {"ActionFamily", "Amount", "Choice", "Subset", "Worded", "Depends", "Event",
             "Prompt", "Partial", "Deal", "CakeCard", "RuledChoice"} <= names
     assert names <= set(SAMPLES), f"give {sorted(names - set(SAMPLES))} sample values in SAMPLES"
 

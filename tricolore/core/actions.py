@@ -455,19 +455,55 @@ class ActionFamily:
         yield from walk(0, {"type": self.kind})
 
 
-@dataclass(frozen=True, slots=True, init=False)
+FamilyMaker = Callable[[str, tuple[Any, ...]], ActionFamily]
+"""``make(kind, args)``: the family of ``kind`` in a space made lazily (:class:`ActionSpace`)."""
+
+
 class ActionSpace:
-    """The legal actions of one seat now, as families of parametric actions."""
+    """The legal actions of one seat now, as families of parametric actions.
 
-    families: tuple[ActionFamily, ...]
-    _kinds: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    ``ActionSpace(families)`` holds them. ``ActionSpace(kinds=..., make=..., args=...)`` lists
+    only the kinds, in order, and makes each family when it is first asked for, as ``make(kind,
+    args)``: random play samples one family of a position, so the others need never be made.
+    ``make`` reads only ``args`` (values of the position, not the state, which goes on changing).
+    Either way a space is read-only and compares by its families.
+    """
 
-    def __init__(self, families: tuple[ActionFamily, ...]) -> None:
-        object.__setattr__(self, "families", families)
-        object.__setattr__(self, "_kinds", tuple([f.kind for f in families]))
+    __slots__ = ("_families", "_kinds", "_make", "_args")
+
+    def __init__(self, families: tuple[ActionFamily, ...] = (), *, kinds: tuple[str, ...] | None = None,
+                 make: FamilyMaker | None = None, args: tuple[Any, ...] = ()) -> None:
+        if make is not None and kinds is not None:
+            self._families: tuple[ActionFamily, ...] | None = None
+            self._kinds: tuple[str, ...] = kinds
+        else:
+            self._families = families
+            self._kinds = tuple([f.kind for f in families])
+        self._make = make
+        self._args = args
+
+    @property
+    def families(self) -> tuple[ActionFamily, ...]:
+        """The families, one per kind, in the order the game lists them."""
+        found = self._families
+        if found is None:
+            make = self._make
+            assert make is not None
+            args = self._args
+            found = self._families = tuple([make(kind, args) for kind in self._kinds])
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ActionSpace) and self.families == other.families
+
+    def __hash__(self) -> int:
+        return hash(self.families)
+
+    def __repr__(self) -> str:
+        return f"ActionSpace(families={self.families!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return rebuilt(self)
+        return ActionSpace, (self.families,)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -505,9 +541,16 @@ class ActionSpace:
         return True
 
     def sample(self, rng: random.Random) -> dict[str, Any]:
-        """A random legal action: a kind uniformly, then each parameter from its domain."""
-        families = self.families
-        return families[randrange(rng, len(families))].sample(rng)
+        """A random legal action: a kind uniformly, then each parameter from its domain (of a
+        space made lazily, only the family drawn is made)."""
+        kinds = self._kinds
+        i = randrange(rng, len(kinds))
+        families = self._families
+        if families is not None:
+            return families[i].sample(rng)
+        make = self._make
+        assert make is not None
+        return make(kinds[i], self._args).sample(rng)
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         for f in self.families:
@@ -517,7 +560,7 @@ class ActionSpace:
         return sum(1 for _ in self)
 
     def __bool__(self) -> bool:
-        return bool(self.families)
+        return bool(self._kinds)
 
     def steps(self) -> list[dict[str, Any]]:
         """The decomposition into small choices: the kind first, then each parameter in order.

@@ -159,26 +159,39 @@ def _cake_vote_family(cakes: int, name: str, trial: Choice) -> ActionFamily:
         help="Step 4: cake-vote on a citizen, then roll the die")
 
 
-def _citizen_space(step: int, emigrated: bool, cakes: int, name: str, cake_vote: ActionFamily | None,
+_STEP_FAMILIES: Final = {f.kind: f for f in (VIVE_FAMILY, COCKADE_FAMILY, EMIGRATE_FAMILY, PASS_FAMILY,
+                                               AGREE_FAMILY)}
+_CITIZEN_KINDS: Final[list[tuple[str, ...] | None]] = [None] * 64
+"""The kinds of each citizen space (:func:`_citizen_space`), by what it offers as bits, listed once."""
+
+
+def _citizen_space(step: int, emigrated: bool, cakes: int, name: str, trial: Choice | None,
                    agree: bool) -> ActionSpace:
-    """Steps 1 to 7 of the current citizen, ``name``, at ``step`` with ``cakes``; ``cake_vote`` is
-    its cake vote (:func:`_cake_vote_family`; ``None`` past step 4 or without cakes)."""
-    families: list[ActionFamily] = []
-    if step == 1 and emigrated:
-        families.append(VIVE_FAMILY)
-    else:
-        if step <= 2:
-            families.append(COCKADE_FAMILY)
-        if step <= 3 and cakes:
-            families.append(_donate_family(cakes, name))
-        if cake_vote is not None:
-            families.append(cake_vote)
-        if step <= 6:
-            families.append(EMIGRATE_FAMILY)
-    families.append(PASS_FAMILY)
-    if agree:
-        families.append(AGREE_FAMILY)
-    return ActionSpace(tuple(families))
+    """Steps 1 to 7 of the current citizen, ``name``, at ``step`` with ``cakes``; ``trial`` chooses
+    the citizen to cake-vote on (``None`` past step 4 or without cakes: no cake vote). The
+    families are made when asked (:func:`_citizen_family`): a random player draws one of them."""
+    vive = step == 1 and emigrated
+    offers = (vive + 2 * (not vive and step <= 2) + 4 * (not vive and step <= 3 and cakes > 0)
+              + 8 * (trial is not None) + 16 * (not vive and step <= 6) + 32 * agree)
+    kinds = _CITIZEN_KINDS[offers]
+    if kinds is None:
+        listed = [kind for bit, kind in enumerate(("vive_la_revolution", "buy_cockade", "donate", "cake_vote",
+                                                   "emigrate")) if offers & (1 << bit)]
+        listed.append("pass")
+        if agree:
+            listed.append("agree_end")
+        kinds = _CITIZEN_KINDS[offers] = tuple(listed)
+    return ActionSpace(kinds=kinds, make=_citizen_family, args=(cakes, name, trial))
+
+
+def _citizen_family(kind: str, args: tuple[Any, ...]) -> ActionFamily:
+    """The family of ``kind`` in a citizen's space: ``args`` are the citizen's cakes, its name and
+    the choice of a citizen to cake-vote on."""
+    if kind == "donate":
+        return _donate_family(args[0], args[1])
+    if kind == "cake_vote":
+        return _cake_vote_family(args[0], args[1], args[2])
+    return _STEP_FAMILIES[kind]
 
 
 # The moves (:meth:`CulottesState.legal_moves`): each stands for the same action in every
@@ -573,13 +586,12 @@ class CulottesState(State):
         citizen = self.current_citizen()
         assert citizen is not None
         step, cakes = self.step, citizen.cakes
-        cake_vote: ActionFamily | None = None
+        trial: Choice | None = None
         if step <= 4 and cakes and not (step == 1 and citizen.emigrated):
-            trial = self.kept_for(("trial choice",), citizens)
-            if trial is NOT_KEPT:
-                trial = self.keep(("trial choice",), citizens, self._cake_vote_citizens())
-            cake_vote = _cake_vote_family(cakes, citizen.name, trial)
-        return _citizen_space(step, citizen.emigrated, cakes, citizen.name, cake_vote, agree)
+            found = self.kept_for(("trial choice",), citizens)
+            trial = (self.keep(("trial choice",), citizens, self._cake_vote_citizens())
+                     if found is NOT_KEPT else found)
+        return _citizen_space(step, citizen.emigrated, cakes, citizen.name, trial, agree)
 
     def acting(self) -> tuple[Seat, ...]:
         """The seats asked now, in seat order."""
