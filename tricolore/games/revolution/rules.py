@@ -35,7 +35,7 @@ from tricolore.core import (
     Seat,
     State,
 )
-from tricolore.core.actions import Chosen, Worded, depends, rebuilt
+from tricolore.core.actions import NO_ACTIONS, Chosen, Worded, depends, rebuilt
 from tricolore.core.draws import shuffle
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import decision, one_prompt, prompts
@@ -431,33 +431,18 @@ class RevolutionState(State):
 
     def _legal_actions(self, seat: Seat) -> ActionSpace:
         """The actions ``seat`` may take for its prompt."""
-        if self.phase == BID_PHASE and self.bids is not None and self.bids.expects(seat):
+        if self.phase is BID_PHASE and self.bids is not None and self.bids.expects(seat):
             return bid_space(self.chart, self.chips[seat])
         if seat != self.decider:
-            return ActionSpace(())
-        if self.phase == SPY_PHASE:
-            return ActionSpace((
-                ActionFamily("spy", {"area": self._target_areas(seat, SPY_SAYS),
-                                     "victim": depends(self._victims, Chosen("area"), seat, SPY_SAYS)},
-                             help="Replace an opponent's Influence Marker with one of yours"),
-                ActionFamily("decline", help="Replace nothing")))
-        if self.phase == APOTHECARY_PHASE:
-            return ActionSpace((
-                ActionFamily("swap", {
-                    "first_area": self._target_areas(None, SWAP_SAYS),
-                    "first_owner": depends(self._victims, Chosen("first_area"), None, SWAP_SAYS),
-                    "second_area": depends(self._target_areas, Chosen("first_owner"), SWAP_SAYS),
-                    "second_owner": depends(self._victims, Chosen("second_area"), Chosen("first_owner"),
-                                            SWAP_SAYS)},
-                    help="Swap two placed Influence Markers of different players"),
-                ActionFamily("decline", help="Swap nothing")))
-        if self.phase == REMOVE_PHASE:
-            return ActionSpace((ActionFamily(
-                "remove_influence", {
-                    "area": self._target_areas(seat, REMOVE_SAYS),
-                    "victim": depends(self._victims, Chosen("area"), seat, REMOVE_SAYS)},
-                help="Remove 1 Influence: an opponent's marker leaves the board"),))
-        return ActionSpace(())
+            return NO_ACTIONS
+        phase = self.phase
+        if phase is SPY_PHASE:
+            return ActionSpace(kinds=_SPY_KINDS, make=_decision_family, args=(self, seat, _DECLINE_SPY))
+        if phase is APOTHECARY_PHASE:
+            return ActionSpace(kinds=_SWAP_KINDS, make=_decision_family, args=(self, seat, _DECLINE_SWAP))
+        if phase is REMOVE_PHASE:
+            return ActionSpace((_decision_family("remove_influence", (self, seat, None)),))
+        return NO_ACTIONS
 
     def _target_areas(self, exclude: object, says: Mapping[str, str]) -> RuledChoice:
         """The areas holding a marker of someone other than ``exclude``; each other area is
@@ -672,7 +657,7 @@ class RevolutionState(State):
                     row = [None] * players
                     rows[si] = row
                 row[s] = chips
-        return tuple(None if row is None else tuple(row) for row in rows)
+        return tuple([None if row is None else tuple(row) for row in rows])  # a list: no generator made
 
     def _resolve(self) -> None:
         """Resolve spaces in chart order until a decision is needed or the chart is done."""
@@ -720,7 +705,8 @@ class RevolutionState(State):
             self.emit("space_resolved", space=name, winner=winner, tie=winner is None)
         if winner is None:
             return
-        self.support[winner] += space.support
+        support = self.support
+        support[winner] = support[winner] + space.support  # natively, where += is generic
         held = self.chips[winner]
         for currency, n in space.gains:
             held[currency] = held[currency] + (n if bank is None else self._take_from_bank(currency, n))
@@ -927,3 +913,36 @@ class RevolutionState(State):
                     other.bids.replace(s, {"type": "bid", "placement": table_of(self.chart).sample(
                         [self.chips[s][c] for c in CURRENCIES], rng)})
         return other
+
+
+_SPY_KINDS: Final = ("spy", "decline")
+_SWAP_KINDS: Final = ("swap", "decline")
+_DECLINE_SPY: Final = ActionFamily("decline", help="Replace nothing")
+_DECLINE_SWAP: Final = ActionFamily("decline", help="Swap nothing")
+
+
+def _decision_family(kind: str, args: tuple[Any, ...]) -> ActionFamily:
+    """The family of ``kind`` for the player deciding during the resolution (``args``: the state,
+    the seat and the family that declines), made when asked: a random player declines half the
+    time. The areas and victims are read from the state when the family is made, as its later
+    parameters are when they are chosen."""
+    state: RevolutionState = args[0]
+    seat: Seat = args[1]
+    if kind == "spy":
+        return ActionFamily("spy", {"area": state._target_areas(seat, SPY_SAYS),
+                                    "victim": depends(state._victims, Chosen("area"), seat, SPY_SAYS)},
+                            help="Replace an opponent's Influence Marker with one of yours")
+    if kind == "swap":
+        return ActionFamily("swap", {
+            "first_area": state._target_areas(None, SWAP_SAYS),
+            "first_owner": depends(state._victims, Chosen("first_area"), None, SWAP_SAYS),
+            "second_area": depends(state._target_areas, Chosen("first_owner"), SWAP_SAYS),
+            "second_owner": depends(state._victims, Chosen("second_area"), Chosen("first_owner"), SWAP_SAYS)},
+            help="Swap two placed Influence Markers of different players")
+    if kind == "remove_influence":
+        return ActionFamily("remove_influence", {
+            "area": state._target_areas(seat, REMOVE_SAYS),
+            "victim": depends(state._victims, Chosen("area"), seat, REMOVE_SAYS)},
+            help="Remove 1 Influence: an opponent's marker leaves the board")
+    declines: ActionFamily = args[2]
+    return declines
