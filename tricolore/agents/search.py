@@ -62,6 +62,7 @@ from tricolore.agents.params import Parameter, convert, parse
 from tricolore.core.actions import Action, ActionFamily, ActionSpace, Amount, Choice, Subset, Text
 from tricolore.core.errors import IllegalAction, OptionsError
 from tricolore.core.model import Seat, State
+from tricolore.core.playout import play_at_random
 
 Sampler = Callable[[random.Random], State]
 """Returns a full state consistent with what the searching seat knows, drawn with the generator."""
@@ -519,13 +520,18 @@ class ISMCTSAgent:
 
     def _rollout(self, state: State, rng: random.Random) -> list[float]:
         """Random play from ``state`` to the end or the depth cap; each seat's reward."""
-        depth = 0
-        while not state.is_over() and depth < self.rollout_depth:
-            self._play_at_random(state, rng)
-            depth += 1
+        if self._rules is None:  # the engine's own loop: the same draws, in compiled code
+            play_at_random(state, [rng], self.rollout_depth)
+        else:
+            depth = 0
+            while not state.is_over() and depth < self.rollout_depth:
+                self._play_at_random(state, rng)
+                depth += 1
         try:
             result = state.result()
         except Exception:  # a game that cannot score an unfinished state: finish it
+            if self._rules is None:
+                play_at_random(state, [rng])
             while not state.is_over():
                 self._play_at_random(state, rng)
             result = state.result()

@@ -3,11 +3,12 @@
 For every registered game, at a typical table size, it measures
 
 * decisions per second of random play on the **simulation path** (``seat = acting()[0]``,
-  ``legal_actions(seat).sample(rng)``, ``apply_trusted``, events off: what
-  :func:`tricolore.sim.runner.play_game` does for a random agent);
+  ``legal_actions(seat).sample(rng)``, ``apply_trusted``, events off: the loop of
+  :func:`tricolore.core.playout.play_at_random`, what :func:`tricolore.sim.runner.play_game`
+  runs for random agents and a search for its rollouts);
 * decisions per second of random play on **moves**, in a game that numbers them
   (``seat = acting()[0]``, a move drawn uniformly from ``legal_moves(seat)``, ``apply_move``,
-  events off: the actions as whole numbers, the hot path of simulations and searches);
+  events off: :func:`tricolore.core.playout.play_moves_at_random`);
 * decisions per second through the **public API** (``view(seat)`` asked before each decision,
   then ``apply``, events on: what a table serving people does);
 * the cost per call of ``legal_actions``, ``view``, ``clone``, ``determinize`` and ``digest`` at
@@ -54,8 +55,8 @@ from typing import Any
 
 from tricolore.agents.search import ISMCTSAgent
 from tricolore.core import get_game, list_games
-from tricolore.core.draws import randrange
 from tricolore.core.model import Game, Seat, State
+from tricolore.core.playout import play_at_random, play_moves_at_random
 from tricolore.perf import floor, peers
 
 TABLE_SIZES = {"culottes": 5, "culottes-trials": 5, "let-them-eat-cake": 5, "revolution": 4,
@@ -138,11 +139,7 @@ def play_simulation_path(game: Game, players: int, seeds: Sequence[int]) -> int:
     for seed in seeds:
         state = game.new(players, seed)
         state.record_events = False
-        rng = random.Random(seed)
-        while not state.is_over():
-            seat = state.acting()[0]
-            state.apply_trusted(seat, state.legal_actions(seat).sample(rng))
-            decisions += 1
+        decisions += play_at_random(state, [random.Random(seed)])
     return decisions
 
 
@@ -154,12 +151,7 @@ def play_move_path(game: Game, players: int, seeds: Sequence[int]) -> int:
     for seed in seeds:
         state = game.new(players, seed)
         state.record_events = False
-        rng = random.Random(seed)
-        while not state.is_over():
-            seat = state.acting()[0]
-            moves = state.legal_moves(seat)
-            state.apply_move(seat, moves[randrange(rng, len(moves))])
-            decisions += 1
+        decisions += play_moves_at_random(state, random.Random(seed))
     return decisions
 
 

@@ -6,8 +6,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tricolore.agents import Agent, Message, decide, take_said
+from tricolore.agents import Agent, Message, RandomAgent, decide, take_said
 from tricolore.core.model import State
+from tricolore.core.playout import play_at_random
 from tricolore.core.record import Record
 
 
@@ -46,16 +47,20 @@ def play_game(
     """
     record = Record.start(state, keep_digests)
     rngs = [agent_rng(state.seed, s) for s in range(state.players)]
+    if not keep_digests and all(type(a) is RandomAgent for a in agents):
+        # random players only: the same decisions, each drawn with its seat's generator, in the
+        # engine's own (compiled) loop
+        count = play_at_random(state, rngs, max_actions, record)
+        if not state.is_over():
+            raise EndlessGame(_endless(state, max_actions))
+        return Played(state, record, count)
     # An action the engine drew itself (a random agent's) needs no second check.
     apply = [state.apply_trusted if getattr(a, "draws_legal", False) else state.apply for a in agents]
     chat: list[Message] = []
     count = 0
     while not state.is_over():
         if count >= max_actions:
-            raise EndlessGame(
-                f"the {state.info.name} game of seed {state.seed} did not end in {max_actions:,} "
-                "actions: its strategies keep it going; bound it with the game's max_rounds option "
-                "where it has one (--option max_rounds=100)")
+            raise EndlessGame(_endless(state, max_actions))
         seat = state.acting()[0]  # the lowest seat asked, found without making the prompts
         action = decide(agents[seat], state, seat, rngs[seat], chat=chat)
         apply[seat](seat, action)
@@ -63,3 +68,9 @@ def play_game(
         chat.extend(Message(seat, said.text, said.to) for said in take_said(agents[seat]))
         count += 1
     return Played(state, record, count, chat)
+
+
+def _endless(state: State, max_actions: int) -> str:
+    return (f"the {state.info.name} game of seed {state.seed} did not end in {max_actions:,} "
+            "actions: its strategies keep it going; bound it with the game's max_rounds option "
+            "where it has one (--option max_rounds=100)")

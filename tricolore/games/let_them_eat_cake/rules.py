@@ -412,11 +412,15 @@ class LetThemEatCakeState(State):
 
     def unplaced_cards(self) -> tuple[int, ...]:
         """The cards of this round's draw not yet in front of a player."""
-        return tuple(i for i in range(len(self.draw)) if i not in self.placed)
+        placed = self.placed
+        return tuple([i for i in range(len(self.draw)) if i not in placed])  # a list: no generator made
 
     def players_without_card(self) -> tuple[Seat, ...]:
         """The players the Secretary has not yet given a card this round."""
-        return tuple(s for s in range(self.players) if s not in self.placed.values())
+        given = [False] * self.players
+        for to in self.placed.values():
+            given[to] = True
+        return tuple([s for s in range(self.players) if not given[s]])
 
     def clockwise_from_head(self) -> list[Seat]:
         """Every seat, starting with the Head of Committee."""
@@ -600,7 +604,8 @@ class LetThemEatCakeState(State):
     def _cards_on_the_table(self, rule: str) -> Choice:
         """The drawn cards not yet in front of a player, by index, named by what they are."""
         free = self.unplaced_cards()
-        names = tuple(_card_name(self.draw[i]) for i in free)
+        draw = self.draw
+        names = tuple([_card_name(draw[i]) for i in free])
         return Choice(free, names, worded(_cards_listed, rule, free, names))
 
     # -- moves -------------------------------------------------------------------------------
@@ -1412,7 +1417,7 @@ def _seats(seats: Iterable[Seat], refusal: str | Worded) -> Choice:
     """A choice of seats, labelled with their colours; ``refusal`` is the rule that rules out any
     other seat."""
     chosen = tuple(seats)
-    return Choice(chosen, tuple(COLOURS[s] for s in chosen), refusal)
+    return Choice(chosen, tuple([COLOURS[s] for s in chosen]), refusal)
 
 
 def _colours(seats: Iterable[Seat], last: str = "or") -> str:
