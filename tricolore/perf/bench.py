@@ -134,12 +134,15 @@ Progress = Callable[[str], None]
 
 # -- our games ---------------------------------------------------------------------------------
 def play_simulation_path(game: Game, players: int, seeds: Sequence[int]) -> int:
-    """Random games of ``seeds`` as a simulation plays them; return the decisions made."""
+    """Random games of ``seeds`` as a simulation plays them; return the decisions made. One
+    generator, seeded with the first seed, draws for every player of every game, as the floor's
+    one generator does for its games (each game's own chance is seeded by its seed)."""
     decisions = 0
+    rng = [random.Random(seeds[0])] if seeds else []
     for seed in seeds:
         state = game.new(players, seed)
         state.record_events = False
-        decisions += play_at_random(state, [random.Random(seed)])
+        decisions += play_at_random(state, rng)
     return decisions
 
 
@@ -148,10 +151,11 @@ def play_move_path(game: Game, players: int, seeds: Sequence[int]) -> int:
     them (:meth:`~tricolore.core.model.State.legal_moves`): uniform over the legal moves; return
     the decisions made."""
     decisions = 0
+    rng = random.Random(seeds[0] if seeds else 0)  # one for every game, as on the simulation path
     for seed in seeds:
         state = game.new(players, seed)
         state.record_events = False
-        decisions += play_moves_at_random(state, random.Random(seed))
+        decisions += play_moves_at_random(state, rng)
     return decisions
 
 
@@ -164,9 +168,9 @@ def play_api_path(game: Game, players: int, seeds: Sequence[int]) -> int:
     """Random games of ``seeds`` through the public API, the seat's view asked before each
     decision and events on; return the decisions made."""
     decisions = 0
+    rng = random.Random(seeds[0] if seeds else 0)  # one for every game, as on the simulation path
     for seed in seeds:
         state = game.new(players, seed)
-        rng = random.Random(seed)
         while not state.is_over():
             seat = min(state.pending())
             state.view(seat)

@@ -214,6 +214,8 @@ CAKE_VOTE_MOVES: Final = DONATE_MOVES + DONATE_MOST
 CAKE_VOTE_MOST: Final = 5
 _ROLE_MOVES: Final = [ROLE_MOVES + i for i in range(len(ROLES))]
 _NO_MOVES: Final[list[int]] = []
+_ALONE: Final = [(seat,) for seat in range(64)]
+"""The seats asked when one seat is, by seat (more seats than any table seats)."""
 _CITIZEN_MOVES: Final[dict[int, list[int]]] = {}
 """The moves of a citizen's steps, by :func:`_citizen_moves`' key."""
 _RECRUIT_MOVES: Final = [RECRUIT_MOVE, PASS_MOVE]
@@ -600,7 +602,7 @@ class CulottesState(State):
             return tuple(sorted(self.role_choice.waiting()))
         if self.phase is OVER_PHASE:
             return ()
-        return (self.current,)
+        return _ALONE[self.current]  # made once: asked at every decision
 
     def legal_moves(self, seat: Seat) -> list[int]:
         """The prompt's actions as moves: a citizen named by the rules, amounts up to

@@ -139,6 +139,8 @@ _PASS: Final = [PASS_MOVE]
 _STATEMENTS: Final = list(range(STATE_MOVES, ARGUE_MOVES))
 _ARGUMENTS: Final = [*range(ARGUE_MOVES, DESIGNATE_MOVES), PASS_MOVE]
 _NO_MOVES: Final[list[int]] = []
+_ALONE: Final = [(seat,) for seat in range(64)]
+"""The seats asked when one seat is, by seat (more seats than any table seats)."""
 _DESIGNATIONS: dict[int, list[int]] = {}
 """The designations open to the accused, by ``players * 64 + accused``."""
 _MOVE_ACTIONS: dict[int, dict[str, Any]] = {}
@@ -271,9 +273,10 @@ class TrialsState(State):
         """The seats asked now, in seat order."""
         if self.over:
             return ()
-        if self.phase == DESIGNATE_PHASE or self.phase == STATEMENT_PHASE:
-            return (self.accused,)
-        if self.phase == DEBATE_PHASE:
+        phase = self.phase
+        if phase is DESIGNATE_PHASE or phase is STATEMENT_PHASE:
+            return _ALONE[self.accused]  # made once: asked at every decision
+        if phase is DEBATE_PHASE:
             assert self.debate is not None
             return self.debate.waiting_by_seat()
         assert self.vote is not None
