@@ -189,3 +189,17 @@ def test_a_space_made_lazily_is_the_space_of_its_families():
     assert pickle.loads(pickle.dumps(plain)) == plain == built
     with pytest.raises(AttributeError):
         lazy.families = ()  # type: ignore[misc]
+
+
+def test_a_text_works_out_the_names_taken_only_when_a_name_is_checked_or_drawn():
+    asked: list[int] = []
+
+    def taken() -> frozenset[str]:
+        asked.append(1)
+        return frozenset({"Danton"})
+
+    recruit = ActionSpace((ActionFamily("recruit", {"name": Text(10, taken, ("Danton", "Marat"))},
+                                        optional=frozenset({"name"})),))
+    assert recruit.sample(random.Random(1)) == {"type": "recruit"} and not asked
+    assert not recruit.contains({"type": "recruit", "name": "danton"}) and asked
+    assert Text(10, taken, ("Danton", "Marat")).sample(random.Random(1)) == "Marat"

@@ -189,16 +189,24 @@ class Text(Domain):
     it ``label`` (default: the parameter's name), as players would: "the argument must be text"."""
 
     max_length: int = 40
-    taken: frozenset[str] = frozenset()
+    taken: frozenset[str] | Callable[[], frozenset[str]] = frozenset()
+    """The names taken, or a function that works them out when a value is checked or drawn (a
+    name that may be left out is rarely either)."""
     examples: tuple[str, ...] = ("text",)
     label: str = ""
 
-    def __init__(self, max_length: int = 40, taken: frozenset[str] = frozenset(),
+    def __init__(self, max_length: int = 40,
+                 taken: frozenset[str] | Callable[[], frozenset[str]] = frozenset(),
                  examples: tuple[str, ...] = ("text",), label: str = "") -> None:
         object.__setattr__(self, "max_length", max_length)
         object.__setattr__(self, "taken", taken)
         object.__setattr__(self, "examples", examples)
         object.__setattr__(self, "label", label)
+
+    def names_taken(self) -> frozenset[str]:
+        """The names taken (:attr:`taken`, worked out if it is a function)."""
+        taken = self.taken
+        return taken if isinstance(taken, frozenset) else taken()
 
     def problem(self, name: str, value: object) -> str | None:
         what = self.label or spoken(name)
@@ -211,14 +219,15 @@ class Text(Domain):
         why = text_problem(value, what, self.max_length)
         if why:
             return why
-        if value.strip().casefold() in {t.casefold() for t in self.taken}:
+        if value.strip().casefold() in {t.casefold() for t in self.names_taken()}:
             return f"the {what} {value.strip()!r} is already taken"
         return None
 
     def sample(self, rng: random.Random) -> str:
         free: Sequence[str] = self.examples
-        if self.taken:
-            taken = {t.casefold() for t in self.taken}
+        names = self.names_taken()
+        if names:
+            taken = {t.casefold() for t in names}
             free = [e for e in free if e.casefold() not in taken]
         if free:
             return free[randrange(rng, len(free))]

@@ -119,7 +119,7 @@ def _choose_role_space(taken: frozenset[str]) -> ActionSpace:
 NO_RECRUIT_FAMILY = ActionFamily("pass", help="Do not recruit")
 
 
-def _recruit_space(taken: frozenset[str], agree: bool) -> ActionSpace:
+def _recruit_space(taken: frozenset[str] | Callable[[], frozenset[str]], agree: bool) -> ActionSpace:
     """Step 8: recruit a new citizen (named, or given a spare name), or pass."""
     families = [ActionFamily("recruit", {"name": Text(NAME_LENGTH, taken, CITIZEN_NAMES)},
                              optional=NAME_OPTIONAL, help="Step 8: recruit a new citizen"),
@@ -679,7 +679,9 @@ class CulottesState(State):
         return Amount(1, 0)
 
     def _recruit_actions(self, agree: bool) -> ActionSpace:
-        return _recruit_space(self._names_taken(), agree)
+        # the names taken are worked out only when a name is checked or drawn: a random player
+        # leaves it out, and the space is kept while no citizen is added
+        return _recruit_space(self._names_taken, agree)
 
     def _names_taken(self, seat: Seat | None = None) -> frozenset[str]:
         taken = {c.name for c in self.citizens if seat is None or c.id != self.holdings[seat][0]}
