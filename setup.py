@@ -23,12 +23,13 @@ HERE = Path(__file__).resolve().parent
 
 GAMES = ("culottes", "culottes_trials", "let_them_eat_cake", "revolution", "bread_and_circuses")
 
-# The modules compiled: the engine's core (random play's loop with it), every game's rules, refusals and bots, Revolution!'s
-# bids, Culottes' Book of Public Safety, and the environments' codec, episode and structured
-# observations. Interpreted stay the registry (it reads entry points), the options (a table reads
-# their field types and docstrings), the errors and the scripted chance (subclasses of
-# C-implemented classes: ValueError, random.Random), the conformance suite, the terminal
-# renderers and the state field declarations, which run once per class rather than per decision.
+# The modules compiled: the engine's core (random play's loop with it), every game's rules,
+# refusals and bots, Revolution!'s bids, Culottes' Book of Public Safety, and the environments'
+# codec, episode and structured observations. Interpreted stay the registry (it reads entry
+# points), the options (a table reads their field types and docstrings), the errors and the
+# scripted chance (subclasses of C-implemented classes: ValueError, random.Random), the
+# conformance suite, the terminal renderers and the state field declarations, which run once per
+# class rather than per decision.
 CORE = ("actions", "deals", "draws", "inputs", "layout", "mechanisms", "model", "playout", "record")
 INTEROP = ("codec", "episode", "structured")
 

@@ -191,7 +191,7 @@ class Text(Domain):
     max_length: int = 40
     taken: frozenset[str] | Callable[[], frozenset[str]] = frozenset()
     """The names taken, or a function that works them out when a value is checked or drawn (a
-    name that may be left out is rarely either)."""
+    name that may be left out, as a random player leaves it, then never costs their list)."""
     examples: tuple[str, ...] = ("text",)
     label: str = ""
 
@@ -292,7 +292,7 @@ ParamSpec = Domain | Callable[[Mapping[str, Any]], Domain]
 """A domain, or a function of the parameters chosen before it that returns the domain."""
 _NO_PARAMS: Final[Mapping[str, ParamSpec]] = MappingProxyType({})
 _READ_ONLY: Final = MappingProxyType
-"""A module constant, which the compiled build reads directly (a global is a lookup a call)."""
+"""A module constant, which the compiled build reads directly (a global is looked up at every call)."""
 
 
 def rebuilt(record: Any) -> tuple[Any, tuple[Any, ...]]:
