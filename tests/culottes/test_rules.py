@@ -440,3 +440,24 @@ def test_no_cake_is_created_or_lost_during_a_game():
                      + state.escrow.held())
             assert total == 20 * len(state.citizens)
         assert state.escrow.held() == 0
+
+
+def test_step_8_a_recruit_takes_a_name_no_citizen_has_even_one_recruited_since_the_space_was_asked():
+    state = tricolore.make("culottes", 3, seed=4)
+    rng = random.Random(4)
+    recruited = 0
+    while not state.is_over() and recruited < 2:
+        seat = state.acting()[0]
+        legal = state.legal_actions(seat)
+        if "recruit" not in legal.kinds:
+            state.apply(seat, legal.sample(rng))
+            continue
+        if recruited == 0:
+            state.apply(seat, {"type": "recruit", "name": "Marat"})
+        else:
+            with pytest.raises(IllegalAction, match="'marat' is already taken"):
+                state.apply(seat, {"type": "recruit", "name": "marat"})
+            state.apply(seat, {"type": "recruit", "name": "Robespierre"})
+            assert {c.name for c in state.citizens} >= {"Marat", "Robespierre"}
+        recruited += 1
+    assert recruited == 2

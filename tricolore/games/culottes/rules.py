@@ -117,6 +117,10 @@ def _choose_role_space(taken: frozenset[str]) -> ActionSpace:
 
 
 NO_RECRUIT_FAMILY = ActionFamily("pass", help="Do not recruit")
+_RECRUIT_KEY: Final = ("recruit", False)
+_RECRUIT_OR_AGREE_KEY: Final = ("recruit", True)
+"""The keys a state keeps its recruit space under (:meth:`~tricolore.core.model.State.keep`),
+made once."""
 
 
 def _recruit_space(taken: frozenset[str] | Callable[[], frozenset[str]], agree: bool) -> ActionSpace:
@@ -576,15 +580,15 @@ class CulottesState(State):
         if self.phase is OVER_PHASE or seat != self.current:
             return NO_ACTIONS
         agree = not self.agrees_to_end[seat] and not self.end_agreed
+        if self.phase is RECRUIT_PHASE:
+            # the same space all game: the names taken are read when a name is checked or drawn
+            key = _RECRUIT_OR_AGREE_KEY if agree else _RECRUIT_KEY
+            found = self.kept_for(key, True)
+            return self.keep(key, True, self._recruit_actions(agree)) if found is NOT_KEPT else found
         # What is kept below is kept while the number of citizens stays the same: citizens are
         # only added, and a name is written once (kept_for and keep are two native calls, where
         # kept calls its maker through Python).
         citizens = len(self.citizens)
-        if self.phase is RECRUIT_PHASE:
-            # every citizen's name is taken: the space is kept until a citizen is recruited
-            recruit = ("recruit", agree)
-            found = self.kept_for(recruit, citizens)
-            return self.keep(recruit, citizens, self._recruit_actions(agree)) if found is NOT_KEPT else found
         citizen = self.current_citizen()
         assert citizen is not None
         step, cakes = self.step, citizen.cakes
@@ -679,9 +683,14 @@ class CulottesState(State):
         return Amount(1, 0)
 
     def _recruit_actions(self, agree: bool) -> ActionSpace:
-        # the names taken are worked out only when a name is checked or drawn: a random player
-        # leaves it out, and the space is kept while no citizen is added
-        return _recruit_space(self._names_taken, agree)
+        # the names taken are worked out only when a name is checked or drawn (a random player
+        # leaves it out), from the state as it is then: the space is kept all game
+        return _recruit_space(self._names_taken_now, agree)
+
+    def _names_taken_now(self) -> frozenset[str]:
+        """Every name taken at this position, worked out once per position (the environments
+        check every example name against it)."""
+        return self.at_this_position("names taken", self._names_taken)
 
     def _names_taken(self, seat: Seat | None = None) -> frozenset[str]:
         taken = {c.name for c in self.citizens if seat is None or c.id != self.holdings[seat][0]}
