@@ -520,22 +520,23 @@ class ISMCTSAgent:
 
     def _rollout(self, state: State, rng: random.Random) -> list[float]:
         """Random play from ``state`` to the end or the depth cap; each seat's reward."""
-        if self._rules is None:  # the engine's own loop: the same draws, in compiled code
-            play_at_random(state, [rng], self.rollout_depth)
-        else:
-            depth = 0
-            while not state.is_over() and depth < self.rollout_depth:
-                self._play_at_random(state, rng)
-                depth += 1
+        self._play_on(state, rng, self.rollout_depth)
         try:
             result = state.result()
         except Exception:  # a game that cannot score an unfinished state: finish it
-            if self._rules is None:
-                play_at_random(state, [rng])
-            while not state.is_over():
-                self._play_at_random(state, rng)
+            self._play_on(state, rng)
             result = state.result()
         return _REWARDS[self.reward](result.scores, result.winners)
+
+    def _play_on(self, state: State, rng: random.Random, limit: int = -1) -> None:
+        """Random play from ``state`` until it is over or for ``limit`` actions (no limit: -1)."""
+        if self._rules is None:  # the engine's own loop: the same draws, in compiled code
+            play_at_random(state, [rng], limit)
+            return
+        depth = 0
+        while not state.is_over() and depth != limit:
+            self._play_at_random(state, rng)
+            depth += 1
 
     def _play_at_random(self, state: State, rng: random.Random) -> None:
         """One random action of the seat to act; with deals, it first answers an offer waiting for

@@ -136,6 +136,11 @@ class Prompt:
                 "window": self.window}
 
 
+ALONE: Final = [(seat,) for seat in range(64)]
+"""``(seat,)`` for each seat, made once: what :meth:`State.acting` answers when one seat is asked,
+as it is at most decisions (more seats than any table seats)."""
+
+
 def prompt(seat: Seat, kinds: tuple[str, ...], secret: bool = False, window: str | None = None
            ) -> Prompt:
     """``Prompt(seat, kinds, secret, window)``. Made afresh: a prompt's constructor is compiled

@@ -138,11 +138,11 @@ def play_simulation_path(game: Game, players: int, seeds: Sequence[int]) -> int:
     generator, seeded with the first seed, draws for every player of every game, as the floor's
     one generator does for its games (each game's own chance is seeded by its seed)."""
     decisions = 0
-    rng = [random.Random(seeds[0])] if seeds else []
+    rng = random.Random(seeds[0] if seeds else 0)
     for seed in seeds:
         state = game.new(players, seed)
         state.record_events = False
-        decisions += play_at_random(state, rng)
+        decisions += play_at_random(state, [rng])
     return decisions
 
 

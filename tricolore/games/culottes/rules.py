@@ -39,7 +39,7 @@ from tricolore.core.deals import Deal, DealBook, Escrow, about
 from tricolore.core.draws import choice, randint, randrange, shuffle
 from tricolore.core.errors import listed
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
-from tricolore.core.model import NOT_KEPT, one_prompt, prompts
+from tricolore.core.model import ALONE, NOT_KEPT, one_prompt, prompts
 from tricolore.games.culottes import refusals
 from tricolore.games.culottes.book import (
     BASTILLE,
@@ -119,7 +119,7 @@ def _choose_role_space(taken: frozenset[str]) -> ActionSpace:
 NO_RECRUIT_FAMILY = ActionFamily("pass", help="Do not recruit")
 _RECRUIT_KEY: Final = ("recruit", False)
 _RECRUIT_OR_AGREE_KEY: Final = ("recruit", True)
-"""The keys a state keeps its recruit space under (:meth:`~tricolore.core.model.State.keep`),
+"""The keys a state keeps its recruit space under (:meth:`~tricolore.core.model.State.kept`),
 made once."""
 
 
@@ -218,8 +218,6 @@ CAKE_VOTE_MOVES: Final = DONATE_MOVES + DONATE_MOST
 CAKE_VOTE_MOST: Final = 5
 _ROLE_MOVES: Final = [ROLE_MOVES + i for i in range(len(ROLES))]
 _NO_MOVES: Final[list[int]] = []
-_ALONE: Final = [(seat,) for seat in range(64)]
-"""The seats asked when one seat is, by seat (more seats than any table seats)."""
 _CITIZEN_MOVES: Final[dict[int, list[int]]] = {}
 """The moves of a citizen's steps, by :func:`_citizen_moves`' key."""
 _RECRUIT_MOVES: Final = [RECRUIT_MOVE, PASS_MOVE]
@@ -582,9 +580,7 @@ class CulottesState(State):
         agree = not self.agrees_to_end[seat] and not self.end_agreed
         if self.phase is RECRUIT_PHASE:
             # the same space all game: the names taken are read when a name is checked or drawn
-            key = _RECRUIT_OR_AGREE_KEY if agree else _RECRUIT_KEY
-            found = self.kept_for(key, True)
-            return self.keep(key, True, self._recruit_actions(agree)) if found is NOT_KEPT else found
+            return self.kept(_RECRUIT_OR_AGREE_KEY if agree else _RECRUIT_KEY, self._recruit_actions, agree)
         # What is kept below is kept while the number of citizens stays the same: citizens are
         # only added, and a name is written once (kept_for and keep are two native calls, where
         # kept calls its maker through Python).
@@ -606,7 +602,7 @@ class CulottesState(State):
             return tuple(sorted(self.role_choice.waiting()))
         if self.phase is OVER_PHASE:
             return ()
-        return _ALONE[self.current]  # made once: asked at every decision
+        return ALONE[self.current]  # made once: asked at every decision
 
     def legal_moves(self, seat: Seat) -> list[int]:
         """The prompt's actions as moves: a citizen named by the rules, amounts up to

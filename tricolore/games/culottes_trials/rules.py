@@ -28,7 +28,7 @@ from tricolore.core import (
 from tricolore.core.actions import NO_ACTIONS
 from tricolore.core.draws import choice, randrange
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
-from tricolore.core.model import one_prompt, prompt, prompts
+from tricolore.core.model import ALONE, one_prompt, prompt, prompts
 from tricolore.games.culottes.data import GRABBER, REVOLUTIONARY
 from tricolore.games.culottes_trials import refusals
 from tricolore.games.culottes_trials.data import Phase
@@ -139,8 +139,6 @@ _PASS: Final = [PASS_MOVE]
 _STATEMENTS: Final = list(range(STATE_MOVES, ARGUE_MOVES))
 _ARGUMENTS: Final = [*range(ARGUE_MOVES, DESIGNATE_MOVES), PASS_MOVE]
 _NO_MOVES: Final[list[int]] = []
-_ALONE: Final = [(seat,) for seat in range(64)]
-"""The seats asked when one seat is, by seat (more seats than any table seats)."""
 _DESIGNATIONS: dict[int, list[int]] = {}
 """The designations open to the accused, by ``players * 64 + accused``."""
 _MOVE_ACTIONS: dict[int, dict[str, Any]] = {}
@@ -275,7 +273,7 @@ class TrialsState(State):
             return ()
         phase = self.phase
         if phase is DESIGNATE_PHASE or phase is STATEMENT_PHASE:
-            return _ALONE[self.accused]  # made once: asked at every decision
+            return ALONE[self.accused]  # made once: asked at every decision
         if phase is DEBATE_PHASE:
             assert self.debate is not None
             return self.debate.waiting_by_seat()

@@ -45,7 +45,7 @@ from tricolore.core.actions import NO_ACTIONS, Worded, rebuilt, worded
 from tricolore.core.draws import choice, randrange, shuffle
 from tricolore.core.errors import listed
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
-from tricolore.core.model import one_prompt, prompts
+from tricolore.core.model import ALONE, one_prompt, prompts
 from tricolore.games.let_them_eat_cake import refusals
 from tricolore.games.let_them_eat_cake.data import (
     COLOURS,
@@ -251,8 +251,6 @@ shared by the windows that open with the same Head."""
 _ALL_SEATS: Final = (1 << MOVE_SEATS) - 1
 _MASKS: Final = range(_ALL_SEATS + 1)
 _NO_MOVES: Final[list[int]] = []
-_ALONE: Final = [(seat,) for seat in range(64)]
-"""The seats asked when one seat is, by seat (more seats than any table seats)."""
 _PASS: Final = [PASS_MOVE]
 _RIGGING: Final = [ALLEGE_RIGGING_MOVE, PASS_MOVE]
 _GUILLOTINE: Final = [EXECUTE_MOVE, MERCY_MOVE]
@@ -622,8 +620,8 @@ class LetThemEatCakeState(State):
         if self.window is not None:
             seat = self.window_seat()
             assert seat is not None
-            return _ALONE[seat]
-        return _ALONE[self._decider()]  # made once: asked at every decision
+            return ALONE[seat]
+        return ALONE[self._decider()]  # made once: asked at every decision
 
     def legal_moves(self, seat: Seat) -> list[int]:
         """The prompt's actions as moves (see the moves above); every one of them is a move."""

@@ -38,7 +38,7 @@ from tricolore.core import (
 from tricolore.core.actions import NO_ACTIONS, Chosen, Worded, depends, rebuilt
 from tricolore.core.draws import shuffle
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
-from tricolore.core.model import decision, one_prompt, prompts
+from tricolore.core.model import ALONE, decision, one_prompt, prompts
 from tricolore.games.revolution import refusals
 from tricolore.games.revolution.bids import Bid, drawn_or_normalised, holding_number, holding_of, table_of
 from tricolore.games.revolution.data import (
@@ -103,7 +103,6 @@ SWAP_MOVES: Final = REMOVE_MOVES + MARKER_SLOTS
 """The Apothecary swapping the markers ``m1`` and ``m2``: ``SWAP_MOVES + MARKER_SLOTS * m1 + m2``."""
 BID_MOVES: Final = SWAP_MOVES + MARKER_SLOTS * MARKER_SLOTS
 _NO_MOVES: Final[list[int]] = []
-_DECIDING: Final = [(seat,) for seat in range(SEAT_SLOTS)]
 _BID_MOVES: Final[dict[tuple[str, int, int, int], list[int]]] = {}
 """The bid moves of each edition and holding, made the first time they are asked and shared."""
 _MOVE_ACTIONS: Final[dict[str, dict[int, dict[str, Any]]]] = {name: {} for name in EDITIONS}
@@ -514,7 +513,7 @@ class RevolutionState(State):
         decider = self.decider
         if decider is not None and (phase is SPY_PHASE or phase is APOTHECARY_PHASE
                                     or phase is REMOVE_PHASE):
-            return _DECIDING[decider]
+            return ALONE[decider]
         return ()
 
     def legal_moves(self, seat: Seat) -> list[int]:
