@@ -254,20 +254,23 @@ class Table:
         left = list(held)
         open_all, any_open = self.open_all, self.any_open
         for ci in range(len(CURRENCIES)):
+            remaining: int = left[ci]  # counted natively here, written back for :meth:`options`
+            if remaining <= 0:
+                continue
             allowed, caps = self.allowed[ci], self.caps[ci]
             blocked = not any_open  # a space at its limit, or no space open to every currency
-            while left[ci] > 0:
+            while remaining > 0:
                 options: tuple[int, ...]  # one type on every branch, so read natively
-                if blocked:
-                    options = tuple(self.options(ci, left, counts, n_used, open_used))
-                elif n_used + 1 < MAX_SPACES_PER_BID or (open_used and n_used < MAX_SPACES_PER_BID):
+                if not blocked and (n_used + 1 < MAX_SPACES_PER_BID
+                                    or (open_used and n_used < MAX_SPACES_PER_BID)):
                     options = allowed  # every chip left fits, wherever this one goes
-                elif open_used:  # no space left to open
+                elif not blocked and open_used:  # no space left to open
                     options = tuple([si for si in allowed if counts[si] is not None])
                 else:
+                    left[ci] = remaining
                     options = tuple(self.options(ci, left, counts, n_used, open_used))
-                si = options[randrange(rng, len(options))]
-                left[ci] = left[ci] - 1  # natively, where an augmented item assignment is generic
+                si: int = options[randrange(rng, len(options))]
+                remaining -= 1
                 found = counts[si]
                 here: list[int]  # typed apart from the optional slot, so read natively
                 if found is None:
@@ -277,11 +280,13 @@ class Table:
                     open_used += open_all[si]
                 else:
                     here = found
-                placed = here[ci] + 1
+                placed: int = here[ci] + 1
                 here[ci] = placed
-                limit = caps[si]
-                if limit is not None and placed >= limit:
-                    blocked = True
+                if not blocked:
+                    limit = caps[si]
+                    if limit is not None and placed >= limit:
+                        blocked = True
+            left[ci] = 0
         drawn = self.drawn = self.placement(counts)
         return drawn
 
@@ -350,6 +355,11 @@ def holding_number(held: Sequence[int]) -> int:
     """A number for every holding (chips per currency), with no upper limit: holdings are
     numbered by their total, then by their Force, then by their Blackmail."""
     force, blackmail, gold = held
+    return number_of_holding(force, blackmail, gold)
+
+
+def number_of_holding(force: int, blackmail: int, gold: int) -> int:
+    """:func:`holding_number` of the holding of ``force``, ``blackmail`` and ``gold`` chips."""
     total = force + blackmail + gold
     below = total * (total + 1) * (total + 2) // 6  # the holdings of fewer chips
     return below + force * (total + 1) - force * (force - 1) // 2 + blackmail

@@ -35,12 +35,19 @@ from tricolore.core import (
     Seat,
     State,
 )
-from tricolore.core.actions import NO_ACTIONS, Chosen, Worded, depends, rebuilt
+from tricolore.core.actions import NO_ACTIONS, Chosen, Worded, depends, rebuilt, worded
 from tricolore.core.draws import shuffle
 from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
 from tricolore.core.model import ALONE, decision, one_prompt, prompts
 from tricolore.games.revolution import refusals
-from tricolore.games.revolution.bids import Bid, drawn_or_normalised, holding_number, holding_of, table_of
+from tricolore.games.revolution.bids import (
+    Bid,
+    drawn_or_normalised,
+    holding_number,
+    holding_of,
+    number_of_holding,
+    table_of,
+)
 from tricolore.games.revolution.data import (
     AREAS,
     BLACKMAIL,
@@ -222,7 +229,9 @@ def _placement(placement: Mapping[str, Mapping[str, int]] | None) -> dict[str, d
     return None if placement is None else {space: dict(c) for space, c in placement.items()}
 
 
-_BID_SPACES: Final[dict[tuple[int, int, int, int], tuple[tuple[Space, ...], ActionSpace]]] = {}
+_BID_SPACES: Final[dict[int, tuple[tuple[Space, ...], dict[int, ActionSpace]]]] = {}
+"""Each chart's bid spaces (by the chart's id), by the number of the holding they place
+(:func:`~tricolore.games.revolution.bids.number_of_holding`)."""
 
 NO_SPECIAL: Final = 0
 SPY_SPACE: Final = 1
@@ -264,19 +273,25 @@ def chart_spaces(chart: tuple[Space, ...]) -> tuple[ChartSpace, ...]:
     return spaces
 
 
-def bid_space(chart: tuple[Space, ...], chips: Mapping[str, int]) -> ActionSpace:
+def bid_space(chart: tuple[Space, ...], chips: dict[str, int]) -> ActionSpace:
     """The legal bids of a player holding ``chips``: it depends on nothing else, and an action
     space is read-only, so each is made once and shared by every position and every game."""
-    key = (id(chart), chips[FORCE], chips[BLACKMAIL], chips[GOLD])
-    known = _BID_SPACES.get(key)
-    if known is not None and known[0] is chart:
-        return known[1]
-    if len(_BID_SPACES) > 4096:
-        _BID_SPACES.clear()
+    known = _BID_SPACES.get(id(chart))
+    if known is None or known[0] is not chart:
+        if len(_BID_SPACES) > 64:  # charts are made once per edition; anything else is a test's
+            _BID_SPACES.clear()
+        known = _BID_SPACES[id(chart)] = (chart, {})
+    spaces = known[1]
+    key = number_of_holding(chips[FORCE], chips[BLACKMAIL], chips[GOLD])
+    space = spaces.get(key)
+    if space is not None:
+        return space
+    if len(spaces) > 4096:
+        spaces.clear()
     space = ActionSpace((ActionFamily(
         "bid", {"placement": Bid(chart, tuple((c, chips[c]) for c in CURRENCIES))},
         help="Place all your chips behind the shield: space → currency → chips"),))
-    _BID_SPACES[key] = (chart, space)
+    spaces[key] = space
     return space
 
 
@@ -285,6 +300,11 @@ def _area_reasons(options: tuple[str, ...], empty: tuple[str, ...], says: Mappin
     """Why each area not in ``options`` is refused: it is ``empty``, or holds only one's own."""
     return tuple((a, (says["empty"] if a in empty else says["only"]).format(area=a))
                  for a in AREA_NAMES if a not in options)
+
+
+def _in_area(sentence: str, area: object) -> str:
+    """``sentence`` naming ``area``."""
+    return sentence.format(area=area)
 
 
 def _victim_reasons(options: tuple[int, ...], area: object, exclude: object, players: int,
@@ -473,7 +493,7 @@ class RevolutionState(State):
                 found.append(s)
         options = tuple(found)
         reasons = functools.partial(_victim_reasons, options, area, exclude, self.players, says)
-        return RuledChoice(options, reasons=reasons, refusal=says["nobody"].format(area=area))
+        return RuledChoice(options, reasons=reasons, refusal=worded(_in_area, says["nobody"], area))
 
     def _others_placed(self, seat: Seat) -> bool:
         """Whether an area holds a marker of someone other than ``seat`` (whether
@@ -620,8 +640,12 @@ class RevolutionState(State):
     # -- bidding -----------------------------------------------------------------------------
     def do_bid(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Place every chip behind the shield; when all have, the shields come down."""
-        placement = drawn_or_normalised(table_of(self.chart), action["placement"])
-        self._bid(seat, {"type": "bid", "placement": placement})
+        drawn = action["placement"]
+        placement = drawn_or_normalised(table_of(self.chart), drawn)
+        if placement is drawn and type(action) is dict and len(action) == 2:
+            self._bid(seat, action)  # as drawn: already a plain bid of a placement in order
+        else:
+            self._bid(seat, {"type": "bid", "placement": placement})
 
     def _bid(self, seat: Seat, bid: dict[str, Any]) -> None:
         """:meth:`do_bid` of ``bid``, its placement normalised, kept as it is."""
