@@ -91,7 +91,7 @@ def test_determining_control_one_force_and_one_gold_beat_one_force(start, bid):
     state = start(3, chips=[{"force": 1, "gold": 1}, {"force": 1}, {"gold": 1}])
     bid(state, {0: {"Printer": {"force": 1, "gold": 1}}, 1: {"Printer": {"force": 1}},
                 2: {"Priest": {"gold": 1}}})
-    printer = next(r for r in state.results if r["space"] == "Printer")
+    printer = next(r for r in state.view(0)["resolved"] if r["space"] == "Printer")
     assert printer["winner"] == 0 and state.support[0] == 10
 
 
@@ -108,7 +108,7 @@ def test_determining_control_a_full_tie_gives_the_space_to_nobody(start, bid):
     bid(state, {0: {"Printer": {"gold": 2}, "Priest": {"gold": 3}},
                 1: {"Printer": {"gold": 2}, "Merchant": {"gold": 3}},
                 2: {"Aristocrat": {"gold": 5}}})
-    printer = next(r for r in state.results if r["space"] == "Printer")
+    printer = next(r for r in state.view(0)["resolved"] if r["space"] == "Printer")
     assert printer["winner"] is None and state.support[0] == 6 and state.support[1] == 3
 
 
@@ -135,7 +135,7 @@ def test_resolving_in_chart_order_support_chips_and_influence(start, bid):
     state = start(3, chips=[{"gold": 5}, {"gold": 5}, {"gold": 5}])
     bid(state, {0: {"Aristocrat": {"gold": 5}}, 1: {"Merchant": {"gold": 5}},
                 2: {"Innkeeper": {"gold": 5}}})
-    assert [r["space"] for r in state.results] == [s.name for s in SEED_CHART]
+    assert [r["space"] for r in state.view(0)["resolved"]] == [s.name for s in SEED_CHART]
     assert state.support == [5, 3, 3]
     assert state.board["Plantation"] == [1, 0, 0] and state.board["Market"] == [0, 1, 0]
     assert state.board["Tavern"] == [0, 0, 1]

@@ -153,6 +153,22 @@ class RuledChoice(Choice):
 Row = tuple[dict[str, int] | None, ...]
 """Every seat's chips on one space, in seat order (``None``: no chips there)."""
 
+Resolution = tuple[str, Seat | None, Row]
+"""A space resolved: its name, its winner (``None``: nobody) and every seat's chips there."""
+
+
+def _row(placements: list[dict[str, dict[str, int]] | None], name: str) -> Row | None:
+    """Every seat's chips on the space called ``name``, from each seat's revealed placement in
+    seat order, or ``None`` when nobody bid there."""
+    found = False
+    chips_by_seat: list[dict[str, int] | None] = []
+    for placement in placements:
+        chips = None if placement is None else placement.get(name)
+        if chips is not None:
+            found = True
+        chips_by_seat.append(chips)
+    return tuple(chips_by_seat) if found else None
+
 
 def strength(chips: Mapping[str, int]) -> tuple[int, int, int]:
     """A bid's strength: Force beats any Blackmail and Gold, Blackmail any Gold, more beats less."""
@@ -335,13 +351,11 @@ class RevolutionState(State):
         discard=Field(copy=Copy.SHALLOW),
         bids=Field(copy=Copy.OWN, digest=payload, seen=Seen.OWNER),
         revealed=Field(copy=Copy.SHALLOW, digest=sorted_items),
-        # Each space's bids in chart order, worked out from ``revealed`` when the shields come
-        # down: tuples, replaced whole each round, which copies share.
-        rows=Field(digest=False),
         next_space=Field(),
         results=Field(copy=Copy.SHALLOW, digest=lambda results: [  # the shape digests always hashed
-            {**r, "bids": {str(s): c for s, c in enumerate(r["bids"]) if c is not None}}
-            for r in results]),
+            {"space": space, "winner": winner,
+             "bids": {str(s): c for s, c in enumerate(bids) if c is not None}}
+            for space, winner, bids in results]),
         decider=Field(),
         draws=Field(copy=Copy.SHALLOW),
         drawn=Field(copy=Copy.SHALLOW),
@@ -375,11 +389,10 @@ class RevolutionState(State):
         self.phase = BID_PHASE
         self.bids: SealedSubmissions | None = None
         self.revealed: dict[Seat, dict[str, dict[str, int]]] = {}
-        self.rows: tuple[Row | None, ...] = ()
-        """For each space of the chart in order, every seat's chips there in seat order
-        (``None``: no chips), or ``None`` when nobody bid there: this round's revealed bids."""
         self.next_space = 0
-        self.results: list[dict[str, Any]] = []
+        self.results: list[Resolution] = []
+        """This round's spaces resolved so far, in chart order: each space's name, its winner and
+        every seat's chips there."""
         self.past_rounds: list[dict[str, Any]] = []
         """Each round resolved: its number, each space's winner in chart order, the cards drawn."""
         self.decider: Seat | None = None
@@ -655,7 +668,6 @@ class RevolutionState(State):
         if not self.bids.submit(seat, bid):
             return
         self.revealed = {s: a["placement"] for s, a in self.bids.in_seat_order()}
-        self.rows = self._rows()
         self.results, self.drawn = [], []  # the last round's stay on show until now
         self.bids = None
         for held in self.chips:  # all behind the shield, now on the chart
@@ -667,25 +679,11 @@ class RevolutionState(State):
         self.next_space = 0
         self._resolve()
 
-    def _rows(self) -> tuple[Row | None, ...]:
-        """:attr:`rows` of the revealed bids."""
-        players = self.players
-        index = table_of(self.chart).index
-        rows: list[list[dict[str, int] | None] | None] = [None] * len(self.chart)
-        for s, placement in self.revealed.items():
-            for name, chips in placement.items():
-                si = index[name]
-                row = rows[si]
-                if row is None:
-                    row = [None] * players
-                    rows[si] = row
-                row[s] = chips
-        return tuple([None if row is None else tuple(row) for row in rows])  # a list: no generator made
-
     def _resolve(self) -> None:
         """Resolve spaces in chart order until a decision is needed or the chart is done."""
         spaces = chart_spaces(self.chart)
-        rows = self.rows
+        revealed = self.revealed
+        placements = [revealed.get(seat) for seat in range(self.players)]
         while self.phase is RESOLVE_PHASE:
             if self.draws:
                 self._draw_next()
@@ -696,7 +694,7 @@ class RevolutionState(State):
                 return
             space = spaces[at]
             self.next_space = at + 1
-            row = rows[at]
+            row = _row(placements, space.name)
             if space.special == CARD_SPACE:
                 self._card_space(space, (None,) * self.players if row is None else row)
             else:
@@ -706,12 +704,12 @@ class RevolutionState(State):
         """Resolve ``space``, bid on by ``row`` (each seat's chips there; ``None``: nobody)."""
         name = space.name
         if row is None:
-            self.results.append({"space": name, "winner": None, "bids": (None,) * self.players})
+            self.results.append((name, None, (None,) * self.players))
             if self.record_events:
                 self.emit("space_resolved", space=name, winner=None, tie=False)
             return
         winner = row_winner(row)
-        self.results.append({"space": name, "winner": winner, "bids": row})
+        self.results.append((name, winner, row))
         returned = self.edition.losing_chips_returned
         bank = self.bank
         won = -1 if winner is None else winner  # a plain int, compared natively
@@ -780,7 +778,7 @@ class RevolutionState(State):
             if gold:
                 self._pay_to_bank({GOLD: gold})
                 self.draws.append((seat, gold))
-        self.results.append({"space": space.name, "winner": None, "bids": row})
+        self.results.append((space.name, None, row))
 
     def _draw_next(self) -> None:
         seat, count = self.draws[0]
@@ -852,7 +850,7 @@ class RevolutionState(State):
 
     # -- the end -----------------------------------------------------------------------------
     def _end_round(self) -> None:
-        self.past_rounds.append({"round": self.round, "winners": [r["winner"] for r in self.results],
+        self.past_rounds.append({"round": self.round, "winners": [r[1] for r in self.results],
                                  "cards": [dict(d) for d in self.drawn]})
         if self.record_events:
             self.emit("round_resolved", round=self.round, support=list(self.support))
@@ -902,9 +900,9 @@ class RevolutionState(State):
             "bids": None if self.bids is None else self.bids.public(),
             "revealed": [_placement(self.revealed.get(s)) for s in range(self.players)]
             if self.revealed else None,
-            "resolved": [{"space": r["space"], "winner": r["winner"],
-                          "bids": [None if c is None else dict(c) for c in r["bids"]]}
-                         for r in self.results],
+            "resolved": [{"space": space, "winner": winner,
+                          "bids": [None if c is None else dict(c) for c in bids]}
+                         for space, winner, bids in self.results],
             "past_rounds": [{"round": r["round"], "winners": list(r["winners"]),
                              "cards": [dict(d) for d in r["cards"]]} for r in self.past_rounds],
             "next_space": self.next_space, "decider": self.decider,
