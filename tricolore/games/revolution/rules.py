@@ -684,6 +684,7 @@ class RevolutionState(State):
         spaces = chart_spaces(self.chart)
         revealed = self.revealed
         placements = [revealed.get(seat) for seat in range(self.players)]
+        returned = self.edition.losing_chips_returned
         while self.phase is RESOLVE_PHASE:
             if self.draws:
                 self._draw_next()
@@ -698,10 +699,11 @@ class RevolutionState(State):
             if space.special == CARD_SPACE:
                 self._card_space(space, (None,) * self.players if row is None else row)
             else:
-                self._contest(space, row)
+                self._contest(space, row, returned)
 
-    def _contest(self, space: ChartSpace, row: Row | None) -> None:
-        """Resolve ``space``, bid on by ``row`` (each seat's chips there; ``None``: nobody)."""
+    def _contest(self, space: ChartSpace, row: Row | None, returned: bool) -> None:
+        """Resolve ``space``, bid on by ``row`` (each seat's chips there; ``None``: nobody);
+        ``returned``: whether the losers' chips go back to them (the edition's rule)."""
         name = space.name
         if row is None:
             self.results.append((name, None, (None,) * self.players))
@@ -710,7 +712,6 @@ class RevolutionState(State):
             return
         winner = row_winner(row)
         self.results.append((name, winner, row))
-        returned = self.edition.losing_chips_returned
         bank = self.bank
         won = -1 if winner is None else winner  # a plain int, compared natively
         for s, chips in enumerate(row):
