@@ -31,7 +31,7 @@ from tricolore.core.fields import Field, Plan, adopt_generated_copies, compile_f
 from tricolore.core.options import Options
 
 T = TypeVar("T")
-_MISSING = object()
+_MISSING: Final = object()
 NOT_KEPT: Final = object()
 """What :meth:`State.kept_for` answers when nothing is kept for a key and source."""
 KEPT_LIMIT = 4096
@@ -243,7 +243,7 @@ class Result:
                 "metrics": dict(self.metrics)}
 
 
-_DECISIONS: dict[type, dict[str, Callable[..., object]]] = {}
+_DECISIONS: Final[dict[type, dict[str, Callable[..., object]]]] = {}
 """Each state class's method for each kind of action, looked up once (:func:`decision`)."""
 
 

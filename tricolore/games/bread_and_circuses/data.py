@@ -10,8 +10,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Final
 
-BREAD, CIRCUS, ABSTAIN = "bread", "circus", "abstain"
+BREAD: Final = "bread"
+CIRCUS: Final = "circus"
+ABSTAIN: Final = "abstain"
 TILES: tuple[str, ...] = (BREAD, CIRCUS, ABSTAIN)
 ICONS: tuple[str, ...] = (BREAD, CIRCUS)
 """The icons of a Disclosure card: a tile may be disclosed on Bread or Circus, never Abstain."""
@@ -35,7 +38,7 @@ class Phase(StrEnum):
     """The game has ended."""
 
 
-RIOTS_TO_END = 5
+RIOTS_TO_END: Final = 5
 GOLD_TO_END_PER_PLAYER = 5
 
 

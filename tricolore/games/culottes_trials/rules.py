@@ -139,9 +139,9 @@ _PASS: Final = [PASS_MOVE]
 _STATEMENTS: Final = list(range(STATE_MOVES, ARGUE_MOVES))
 _ARGUMENTS: Final = [*range(ARGUE_MOVES, DESIGNATE_MOVES), PASS_MOVE]
 _NO_MOVES: Final[list[int]] = []
-_DESIGNATIONS: dict[int, list[int]] = {}
+_DESIGNATIONS: Final[dict[int, list[int]]] = {}
 """The designations open to the accused, by ``players * 64 + accused``."""
-_MOVE_ACTIONS: dict[int, dict[str, Any]] = {}
+_MOVE_ACTIONS: Final[dict[int, dict[str, Any]]] = {}
 """Each move's action, made the first time it is asked."""
 
 

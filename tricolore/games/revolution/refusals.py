@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from tricolore.core import IllegalAction, Seat
 from tricolore.core.errors import listed
@@ -30,26 +30,26 @@ from tricolore.games.revolution.data import AREAS, Phase
 # Space"; the Apothecary switches "any two previously placed Influence Markers, including his
 # own" (of two different players: a swap of one owner's markers changes nothing); a Remove card
 # removes "an opponent's Influence Marker from any occupied area".
-SPY_SAYS: Mapping[str, str] = MappingProxyType({
+SPY_SAYS: Final[Mapping[str, str]] = MappingProxyType({
     "empty": "there is no marker in the {area} to replace: the Spy never fills an empty space",
     "only": "you cannot spy on your own marker: every marker in the {area} is yours",
     "self": "you cannot spy on your own marker",
     "none": "that player has no marker in the {area} to replace",
     "nobody": "choose an opponent who has a marker in the {area}"})
-SWAP_SAYS: Mapping[str, str] = MappingProxyType({
+SWAP_SAYS: Final[Mapping[str, str]] = MappingProxyType({
     "empty": "there is no marker in the {area} to swap",
     "only": "the Apothecary swaps the markers of two different players: every marker in the {area} "
             "belongs to the player whose marker you chose first",
     "self": "the Apothecary swaps the markers of two different players: choose someone else's",
     "none": "that player has no marker in the {area} to swap",
     "nobody": "choose a player who has a marker in the {area}"})
-REMOVE_SAYS: Mapping[str, str] = MappingProxyType({
+REMOVE_SAYS: Final[Mapping[str, str]] = MappingProxyType({
     "empty": "there is no marker in the {area} to remove",
     "only": "Remove 1 Influence takes an opponent's marker: every marker in the {area} is yours",
     "self": "Remove 1 Influence takes an opponent's marker, not your own",
     "none": "that player has no marker in the {area} to remove",
     "nobody": "choose an opponent who has a marker in the {area}"})
-NO_SUCH_AREA = "there is no such area; the areas are " + listed([a.name for a in AREAS], "and")
+NO_SUCH_AREA: Final = "there is no such area; the areas are " + listed([a.name for a in AREAS], "and")
 
 
 class Table(Protocol):
