@@ -361,7 +361,11 @@ class ISMCTSAgent:
         deadline = None if self.budget.seconds is None else start + self.budget.seconds
         iterations = 0
         while True:
-            self._iterate(root, seat, space, sample(rng), rng)
+            world = sample(rng)
+            try:
+                self._iterate(root, seat, space, world, rng)
+            finally:  # the world is dropped now, not at the garbage collector's next full pass
+                world.release()
             iterations += 1
             if deadline is None:
                 if iterations >= (self.budget.iterations or 0):

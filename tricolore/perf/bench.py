@@ -136,13 +136,15 @@ Progress = Callable[[str], None]
 def play_simulation_path(game: Game, players: int, seeds: Sequence[int]) -> int:
     """Random games of ``seeds`` as a simulation plays them; return the decisions made. One
     generator, seeded with the first seed, draws for every player of every game, as the floor's
-    one generator does for its games (each game's own chance is seeded by its seed)."""
+    one generator does for its games (each game's own chance is seeded by its seed). Each state
+    is released when its game ends, as the runner releases it."""
     decisions = 0
     rng = random.Random(seeds[0] if seeds else 0)
     for seed in seeds:
         state = game.new(players, seed)
         state.record_events = False
         decisions += play_at_random(state, [rng])
+        state.release()
     return decisions
 
 
@@ -156,6 +158,7 @@ def play_move_path(game: Game, players: int, seeds: Sequence[int]) -> int:
         state = game.new(players, seed)
         state.record_events = False
         decisions += play_moves_at_random(state, rng)
+        state.release()
     return decisions
 
 
