@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any, Final
 
-from tricolore.core.actions import Domain
+from tricolore.core.actions import ActionSpace, Domain
 from tricolore.core.draws import randrange
 from tricolore.core.errors import listed
 from tricolore.games.revolution.data import (
@@ -169,7 +169,7 @@ class Table:
     """
 
     __slots__ = ("chart", "names", "index", "caps", "allowed", "capped", "open_all", "any_open",
-                 "by_name", "drawn")
+                 "by_name", "drawn", "bid_spaces")
 
     def __init__(self, chart: tuple[Space, ...]) -> None:
         self.chart = chart
@@ -190,6 +190,9 @@ class Table:
         self.drawn: Placement | None = None
         """The placement :meth:`sample` drew last: normalised, so a bid that is that very
         placement, handed on as drawn, is kept without being checked again (:func:`drawn_or_normalised`)."""
+        self.bid_spaces: dict[int, ActionSpace] = {}
+        """The rules' action space of the bids of each holding, by :func:`number_of_holding`, made
+        the first time it is asked."""
 
     def counts(self) -> Counts:
         """An empty bid in the making: no chips on any space."""

@@ -245,9 +245,6 @@ def _placement(placement: Mapping[str, Mapping[str, int]] | None) -> dict[str, d
     return None if placement is None else {space: dict(c) for space, c in placement.items()}
 
 
-_BID_SPACES: Final[dict[int, tuple[tuple[Space, ...], dict[int, ActionSpace]]]] = {}
-"""Each chart's bid spaces (by the chart's id), by the number of the holding they place
-(:func:`~tricolore.games.revolution.bids.number_of_holding`)."""
 
 NO_SPECIAL: Final = 0
 SPY_SPACE: Final = 1
@@ -292,12 +289,7 @@ def chart_spaces(chart: tuple[Space, ...]) -> tuple[ChartSpace, ...]:
 def bid_space(chart: tuple[Space, ...], chips: dict[str, int]) -> ActionSpace:
     """The legal bids of a player holding ``chips``: it depends on nothing else, and an action
     space is read-only, so each is made once and shared by every position and every game."""
-    known = _BID_SPACES.get(id(chart))
-    if known is None or known[0] is not chart:
-        if len(_BID_SPACES) > 64:  # charts are made once per edition; anything else is a test's
-            _BID_SPACES.clear()
-        known = _BID_SPACES[id(chart)] = (chart, {})
-    spaces = known[1]
+    spaces = table_of(chart).bid_spaces
     key = number_of_holding(chips[FORCE], chips[BLACKMAIL], chips[GOLD])
     space = spaces.get(key)
     if space is not None:
