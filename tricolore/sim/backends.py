@@ -47,9 +47,6 @@ PR_SET_PDEATHSIG = 1
 WATCH_SECONDS = 0.5
 """How often a worker's watchdog looks for its parent."""
 
-KILL_SECONDS = 5.0
-"""How long a killed worker is waited for, at most."""
-
 
 def start_worker(run: int) -> None:
     """Set up a worker process of the run process ``run``: it leaves Ctrl-C to the run (a
@@ -96,21 +93,20 @@ def stop_workers(pool: ProcessPoolExecutor) -> None:
 
     A worker killed while it sends a chunk's rows leaves half a message in the pipe, and the
     pool's manager thread would wait for the rest for ever (it holds the pipe's writing end
-    itself), so that neither ``shutdown`` nor the interpreter's exit returned. Once the workers
-    are dead, this process's copy of that writing end is closed: the half message then ends in
-    an end of file, which the manager thread takes as a broken pool."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
+    itself), so that neither ``shutdown`` nor the interpreter's exit returned. So this process's
+    copy of that writing end is closed too: once the killed workers' copies close with them, the
+    half message ends in an end of file, which the manager thread takes as a broken pool. (The
+    workers are not waited for here: waiting let the manager thread find the pool broken before
+    ``shutdown`` had cancelled the chunks not started, which Python 3.11 reports as an error.)"""
     terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
     if callable(terminate):
         terminate()
     else:
-        for process in processes:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
             if process.is_alive():
                 process.kill()
-    for process in processes:
-        process.join(KILL_SECONDS)
     writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
-    if writer is not None and not any(process.is_alive() for process in processes):
+    if writer is not None:
         writer.close()
 
 
