@@ -82,6 +82,36 @@ def test_replay_verify_on_worker_processes_finds_what_one_process_finds(tmp_path
     assert refused.exit_code != 0 and "--workers must be at least 1; got 0" in refused.output
 
 
+def test_replay_verify_stopped_early_leaves_the_cancelling_to_the_pool(tmp_path, monkeypatch):
+    # Python 3.11's pool, finding its workers killed, marks every task it still holds as failed;
+    # one cancelled meanwhile from the reader's thread makes that an error in the pool's thread.
+    # So the reader never cancels: the pool's shutdown drops the tasks not started, in its thread.
+    import threading
+    from concurrent.futures import Future
+
+    from tricolore.cli.main import verified_records
+
+    run("simulate", "culottes-trials", "--players", "3", "--games", "40", "--records", str(tmp_path),
+        "--json", "--workers", "1")
+    paths = sorted(tmp_path.glob("*.json"))
+    data = json.loads(paths[0].read_text())
+    data["digests"][2] = "0" * 32
+    paths[0].write_text(json.dumps(data))
+    cancelled_from: list[str] = []
+    cancel = Future.cancel
+
+    def cancel_seen(future):
+        cancelled_from.append(threading.current_thread().name)
+        return cancel(future)
+
+    monkeypatch.setattr(Future, "cancel", cancel_seen)
+    checked = verified_records(paths, 2)
+    path, (problem, _) = next(checked)
+    assert path == paths[0] and problem is not None and "1 digest differs" in problem
+    checked.close()  # as the command does at the first problem
+    assert threading.current_thread().name not in cancelled_from
+
+
 def test_play_against_bots_in_the_terminal_to_the_end():
     # Choose a role from the menu ("1" choose_role, "1" revolutionary, Enter for the default name),
     # then type JSON actions: agree to end, and pass every citizen and every recruit.

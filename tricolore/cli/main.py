@@ -971,26 +971,50 @@ def record_problem(path: Path) -> tuple[str | None, int]:
     return None, actions
 
 
+def record_problems(paths: list[Path]) -> list[tuple[str | None, int]]:
+    """:func:`record_problem` of each of ``paths``, in order: one task of a worker process."""
+    return [record_problem(path) for path in paths]
+
+
 def verified_records(paths: list[Path], workers: int | None
                      ) -> Iterator[tuple[Path, tuple[str | None, int]]]:
     """Each of ``paths`` with :func:`record_problem`, in their order: checked on ``workers``
     processes (default: every core) when there are several records, in this one otherwise. The
-    workers left when the caller stops early (at the first problem) are stopped at once."""
+    workers left when the caller stops early (at the first problem) are stopped at once.
+
+    The records go to the workers a few at a time, at most two tasks a worker ahead of what has
+    been read, and are read back in order. Nothing here cancels a task: the pool's shutdown drops
+    those not started itself (``Executor.map`` cancels them from this thread when its reader stops
+    early, which Python 3.11's pool, finding its killed workers at the same moment, reports as an
+    error in its own thread)."""
     workers = min(workers or os.cpu_count() or 1, len(paths))
     if workers <= 1:
         for path in paths:
             yield path, record_problem(path)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from collections import deque
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     from tricolore.sim.backends import start_worker, stop_workers
 
+    # a few records a task: a long folder costs little in messages
+    size = max(1, min(16, len(paths) // (workers * 4)))
+    tasks = iter([paths[i : i + size] for i in range(0, len(paths), size)])
     pool = ProcessPoolExecutor(max_workers=workers, initializer=start_worker, initargs=(os.getpid(),))
     complete = False
     try:
-        # a few records a task: the order is kept, and a long folder costs little in messages
-        chunk = max(1, min(16, len(paths) // (workers * 4)))
-        yield from zip(paths, pool.map(record_problem, paths, chunksize=chunk), strict=True)
+        ahead: deque[tuple[list[Path], Future[list[tuple[str | None, int]]]]] = deque()
+        for task in tasks:
+            ahead.append((task, pool.submit(record_problems, task)))
+            if len(ahead) >= workers * 2:
+                break
+        while ahead:
+            task, future = ahead.popleft()
+            problems = future.result()
+            more = next(tasks, None)
+            if more is not None:
+                ahead.append((more, pool.submit(record_problems, more)))
+            yield from zip(task, problems, strict=True)
         complete = True
     finally:
         if not complete:
