@@ -192,3 +192,20 @@ def test_the_floor_game_ends_with_six_picks_a_round_and_replays_from_its_seed():
     assert counts == [floor.play(random.Random(seed)) for seed in range(20)]
     # fifteen points take at least five rounds (three points at most per round)
     assert min(counts) >= 5 * 6
+
+
+def test_a_row_plays_batches_of_new_games_until_it_has_played_as_long_as_the_floor_slice():
+    from tricolore.perf.bench import play_for
+
+    seen: list[int] = []
+
+    def play(game, players, seeds):
+        seen.extend(seeds)
+        return 3 * len(seeds)
+
+    decided, played, seconds = play_for(play, get_game("culottes"), 5, 2_000, 4, 0.0)
+    assert (decided, played, seen) == (12, 4, [2_000, 2_001, 2_002, 2_003])  # at least one batch
+    seen.clear()
+    decided, played, seconds = play_for(play, get_game("culottes"), 5, 7, 4, 0.02)
+    assert seconds >= 0.02 and played == len(seen) and played % 4 == 0 and played > 4
+    assert seen == list(range(7, 7 + played)) and decided == 3 * played

@@ -770,7 +770,8 @@ def bench(
     as_markdown: Annotated[bool, typer.Option(
         "--markdown", help="Print the tables as Markdown, as docs/performance.md shows them.")] = False,
     games: Annotated[int | None, typer.Option(
-        help="Games of each game per pass (default 40, or 6 with --quick).")] = None,
+        help="Games of each game a row plays at a time (default 40, or 6 with --quick); a row plays "
+             "batches of new games for as long as a slice of the floor in every pass.")] = None,
     passes: Annotated[int | None, typer.Option(
         help="Interleaved passes, of which the median is reported (default 5, or 3 with --quick).")] = None,
 ) -> None:

@@ -38,7 +38,8 @@ def machine_line(result: dict[str, Any]) -> str:
     build = f"{result['build']} build, " if result.get("build") else ""
     return (f"{build}{kind} run of {m['date']} on {m['cpu']}, {m['cores']} cores, {m['implementation']} "
             f"{m['python']}{spiel} ({m['system']}){busy}; median of {s['passes']} interleaved passes, "
-            f"{s['games']} games of each game per pass")
+            f"each row playing batches of {s['games']} new games for at least "
+            f"{s['floor_seconds']:g} s a pass, as long as the floor's slice before it")
 
 
 def throughput_table(result: dict[str, Any]) -> Table:
