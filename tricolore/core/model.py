@@ -247,14 +247,27 @@ _DECISIONS: Final[dict[type, dict[str, Callable[..., object]]]] = {}
 """Each state class's method for each kind of action, looked up once (:func:`decision`)."""
 
 
+_LAST_DECISIONS: Final[list[tuple[type, dict[str, Callable[..., object]]]]] = [(type(None), {})]
+"""The class :func:`decision` was last asked about and its methods, as one pair (replaced whole,
+so that a thread never reads one class's methods for another): a run of games asks about one
+class, which this finds without a lookup."""
+
+
 def decision(state: State, kind: str) -> Callable[..., object]:
     """The method of ``state``'s class that carries out an action of ``kind`` (its
     ``do_<kind>``), called with the state, the seat and the action; looked up once per class and
     kind rather than on the state at every action. ``AttributeError`` if the game has no such
     action."""
-    methods = _DECISIONS.get(type(state))
-    if methods is None:
-        methods = _DECISIONS[type(state)] = {}
+    cls = type(state)
+    last = _LAST_DECISIONS[0]
+    if last[0] is cls:
+        methods = last[1]
+    else:
+        found_methods = _DECISIONS.get(cls)
+        if found_methods is None:
+            found_methods = _DECISIONS[cls] = {}
+        methods = found_methods
+        _LAST_DECISIONS[0] = (cls, methods)
     found = methods.get(kind)
     if found is None:
         found = methods[kind] = getattr(type(state), "do_" + kind)

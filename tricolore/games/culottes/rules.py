@@ -107,14 +107,18 @@ NAME_OPTIONAL: Final = frozenset({"name"})
 """A citizen's name may be left out: a spare one is given."""
 
 
-def _choose_role_space(taken: frozenset[str]) -> ActionSpace:
-    """How to start, 4: secretly write R or G on the first sheet, and optionally a name."""
+def _choose_role_space(taken: Callable[[], frozenset[str]]) -> ActionSpace:
+    """How to start, 4: secretly write R or G on the first sheet, and optionally a name (``taken``
+    works out the names taken when a name is checked or drawn: a random player leaves it out)."""
     return ActionSpace((ActionFamily(
         "choose_role",
         {"role": Choice(ROLES), "name": Text(NAME_LENGTH, taken, CITIZEN_NAMES)},
         optional=NAME_OPTIONAL,
         help="Secretly write R or G on your first sheet; optionally name your citizen"),))
 
+
+_NAMES_TAKEN_BY_OTHERS: Final = tuple(f"names taken by others than {s}" for s in range(INFO.max_players))
+"""The names under which a position keeps the names each seat may not choose in the choice of roles."""
 
 NO_RECRUIT_FAMILY = ActionFamily("pass", help="Do not recruit")
 _RECRUIT_KEY: Final = ("recruit", False)
@@ -456,7 +460,9 @@ class CulottesState(State):
         self.role_choice: SealedSubmissions | None = SealedSubmissions("choose_role", range(players),
                                                                       revisable=False)
         for seat in range(players):
-            self._new_citizen(seat, self._spare_name(), first=True)
+            # the spare names are distinct, so each first citizen takes the next one (what
+            # _spare_name finds, without the names taken worked out for each)
+            self._new_citizen(seat, names.pop(), first=True)
         self.book = BookOfPublicSafety()
         self.closings: list[dict[str, Any]] = []
         self.bastille = Bastille()
@@ -574,7 +580,7 @@ class CulottesState(State):
             assert self.role_choice is not None
             if not self.role_choice.expects(seat):
                 return NO_ACTIONS
-            return _choose_role_space(self._names_taken(seat))
+            return _choose_role_space(functools.partial(self._names_taken_by_others_now, seat))
         if self.phase is OVER_PHASE or seat != self.current:
             return NO_ACTIONS
         agree = not self.agrees_to_end[seat] and not self.end_agreed
@@ -687,6 +693,11 @@ class CulottesState(State):
         """Every name taken at this position, worked out once per position (the environments
         check every example name against it)."""
         return self.at_this_position("names taken", self._names_taken)
+
+    def _names_taken_by_others_now(self, seat: Seat) -> frozenset[str]:
+        """The names ``seat`` may not give its first citizen at this position, worked out once per
+        position."""
+        return self.at_this_position(_NAMES_TAKEN_BY_OTHERS[seat], functools.partial(self._names_taken, seat))
 
     def _names_taken(self, seat: Seat | None = None) -> frozenset[str]:
         taken = {c.name for c in self.citizens if seat is None or c.id != self.holdings[seat][0]}
@@ -862,18 +873,22 @@ class CulottesState(State):
         """Step 9: one Bastille cake to each capped citizen, from the first citizen of the player
         on the left, until the Bastille is empty. Returns the citizens served, in order."""
         served: list[int] = []
-        if not self.bastille.cakes:
+        bastille = self.bastille
+        if not bastille.cakes:
             return served
-        for i in self.citizens_from_left():
-            if not self.bastille.cakes:
-                break
-            c = self.citizens[i]
-            if c.cap and not c.on_trial and (self.options.emigrants_get_bastille_cakes
-                                             or not c.emigrated):
-                self.bastille.give_cake()
-                c.cakes += 1
-                c.bastille_cakes += 1
-                served.append(i)
+        # citizens_from_left() read seat by seat, without making the list (every turn ends here)
+        players, holdings, citizens = self.players, self.holdings, self.citizens
+        emigrants_served = self.options.emigrants_get_bastille_cakes
+        for k in range(players):
+            for i in holdings[(self.current + 1 + k) % players]:
+                if not bastille.cakes:
+                    break
+                c = citizens[i]
+                if c.cap and not c.on_trial and (emigrants_served or not c.emigrated):
+                    bastille.give_cake()
+                    c.cakes += 1
+                    c.bastille_cakes += 1
+                    served.append(i)
         if served and self.record_events:
             self.emit("bastille_distribution", citizens=served)
         return served
