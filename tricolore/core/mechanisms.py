@@ -29,9 +29,18 @@ class SealedSubmissions:
         self._waiting = self.seats
         """:meth:`waiting`, kept as seats submit (a state asks who acts at every decision)."""
 
+    def takes_part(self, seat: Seat) -> bool:
+        """Whether ``seat`` is one of :attr:`seats`: read at its place when the seats are the
+        table's in order, as they nearly always are (a search of the tuple compares every seat
+        through the generic protocol in the compiled build)."""
+        seats = self.seats
+        if 0 <= seat < len(seats) and seats[seat] == seat:
+            return True
+        return seat in seats
+
     def expects(self, seat: Seat) -> bool:
         """Whether ``seat`` may (still) submit."""
-        if seat not in self.seats:
+        if not self.takes_part(seat):
             return False
         return self.revisable or seat not in self._sealed
 
@@ -61,7 +70,7 @@ class SealedSubmissions:
 
     def waits_for(self, seat: Seat) -> bool:
         """Whether ``seat`` is one of :meth:`waiting` (without making the tuple)."""
-        return seat in self.seats and seat not in self._sealed
+        return self.takes_part(seat) and seat not in self._sealed
 
     def submitted(self, seat: Seat) -> Mapping[str, Any] | None:
         """``seat``'s sealed action (the state's secret; never put it in another seat's view)."""
@@ -140,7 +149,10 @@ class ResponseWindow:
     def waits_for(self, seat: Seat) -> bool:
         """Whether ``seat`` is eligible and has not passed since the last action (it is in
         :meth:`waiting`)."""
-        return seat in self.order and seat not in self._passed
+        by_seat = self._by_seat
+        if not (0 <= seat < len(by_seat) and by_seat[seat] == seat) and seat not in by_seat:
+            return False  # the seat's place read first, as SealedSubmissions.takes_part reads it
+        return seat not in self._passed
 
     def acted(self, seat: Seat) -> None:
         """``seat`` did something in the window: every seat, the actor too, must pass again."""

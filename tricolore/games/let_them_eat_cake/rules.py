@@ -93,6 +93,18 @@ WINDOW_COST: Mapping[str, int] = MappingProxyType(
 _WINDOW_COST: Final = {Phase(name): cost for name, cost in WINDOW_COST.items()}
 
 
+def _window_cost(phase: Phase) -> int:
+    """:data:`WINDOW_COST` of the window ``phase``, found by comparing it with the phases (asked
+    for every seat each time a window asks who acts: a lookup in a dict costs several times)."""
+    if phase is COUP_PHASE:
+        return COUP_COST
+    if phase is RIGGING_PHASE:
+        return RIGGING_COST
+    if phase is SEIZE_PHASE:
+        return SEIZE_COST
+    return _WINDOW_COST[phase]
+
+
 INFO = GameInfo(
     name="let-them-eat-cake", title="Let Them Eat Cake", rules_version="2", min_players=3,
     max_players=6, options=LetThemEatCakeOptions, simultaneous=True, hidden_information=True,
@@ -404,7 +416,11 @@ class LetThemEatCakeState(State):
 
     def weight(self, seat: Seat) -> int:
         """``seat``'s vote: its Pawns, less one on the Guillotine."""
-        return self.pawns[seat] - (self.guillotine == seat)
+        pawns = self.pawns[seat]
+        guillotine = self.guillotine
+        if guillotine is not None and guillotine == seat:  # compared natively once narrowed
+            return pawns - 1
+        return pawns
 
     def cakes(self, seat: Seat) -> int:
         """The cakes in ``seat``'s stash (a secret of that seat until the end)."""
@@ -449,11 +465,16 @@ class LetThemEatCakeState(State):
             return seat not in self.donors and seat in self.received
         if self.phase is SEIZE_PHASE and seat in self.seized:
             return False
-        return self.generals(seat) >= _WINDOW_COST[self.phase]
+        return self.generals(seat) >= _window_cost(self.phase)
 
     def _received_card(self, seat: Seat) -> CakeCard | None:
         card_id = self.received.get(seat)
-        return next((c for c in self.stashes[seat] if c.id == card_id), None)
+        if card_id is None:
+            return None
+        for c in self.stashes[seat]:  # a loop: a generator is an object made for each call
+            if c.id == card_id:
+                return c
+        return None
 
     def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
@@ -920,7 +941,13 @@ class LetThemEatCakeState(State):
 
     def _play_card(self, seat: Seat, card: Seat) -> None:
         """A played card goes to the used pile; the pile comes back when the hand is empty."""
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        for i in range(len(hand)):  # found natively: remove() compares every card generically
+            if hand[i] == card:
+                hand.pop(i)
+                break
+        else:
+            raise ValueError(f"seat {seat} holds no card {card}")
         self.used[seat].append(card)
         if not self.hands[seat]:
             self.hands[seat], self.used[seat] = sorted(self.used[seat]), []
@@ -1120,7 +1147,11 @@ class LetThemEatCakeState(State):
         assert self.window is not None
         card = self._received_card(seat)
         assert card is not None
-        self.stashes[seat].remove(card)
+        stash = self.stashes[seat]
+        for i in range(len(stash)):  # the card itself, found natively (remove() compares the
+            if stash[i] is card:      # dataclasses field by field in interpreted code)
+                stash.pop(i)
+                break
         self.deck.append(card.value)
         self.donors.add(seat)
         self.stats["donations"] += 1
