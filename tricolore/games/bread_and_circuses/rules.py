@@ -350,7 +350,7 @@ class BreadState(State):
     # -- public facts ------------------------------------------------------------------------
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase == OVER_PHASE
+        return self.phase is OVER_PHASE
 
     def counts(self) -> tuple[int, int]:
         """Breads and Circuses counted this round, Sabotage effects included."""
@@ -371,10 +371,10 @@ class BreadState(State):
     # -- prompts -----------------------------------------------------------------------------
     def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
-        if self.phase == NEGOTIATION_PHASE:  # kinds from public facts only: hands are secret
+        if self.phase is NEGOTIATION_PHASE:  # kinds from public facts only: hands are secret
             return {s: prompt(s, self._negotiation_kinds(s))
                     for s in range(self.players) if not self.ready[s]}
-        if self.phase == PLAY_PHASE:
+        if self.phase is PLAY_PHASE:
             assert self.play is not None
             return prompts(self.play.waiting(), ("play",), secret=True)
         if self.window is not None:
@@ -397,7 +397,7 @@ class BreadState(State):
         return next((s for s in self.window.waiting() if self.hands[s]), None)
 
     def _playable(self, seat: Seat) -> tuple[str, ...]:
-        timing = NEGOTIATION if self.phase == NEGOTIATION_PHASE else WINDOW_TIMING.get(self.phase)
+        timing = NEGOTIATION if self.phase is NEGOTIATION_PHASE else WINDOW_TIMING.get(self.phase)
         return tuple(c for c in self.hands[seat]
                      if CARDS[c].timing == timing and self._targets(seat, c) is not None)
 
@@ -457,12 +457,12 @@ class BreadState(State):
         until it first declares ready, then only ``ready`` (to confirm it again after another
         player's change; its moves stay open as free actions)."""
         families: list[ActionFamily] = []
-        if self.phase == NEGOTIATION_PHASE and not self.ready[seat]:
+        if self.phase is NEGOTIATION_PHASE and not self.ready[seat]:
             if self.declared[seat]:
                 return READY_SPACE
             families += self._negotiation_moves(seat)
             families.append(READY)
-        elif self.phase == PLAY_PHASE and self.play is not None and self.play.expects(seat):
+        elif self.phase is PLAY_PHASE and self.play is not None and self.play.expects(seat):
             return PLAY_SPACE
         elif self.window is not None and seat == self.window_seat():
             sabotage = self._sabotage_family(seat)
@@ -479,7 +479,7 @@ class BreadState(State):
         may withdraw their ready) until the phase closes."""
         families: list[ActionFamily] = []
         others = tuple(s for s in range(self.players) if s != seat)
-        if self.phase == NEGOTIATION_PHASE and self.declared[seat]:
+        if self.phase is NEGOTIATION_PHASE and self.declared[seat]:
             families += self._negotiation_moves(seat)
             if self.ready[seat]:
                 families.append(ActionFamily("withdraw_ready",
@@ -490,7 +490,7 @@ class BreadState(State):
                 {"to": Choice(others, refusal="Gold is given to another player at this table"),
                  "gold": Amount(1, self.gold[seat], 2, worded(gold_held, self.gold[seat]))},
                 help="Give Gold to another player"))
-        if self.phase == NEGOTIATION_PHASE and self.options.regulated_bribery:
+        if self.phase is NEGOTIATION_PHASE and self.options.regulated_bribery:
             top = GOLD_TO_END_PER_PLAYER * self.players
             terms: dict[str, Any] = {
                 "to": Choice(others, refusal="a deal is made with another player at this table"),
@@ -538,14 +538,14 @@ class BreadState(State):
     def acting(self) -> tuple[Seat, ...]:
         """The seats asked now, in seat order."""
         phase = self.phase
-        if phase == NEGOTIATION_PHASE:
+        if phase is NEGOTIATION_PHASE:
             ready = self.ready
             mask = 0
             for s in range(self.players):
                 if not ready[s]:
                     mask |= 1 << s
             return _SEATS_IN[mask]
-        if phase == PLAY_PHASE:
+        if phase is PLAY_PHASE:
             play = self.play
             assert play is not None
             return play.waiting()
@@ -555,7 +555,7 @@ class BreadState(State):
     def legal_moves(self, seat: Seat) -> list[int]:
         """The prompt's actions as moves (see the moves above); every one of them is a move."""
         phase = self.phase
-        if phase == NEGOTIATION_PHASE and not self.ready[seat]:
+        if phase is NEGOTIATION_PHASE and not self.ready[seat]:
             if self.declared[seat]:
                 return _READY
             may_disclose = 0 if seat in self.barred else 2 if seat in self.forged else 1
@@ -565,14 +565,14 @@ class BreadState(State):
             sabotage: list[int] = []
             self._sabotage_moves(seat, NEGOTIATION_TIMING, sabotage)
             return moves + sabotage if sabotage else moves
-        if phase == PLAY_PHASE:
+        if phase is PLAY_PHASE:
             play = self.play
             if play is not None and play.expects(seat):
                 return _PLAYS
         if self.window is None or seat != self._window_asks():
             return _NO_MOVES
-        timing = (AFTER_REVEAL_TIMING if phase == AFTER_REVEAL_PHASE
-                  else SCORING_TIMING if phase == SCORING_PHASE else -1)
+        timing = (AFTER_REVEAL_TIMING if phase is AFTER_REVEAL_PHASE
+                  else SCORING_TIMING if phase is SCORING_PHASE else -1)
         found: list[int] = []
         self._sabotage_moves(seat, timing, found)
         if not found:
@@ -658,7 +658,7 @@ class BreadState(State):
         """A change during Negotiation clears everyone else's ready, so that nobody is caught by
         a late change they agreed to nothing about (as trading screens do). Any disclosure counts,
         even one that puts the same tile back: the tile is secret, so the table cannot tell."""
-        if self.phase != NEGOTIATION_PHASE:
+        if self.phase is not NEGOTIATION_PHASE:
             return
         cleared = [s for s in range(self.players) if s != seat and self.ready[s]]
         for s in cleared:
@@ -850,7 +850,7 @@ class BreadState(State):
         """Close Sabotage windows nobody can play in, and move on."""
         while self.window is not None and self.window_seat() is None:
             self.window = None
-            if self.phase == AFTER_REVEAL_PHASE:
+            if self.phase is AFTER_REVEAL_PHASE:
                 if self.record_events:
                     self.emit("riot_check", breads=self.counts()[0], circuses=self.counts()[1],
                               riot=self.riot())
@@ -995,7 +995,7 @@ class BreadState(State):
             "counts_as": list(self.counts_as) if revealed else None,
             "extra": dict(self.extra),
             "counts": dict(zip(("breads", "circuses"), self.counts(), strict=True)) if revealed else None,
-            "riot": self.riot() if self.phase == SCORING_PHASE else None,
+            "riot": self.riot() if self.phase is SCORING_PHASE else None,
             "window": None if self.window is None else {**self.window.public(),
                                                          "asking": self.window_seat()},
             "deals": [d.as_dict() for d in self.deals.deals],
@@ -1004,7 +1004,7 @@ class BreadState(State):
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
         }
-        if self.phase == OVER_PHASE:
+        if self.phase is OVER_PHASE:
             out["end_reason"] = self.end_reason
             out["result"] = self.result().as_dict()
         return out
@@ -1032,7 +1032,7 @@ class BreadState(State):
         has not seen), their disclosed tiles (unless its Informant saw them) and their sealed
         tiles."""
         other = self.reseeded_clone(rng.getrandbits(64), self.log_for(seat))
-        if self.phase == OVER_PHASE:
+        if self.phase is OVER_PHASE:
             return other
         others = [s for s in range(self.players) if s != seat]
         unseen = self.undealt + [c for s in others for c in self.hands[s]]

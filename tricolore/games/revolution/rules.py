@@ -410,7 +410,7 @@ class RevolutionState(State):
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase == OVER_PHASE
+        return self.phase is OVER_PHASE
 
     # -- the round ---------------------------------------------------------------------------
     def _new_round(self) -> None:
@@ -446,7 +446,7 @@ class RevolutionState(State):
     # -- prompts -----------------------------------------------------------------------------
     def _pending(self) -> Mapping[Seat, Prompt]:
         """Who must act now."""
-        if self.phase == BID_PHASE:
+        if self.phase is BID_PHASE:
             assert self.bids is not None
             return prompts(self.bids.waiting(), ("bid",), secret=True)
         if self.phase in (SPY_PHASE, APOTHECARY_PHASE, REMOVE_PHASE) and self.decider is not None:
@@ -906,7 +906,7 @@ class RevolutionState(State):
             "pending": [p.as_dict() for p in self.pending().values()],
             "options": self.options.as_dict(),
         }
-        if self.phase == OVER_PHASE:
+        if self.phase is OVER_PHASE:
             out["end_reason"] = self.end_reason
             out["result"] = self.result().as_dict()
         return out
