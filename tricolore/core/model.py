@@ -428,8 +428,12 @@ class State(ABC):
     def kept_for(self, key: tuple[Any, ...], source: object) -> Any:
         """What :meth:`keep` kept for ``key`` while ``source`` is the one it was made from (the
         same object, or equal to it), else :data:`NOT_KEPT`."""
-        found = self._kept.get(key)
-        if found is not None and (found[0] is source or found[0] == source):
+        got = self._kept.get(key)
+        if got is None:
+            return NOT_KEPT
+        found = cast(tuple[object, object], got)  # read as a pair natively, where Any is generic
+        kept_from = found[0]
+        if kept_from is source or kept_from == source:
             return found[1]
         return NOT_KEPT
 
