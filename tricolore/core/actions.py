@@ -442,8 +442,19 @@ class ActionFamily:
     def sample(self, rng: random.Random) -> dict[str, Any]:
         """A random action of this kind; optional parameters are left out."""
         action: dict[str, Any] = {"type": self.kind}
-        for name, domain, spec in self.required():
-            action[name] = (spec(action) if domain is None else domain).sample(rng)  # type: ignore[operator]
+        required = self._required
+        if required is not None:
+            for name, domain, spec in required:
+                action[name] = (spec(action) if domain is None else domain).sample(rng)  # type: ignore[operator]
+            return action
+        # A family sampled for the first time, as most are (random play makes the one it draws):
+        # its parameters read as they are, without working out and keeping :meth:`required`.
+        optional = self.optional
+        for name, param in self._plain.items():
+            if optional and name in optional:
+                continue
+            domain = param if isinstance(param, Domain) else param(action)
+            action[name] = domain.sample(rng)
         return action
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
