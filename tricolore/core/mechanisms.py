@@ -23,7 +23,9 @@ class SealedSubmissions:
 
     def __init__(self, name: str, seats: Iterable[Seat], revisable: bool = True) -> None:
         self.name = name
-        self.seats: tuple[Seat, ...] = tuple(sorted(seats))
+        # a range counting up is in order already (most tables pass range(players))
+        self.seats: tuple[Seat, ...] = (tuple(seats) if type(seats) is range and seats.step > 0
+                                        else tuple(sorted(seats)))
         self.revisable = revisable
         self._sealed: dict[Seat, Mapping[str, Any]] = {}
         self._waiting = self.seats

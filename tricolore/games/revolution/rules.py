@@ -77,6 +77,9 @@ REMOVE_PHASE: Final = Phase.REMOVE
 RESOLVE_PHASE: Final = Phase.RESOLVE
 SPY_PHASE: Final = Phase.SPY
 
+_STARTING_CHIPS: Final = dict(STARTING_CHIPS)
+""":data:`STARTING_CHIPS` as a plain dict, which a new game copies natively (a read-only mapping is
+copied through the generic protocol)."""
 AREA_NAMES: Final = tuple(a.name for a in AREAS)
 AREA_SPACES: Final[Mapping[str, int]] = MappingProxyType({a.name: a.spaces for a in AREAS})
 _AREA_SIZES: Final = tuple((a.name, a.spaces) for a in AREAS)
@@ -364,7 +367,7 @@ class RevolutionState(State):
         self.options = options
         self.edition = EDITIONS[options.edition]
         self.chart: tuple[Space, ...] = self.edition.chart
-        self.chips = [dict(STARTING_CHIPS) for _ in range(players)]
+        self.chips = [_STARTING_CHIPS.copy() for _ in range(players)]
         self.support = [0] * players
         self.board = {a.name: [0] * players for a in AREAS}
         self.bank = None if self.edition.bank is None else dict(self.edition.bank)
@@ -429,7 +432,7 @@ class RevolutionState(State):
                 if self.record_events:
                     self.emit("topped_up", seat=seat, gold=given)
         self.phase = BID_PHASE
-        self.bids = SealedSubmissions("bid", range(self.players), revisable=False)
+        self.bids = SealedSubmissions("bid", range(self.players), False)
 
     def _take_from_bank(self, currency: str, count: int) -> int:
         if self.bank is None:
