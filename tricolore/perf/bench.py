@@ -163,8 +163,9 @@ def play_move_path(game: Game, players: int, seeds: Sequence[int]) -> int:
     return decisions
 
 
-PASS_SEEDS = 1_000_000
-"""Pass ``n`` plays the games of seeds from ``n * PASS_SEEDS`` up, none played in another pass."""
+PASS_SEEDS = 10_000_000
+"""Pass ``n`` plays the games of seeds from ``(n + 1) * PASS_SEEDS`` up: none played in another
+pass, nor the warm-up's game (:data:`WARM_UP_SEED`) or the games the mid-game positions come from."""
 
 
 def play_for(play: Callable[[Game, int, Sequence[int]], int], game: Game, players: int, first_seed: int,
@@ -571,7 +572,7 @@ def run_here(chosen: Settings, progress: Progress | None = None) -> dict[str, An
                 paths.append(("moves", play_move_path))
             for path, play in paths:
                 # every pass plays games it has not played before, as a simulation plays new games
-                decided, played, seconds = play_for(play, games[name], players, PASS_SEEDS * number,
+                decided, played, seconds = play_for(play, games[name], players, PASS_SEEDS * (number + 1),
                                                     chosen.games, chosen.floor_seconds)
                 rates.setdefault((name, path), []).append(decided / seconds)
                 lengths[name, path] = decided / played
