@@ -10,6 +10,15 @@ from mypy_extensions import mypyc_attr
 from tricolore.core.model import Seat
 
 
+def seated(seats: tuple[Seat, ...], seat: Seat) -> bool:
+    """Whether ``seat`` is one of ``seats`` (in seat order): read at its place when the seats are
+    the table's from 0, as they nearly always are (a search of the tuple compares every seat
+    through the generic protocol in the compiled build)."""
+    if 0 <= seat < len(seats) and seats[seat] == seat:
+        return True
+    return seat in seats
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__
 class SealedSubmissions:
     """Collects one sealed action per seat for a simultaneous secret move.
@@ -31,18 +40,9 @@ class SealedSubmissions:
         self._waiting = self.seats
         """:meth:`waiting`, kept as seats submit (a state asks who acts at every decision)."""
 
-    def takes_part(self, seat: Seat) -> bool:
-        """Whether ``seat`` is one of :attr:`seats`: read at its place when the seats are the
-        table's in order, as they nearly always are (a search of the tuple compares every seat
-        through the generic protocol in the compiled build)."""
-        seats = self.seats
-        if 0 <= seat < len(seats) and seats[seat] == seat:
-            return True
-        return seat in seats
-
     def expects(self, seat: Seat) -> bool:
         """Whether ``seat`` may (still) submit."""
-        if not self.takes_part(seat):
+        if not seated(self.seats, seat):
             return False
         return self.revisable or seat not in self._sealed
 
@@ -72,7 +72,7 @@ class SealedSubmissions:
 
     def waits_for(self, seat: Seat) -> bool:
         """Whether ``seat`` is one of :meth:`waiting` (without making the tuple)."""
-        return self.takes_part(seat) and seat not in self._sealed
+        return seated(self.seats, seat) and seat not in self._sealed
 
     def submitted(self, seat: Seat) -> Mapping[str, Any] | None:
         """``seat``'s sealed action (the state's secret; never put it in another seat's view)."""
@@ -151,10 +151,7 @@ class ResponseWindow:
     def waits_for(self, seat: Seat) -> bool:
         """Whether ``seat`` is eligible and has not passed since the last action (it is in
         :meth:`waiting`)."""
-        by_seat = self._by_seat
-        if not (0 <= seat < len(by_seat) and by_seat[seat] == seat) and seat not in by_seat:
-            return False  # the seat's place read first, as SealedSubmissions.takes_part reads it
-        return seat not in self._passed
+        return seated(self._by_seat, seat) and seat not in self._passed
 
     def acted(self, seat: Seat) -> None:
         """``seat`` did something in the window: every seat, the actor too, must pass again."""

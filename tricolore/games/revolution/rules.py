@@ -248,7 +248,6 @@ def _placement(placement: Mapping[str, Mapping[str, int]] | None) -> dict[str, d
     return None if placement is None else {space: dict(c) for space, c in placement.items()}
 
 
-
 NO_SPECIAL: Final = 0
 SPY_SPACE: Final = 1
 APOTHECARY_SPACE: Final = 2
