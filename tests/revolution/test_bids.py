@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import tricolore
 from tricolore.core import IllegalAction
-from tricolore.games.revolution.bids import Bid, ChipByChip, enumerate_bids, normalise
+from tricolore.games.revolution.bids import Bid, ChipByChip, chips_of, enumerate_bids, normalise, table_of
 from tricolore.games.revolution.data import CURRENCIES, SEED_CHART, SJG_CHART
 
 
@@ -142,3 +142,29 @@ def test_a_normalised_bid_lists_spaces_and_currencies_by_name_without_empty_entr
     assert [list(chips) for chips in normal.values()] == [list(chips) for chips in expected.values()]
     assert list(normal) == list(expected)
     assert normalise(normal) is normal  # a placement already in order is kept as it is
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 3), st.integers(0, 3), st.integers(0, 6), st.sampled_from([SEED_CHART, SJG_CHART]),
+       st.integers(0, 10**6))
+def test_a_bid_is_resolved_from_the_counts_it_was_drawn_with_or_read_from_its_names(
+        force, blackmail, gold, chart, seed):
+    """The resolution reads each bid as counts per space in chart order: a bid just drawn gives the
+    very counts it was drawn with, any other equal placement the same counts read from its names."""
+    table = table_of(tuple(chart))
+    held = (force, blackmail, gold)
+    drawn = table.sample(held, random.Random(seed))
+    kept = table.counts_of(drawn)
+    copied = {space: dict(chips) for space, chips in drawn.items()}
+    assert table.counts_of(copied) is not kept
+    assert table.counts_of(copied) == kept
+    for _ in range(10):  # drawn and resolved a seat at a time, a few draws apart
+        table.sample(held, random.Random(seed + 1))
+    assert table.counts_of(drawn) == kept
+    assert table.placement(kept) == drawn
+    names = [space.name for space in chart]
+    for at, here in enumerate(kept):
+        assert (here is None) == (names[at] not in drawn)
+        if here is not None:
+            assert chips_of(here) == drawn[names[at]]
+            assert sum(here) == sum(drawn[names[at]].values())

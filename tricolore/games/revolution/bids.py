@@ -92,6 +92,10 @@ Counts = list[list[int] | None]
 or ``None`` while it has none. A list rather than a mapping of the spaces used: a bid reads and
 writes it for every chip."""
 
+_COUNTED_KEPT: Final = 8
+"""How many drawn placements a :class:`Table` keeps the counts of (:meth:`Table.counts_of`): a
+round's bids are drawn a seat at a time, a few between one seat's bid and the reveal."""
+
 _IN_ORDER: Final = tuple(sorted(CURRENCIES))
 """The currencies in a normalised placement's order (by name)."""
 
@@ -110,6 +114,20 @@ def normalise(placement: Mapping[str, Mapping[str, int]]) -> Placement:
         if kept:
             out[space] = kept
     return out
+
+
+def chips_of(here: list[int]) -> dict[str, int]:
+    """One space's chips counted per currency (:data:`CURRENCIES` order) as a placement holds
+    them: currencies by name, none without chips."""
+    force, blackmail, gold = here
+    chips = {}
+    if blackmail:
+        chips[BLACKMAIL] = blackmail
+    if force:
+        chips[FORCE] = force
+    if gold:
+        chips[GOLD] = gold
+    return chips
 
 
 def drawn_or_normalised(table: Table, placement: Mapping[str, Mapping[str, int]]) -> Placement:
@@ -169,7 +187,7 @@ class Table:
     """
 
     __slots__ = ("chart", "names", "index", "caps", "allowed", "capped", "open_all", "any_open",
-                 "by_name", "drawn", "bid_spaces")
+                 "by_name", "drawn", "bid_spaces", "lately", "next_kept")
 
     def __init__(self, chart: tuple[Space, ...]) -> None:
         self.chart = chart
@@ -193,6 +211,12 @@ class Table:
         self.bid_spaces: dict[int, ActionSpace] = {}
         """The rules' action space of the bids of each holding, by :func:`number_of_holding`, made
         the first time it is asked."""
+        self.lately: list[tuple[Placement, Counts] | None] = [None] * _COUNTED_KEPT
+        """The placements :meth:`sample` drew lately, each with its counts, the oldest replaced
+        first: a bid drawn and played at once is resolved from its counts, not read back from its
+        names (:meth:`counts_of`). A pair is written in one store, so a table shared by threads
+        never pairs a placement with another's counts."""
+        self.next_kept = 0
 
     def counts(self) -> Counts:
         """An empty bid in the making: no chips on any space."""
@@ -291,7 +315,26 @@ class Table:
                         blocked = True
             left[ci] = 0
         drawn = self.drawn = self.placement(counts)
+        at = self.next_kept
+        self.lately[at] = (drawn, counts)
+        self.next_kept = (at + 1) % _COUNTED_KEPT
         return drawn
+
+    def counts_of(self, placement: Placement) -> Counts:
+        """A normalised ``placement`` as counts (:data:`Counts`, each space's chips per currency
+        in chart order), read from what :meth:`sample` kept when it drew this very placement.
+        The counts are shared: they are read, never changed."""
+        for kept in self.lately:
+            if kept is not None and kept[0] is placement:
+                return kept[1]
+        counts = self.counts()
+        index = self.index
+        for name, chips in placement.items():
+            here = [0, 0, 0]
+            for currency, n in chips.items():
+                here[_CURRENCY_NUMBER[currency]] = n
+            counts[index[name]] = here
+        return counts
 
     def placement(self, counts: Counts) -> Placement:
         """``counts`` as a normalised placement (names and currencies in order, no empty entry)."""
@@ -301,14 +344,7 @@ class Table:
             here = counts[si]
             if here is None:
                 continue
-            force, blackmail, gold = here
-            chips = {}
-            if blackmail:
-                chips[BLACKMAIL] = blackmail
-            if force:
-                chips[FORCE] = force
-            if gold:
-                chips[GOLD] = gold
+            chips = chips_of(here)
             if chips:
                 out[names[si]] = chips
         return out
@@ -384,13 +420,22 @@ def holding_of(number: int) -> tuple[int, int, int]:
 _TABLES: Final[dict[int, Table]] = {}
 
 
+_LAST_TABLE: Final[list[Table | None]] = [None]
+"""The :class:`Table` :func:`table_of` gave last: a game asks for its chart's at every bid, which
+this finds without a lookup."""
+
+
 def table_of(chart: tuple[Space, ...]) -> Table:
     """The :class:`Table` of ``chart``, worked out once."""
+    last = _LAST_TABLE[0]
+    if last is not None and last.chart is chart:
+        return last
     table = _TABLES.get(id(chart))
     if table is None or table.chart is not chart:
         if len(_TABLES) > 64:  # charts are built once per edition; anything else is a test's
             _TABLES.clear()
         table = _TABLES[id(chart)] = Table(chart)
+    _LAST_TABLE[0] = table
     return table
 
 

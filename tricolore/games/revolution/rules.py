@@ -42,6 +42,8 @@ from tricolore.core.model import ALONE, decision, one_prompt, prompts
 from tricolore.games.revolution import refusals
 from tricolore.games.revolution.bids import (
     Bid,
+    Counts,
+    chips_of,
     drawn_or_normalised,
     holding_number,
     holding_of,
@@ -153,24 +155,33 @@ class RuledChoice(Choice):
         return Choice.problem(self, name, value)
 
 
-Row = tuple[dict[str, int] | None, ...]
-"""Every seat's chips on one space, in seat order (``None``: no chips there)."""
+Row = list[list[int] | None]
+"""Every seat's chips on one space, in seat order, each counted per currency in
+:data:`CURRENCIES` order (``None``: no chips there): the counts a bid is drawn and resolved with
+(:meth:`.bids.Table.counts_of`), shown and digested as a placement's chips (:func:`_shown_row`).
+Read, never changed, once made: clones share it."""
 
 Resolution = tuple[str, Seat | None, Row]
 """A space resolved: its name, its winner (``None``: nobody) and every seat's chips there."""
 
 
-def _row(placements: list[dict[str, dict[str, int]] | None], name: str) -> Row | None:
-    """Every seat's chips on the space called ``name``, from each seat's revealed placement in
-    seat order, or ``None`` when nobody bid there."""
+def _row(counted: list[Counts | None], at: int) -> Row | None:
+    """Every seat's chips on the space numbered ``at`` in chart order, from each seat's revealed
+    bid counted (:meth:`.bids.Table.counts_of`) in seat order, or ``None`` when nobody bid there."""
     found = False
-    chips_by_seat: list[dict[str, int] | None] = []
-    for placement in placements:
-        chips = None if placement is None else placement.get(name)
+    chips_by_seat: list[list[int] | None] = []
+    for counts in counted:
+        chips = None if counts is None else counts[at]
         if chips is not None:
             found = True
         chips_by_seat.append(chips)
-    return tuple(chips_by_seat) if found else None
+    return chips_by_seat if found else None
+
+
+def _shown_row(row: Row) -> list[dict[str, int] | None]:
+    """``row`` as each seat's chips in a placement's form (currency → chips), as shown and
+    digested."""
+    return [None if here is None else chips_of(here) for here in row]
 
 
 def strength(chips: Mapping[str, int]) -> tuple[int, int, int]:
@@ -187,7 +198,8 @@ def contest(bids: dict[Seat, dict[str, int]]) -> Seat | None:
     """The winner of a space among ``bids`` (seat → chips there), or ``None`` on a full tie."""
     if len(bids) == 1:
         return next(iter(bids))
-    return row_winner(tuple([bids.get(s) for s in range(max(bids) + 1)]))
+    return row_winner([None if (chips := bids.get(s)) is None else list(strength(chips))
+                       for s in range(max(bids) + 1)])
 
 
 def row_winner(row: Row) -> Seat | None:
@@ -198,11 +210,11 @@ def row_winner(row: Row) -> Seat | None:
     for seat, chips in enumerate(row):
         if chips is None:
             continue
-        blackmail, gold = chips.get(BLACKMAIL, 0), chips.get(GOLD, 0)
+        force, blackmail, gold = chips
         if blackmail >= _OUTWEIGHS or gold >= _OUTWEIGHS:  # too many for one number to keep the order
-            return _strongest({s: c for s, c in enumerate(row) if c is not None})
+            return _strongest(row)
         # strength() as one number (a compiled comparison of two ints, not of two tuples)
-        bid = (chips.get(FORCE, 0) * _OUTWEIGHS + blackmail) * _OUTWEIGHS + gold
+        bid = (force * _OUTWEIGHS + blackmail) * _OUTWEIGHS + gold
         if bid > best:
             best, winner = bid, seat
         elif bid == best:
@@ -210,12 +222,15 @@ def row_winner(row: Row) -> Seat | None:
     return winner
 
 
-def _strongest(bids: dict[Seat, dict[str, int]]) -> Seat | None:
-    """:func:`contest` comparing :func:`strength` tuples, for bids of any size."""
+def _strongest(row: Row) -> Seat | None:
+    """:func:`row_winner` comparing strengths as tuples, for bids of any size."""
     best: tuple[int, int, int] | None = None
     winner: Seat | None = None
-    for seat, chips in bids.items():
-        bid = strength(chips)
+    for seat, chips in enumerate(row):
+        if chips is None:
+            continue
+        force, blackmail, gold = chips
+        bid = (force, blackmail, gold)
         if best is None or bid > best:
             best, winner = bid, seat
         elif bid == best:
@@ -348,7 +363,7 @@ class RevolutionState(State):
         next_space=Field(),
         results=Field(copy=Copy.SHALLOW, digest=lambda results: [  # the shape digests always hashed
             {"space": space, "winner": winner,
-             "bids": {str(s): c for s, c in enumerate(bids) if c is not None}}
+             "bids": {str(s): chips_of(c) for s, c in enumerate(bids) if c is not None}}
             for space, winner, bids in results]),
         decider=Field(),
         draws=Field(copy=Copy.SHALLOW),
@@ -677,7 +692,11 @@ class RevolutionState(State):
         """Resolve spaces in chart order until a decision is needed or the chart is done."""
         spaces = chart_spaces(self.chart)
         revealed = self.revealed
-        placements = [revealed.get(seat) for seat in range(self.players)]
+        table = table_of(self.chart)
+        counted: list[Counts | None] = []
+        for seat in range(self.players):
+            placement = revealed.get(seat)
+            counted.append(None if placement is None else table.counts_of(placement))
         returned = self.edition.losing_chips_returned
         while self.phase is RESOLVE_PHASE:
             if self.draws:
@@ -689,9 +708,9 @@ class RevolutionState(State):
                 return
             space = spaces[at]
             self.next_space = at + 1
-            row = _row(placements, space.name)
+            row = _row(counted, at)
             if space.special == CARD_SPACE:
-                self._card_space(space, (None,) * self.players if row is None else row)
+                self._card_space(space, [None] * self.players if row is None else row)
             else:
                 self._contest(space, row, returned)
 
@@ -700,7 +719,7 @@ class RevolutionState(State):
         ``returned``: whether the losers' chips go back to them (the edition's rule)."""
         name = space.name
         if row is None:
-            self.results.append((name, None, (None,) * self.players))
+            self.results.append((name, None, [None] * self.players))
             if self.record_events:
                 self.emit("space_resolved", space=name, winner=None, tie=False)
             return
@@ -713,10 +732,19 @@ class RevolutionState(State):
                 continue
             if s != won and returned:
                 held = self.chips[s]
-                for currency, n in chips.items():
-                    held[currency] = held[currency] + n  # natively, where += is generic
-            else:
-                self._pay_to_bank(chips)
+                force, blackmail, gold = chips
+                if force:
+                    held[FORCE] = held[FORCE] + force  # natively, where += is generic
+                if blackmail:
+                    held[BLACKMAIL] = held[BLACKMAIL] + blackmail
+                if gold:
+                    held[GOLD] = held[GOLD] + gold
+            elif bank is not None:
+                for ci in range(len(CURRENCIES)):
+                    n = chips[ci]
+                    if n:
+                        currency = CURRENCIES[ci]
+                        bank[currency] = bank[currency] + n
         if self.record_events:
             self.emit("space_resolved", space=name, winner=winner, tie=winner is None)
         if winner is None:
@@ -769,7 +797,7 @@ class RevolutionState(State):
         for i in range(players):
             seat = (start + i) % players
             chips = row[seat]
-            gold = 0 if chips is None else chips.get(GOLD, 0)
+            gold = 0 if chips is None else chips[2]
             if gold:
                 self._pay_to_bank({GOLD: gold})
                 self.draws.append((seat, gold))
@@ -896,7 +924,7 @@ class RevolutionState(State):
             "revealed": [_placement(self.revealed.get(s)) for s in range(self.players)]
             if self.revealed else None,
             "resolved": [{"space": space, "winner": winner,
-                          "bids": [None if c is None else dict(c) for c in bids]}
+                          "bids": _shown_row(bids)}
                          for space, winner, bids in self.results],
             "past_rounds": [{"round": r["round"], "winners": list(r["winners"]),
                              "cards": [dict(d) for d in r["cards"]]} for r in self.past_rounds],
