@@ -88,3 +88,24 @@ def test_random_play_on_moves_makes_the_decisions_of_the_loop_by_hand(name: str)
         count += 1
     assert play_moves_at_random(mine, random.Random(2)) == count
     assert mine.digest() == theirs.digest()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_action_trusted_as_any_mapping_is_carried_out_as_the_same_dict(name: str) -> None:
+    """``play_trusted`` reads a plain dict's kind natively and any other mapping's generically:
+    both carry out the same rule, and ``apply_trusted`` returns the events ``play_trusted`` logs."""
+    from types import MappingProxyType
+
+    game = get_game(name)
+    plain, proxied = game.new(_table(name), 5), game.new(_table(name), 5)
+    rng = random.Random(5)
+    for _ in range(40):
+        if plain.is_over():
+            break
+        seat = plain.acting()[0]
+        action = plain.legal_actions(seat).sample(rng)
+        start = len(plain.log)
+        events = plain.apply_trusted(seat, action)
+        assert events == plain.log[start:]
+        proxied.play_trusted(seat, MappingProxyType(dict(action)))
+        assert proxied.digest() == plain.digest()

@@ -548,7 +548,7 @@ class ISMCTSAgent:
         seat = state.acting()[0]
         rules = self._rules
         if rules is None:
-            state.apply_trusted(seat, state.legal_actions(seat).sample(rng))
+            state.play_trusted(seat, state.legal_actions(seat).sample(rng))
             return
         waiting = state.deals.open_offers(seat)  # type: ignore[attr-defined]
         if waiting:
@@ -570,7 +570,7 @@ class ISMCTSAgent:
                 kept = [m for m in honour.moves if space.contains(m)]
                 if kept:
                     action = dict(kept[rng.randrange(len(kept))])
-        state.apply_trusted(seat, action)
+        state.play_trusted(seat, action)
 
 
 def _mean(node: _Node) -> float:

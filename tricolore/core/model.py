@@ -673,11 +673,18 @@ class State(ABC):
         do not change it afterwards.
         """
         start = len(self.log)
+        self.play_trusted(seat, action)
+        return self.log[start:]
+
+    def play_trusted(self, seat: Seat, action: Action) -> None:
+        """:meth:`apply_trusted` for a caller that reads no events (random play, a search's
+        rollouts): the same action carried out, the events it logs left in :attr:`log`."""
+        # a plain dict's key is read natively; any other mapping through the generic protocol
+        kind = cast(dict[str, Any], action)["type"] if type(action) is dict else action["type"]
         try:
-            decision(self, action["type"])(self, seat, action)
+            decision(self, kind)(self, seat, action)
         finally:
             self.changed()
-        return self.log[start:]
 
     # -- moves: the actions as whole numbers, for the hot path of simulations and searches ------
     @classmethod

@@ -32,7 +32,7 @@ def play_at_random(state: State, rngs: Sequence[random.Random], limit: int = -1,
     while count != limit and not state.is_over():
         seat = state.acting()[0]
         action = state.legal_actions(seat).sample(rng if shared else rngs[seat])
-        state.apply_trusted(seat, action)
+        state.play_trusted(seat, action)
         if record is not None:
             record.add(seat, action)
         count += 1

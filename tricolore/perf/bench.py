@@ -220,7 +220,7 @@ def mid_game_positions(game: Game, players: int, count: int, seeds: Sequence[int
             seat = min(state.pending())
             if step in wanted:
                 positions.append((state.clone(), seat))
-            state.apply_trusted(seat, state.legal_actions(seat).sample(rng))
+            state.play_trusted(seat, state.legal_actions(seat).sample(rng))
     return positions[:count]
 
 
