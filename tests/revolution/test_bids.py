@@ -168,3 +168,14 @@ def test_a_bid_is_resolved_from_the_counts_it_was_drawn_with_or_read_from_its_na
         if here is not None:
             assert chips_of(here) == drawn[names[at]]
             assert sum(here) == sum(drawn[names[at]].values())
+
+
+def test_a_bid_made_from_a_moves_code_is_resolved_from_the_counts_it_was_made_with():
+    table = table_of(tuple(SEED_CHART))
+    held = (1, 1, 3)
+    code = table.concentrated(held)[-1]
+    placement = table.from_code(held, code)
+    counts = table.counts_of(placement)
+    assert table.counts_of(placement) is counts
+    assert table.counts_of({space: dict(chips) for space, chips in placement.items()}) == counts
+    assert table.placement(counts) == placement

@@ -96,6 +96,10 @@ _COUNTED_KEPT: Final = 8
 """How many drawn placements a :class:`Table` keeps the counts of (:meth:`Table.counts_of`): a
 round's bids are drawn a seat at a time, a few between one seat's bid and the reveal."""
 
+_CODED_KEPT: Final = 65536
+"""How many placements made from a move's code a :class:`Table` keeps the counts of, as the
+rules keep the moves' actions."""
+
 _IN_ORDER: Final = tuple(sorted(CURRENCIES))
 """The currencies in a normalised placement's order (by name)."""
 
@@ -187,7 +191,7 @@ class Table:
     """
 
     __slots__ = ("chart", "names", "index", "caps", "allowed", "capped", "open_all", "any_open",
-                 "by_name", "drawn", "bid_spaces", "lately", "next_kept")
+                 "by_name", "drawn", "bid_spaces", "lately", "next_kept", "coded")
 
     def __init__(self, chart: tuple[Space, ...]) -> None:
         self.chart = chart
@@ -217,6 +221,10 @@ class Table:
         names (:meth:`counts_of`). A pair is written in one store, so a table shared by threads
         never pairs a placement with another's counts."""
         self.next_kept = 0
+        self.coded: dict[int, tuple[Placement, Counts]] = {}
+        """The counts of the placements :meth:`from_code` made, by the placement's identity (each
+        entry holds its placement, so no other object takes its identity while it is kept): the
+        moves' bids are made once and played many times."""
 
     def counts(self) -> Counts:
         """An empty bid in the making: no chips on any space."""
@@ -322,11 +330,15 @@ class Table:
 
     def counts_of(self, placement: Placement) -> Counts:
         """A normalised ``placement`` as counts (:data:`Counts`, each space's chips per currency
-        in chart order), read from what :meth:`sample` kept when it drew this very placement.
-        The counts are shared: they are read, never changed."""
+        in chart order), read from what :meth:`sample` or :meth:`from_code` kept when it made this
+        very placement, or else from its names. The counts are shared: they are read, never
+        changed."""
         for kept in self.lately:
             if kept is not None and kept[0] is placement:
                 return kept[1]
+        coded = self.coded.get(id(placement))
+        if coded is not None and coded[0] is placement:
+            return coded[1]
         counts = self.counts()
         index = self.index
         for name, chips in placement.items():
@@ -387,7 +399,12 @@ class Table:
             if here is None:
                 here = counts[si] = [0, 0, 0]
             here[ci] = n
-        return self.placement(counts)
+        placement = self.placement(counts)
+        coded = self.coded
+        if len(coded) >= _CODED_KEPT:
+            coded.clear()
+        coded[id(placement)] = (placement, counts)
+        return placement
 
 
 def holding_number(held: Sequence[int]) -> int:
