@@ -82,6 +82,8 @@ SPY_PHASE: Final = Phase.SPY
 _STARTING_CHIPS: Final = dict(STARTING_CHIPS)
 """:data:`STARTING_CHIPS` as a plain dict, which a new game copies natively (a read-only mapping is
 copied through the generic protocol)."""
+_NO_CHIPS: Final = dict.fromkeys(_STARTING_CHIPS, 0)
+"""A holding emptied behind the shield: every currency, in a holding's order, at 0."""
 AREA_NAMES: Final = tuple(a.name for a in AREAS)
 AREA_SPACES: Final[Mapping[str, int]] = MappingProxyType({a.name: a.spaces for a in AREAS})
 _AREA_SIZES: Final = tuple((a.name, a.spaces) for a in AREAS)
@@ -679,9 +681,8 @@ class RevolutionState(State):
         self.revealed = {s: a["placement"] for s, a in self.bids.in_seat_order()}
         self.results, self.drawn = [], []  # the last round's stay on show until now
         self.bids = None
-        for held in self.chips:  # all behind the shield, now on the chart
-            for currency in held:
-                held[currency] = 0
+        # all behind the shield, now on the chart
+        self.chips = [_NO_CHIPS.copy() for _ in range(self.players)]
         if self.record_events:
             self.emit("bids_revealed", bids=[self.revealed.get(s) for s in range(self.players)])
         self.phase = RESOLVE_PHASE
