@@ -770,7 +770,8 @@ class CulottesState(State):
         """
         voter = self.current_citizen()
         assert voter is not None
-        trialed = self.citizens[action["citizen"]]
+        number: int = action["citizen"]  # typed, so the citizen is read as one (not as Any)
+        trialed = self.citizens[number]
         cakes: int = action["cakes"]
         side: str = action["side"]
         if not trialed.on_trial:
@@ -1125,7 +1126,9 @@ class CulottesState(State):
         """The bribery attack: "If you vote like me in this trial and we lose, I promise I will
         reimburse your lost cakes and I will give one more cake as a reward", with the engine as
         the third party holding the briber's deposit (reward + cover) in escrow."""
-        briber, voter = self.citizens[action["from"]], self.citizens[action["voter"]]
+        giver_number: int = action["from"]
+        voter_number: int = action["voter"]
+        briber, voter = self.citizens[giver_number], self.citizens[voter_number]
         trial, reward, cover = action["trial"], action["reward"], action["cover"]
         condition = {"trial": trial, "opened_row": self.trial_opened_row(trial), "briber": briber.id,
                      "voter": voter.id, "side": action["side"], "reward": reward, "cover": cover}
@@ -1308,9 +1311,12 @@ class CulottesState(State):
 
     def do_give_cakes(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """A deposit, bribe or reimbursement: cakes from one citizen's sheet to another's."""
-        giver, receiver = self.citizens[action["from"]], self.citizens[action["to"]]
-        giver.cakes -= action["cakes"]
-        receiver.cakes += action["cakes"]
+        giver_number: int = action["from"]
+        receiver_number: int = action["to"]
+        cakes: int = action["cakes"]
+        giver, receiver = self.citizens[giver_number], self.citizens[receiver_number]
+        giver.cakes -= cakes
+        receiver.cakes += cakes
         if self.record_events:
             self.emit("cakes_given", giver=giver.id, receiver=receiver.id, cakes=action["cakes"])
 

@@ -907,7 +907,7 @@ class LetThemEatCakeState(State):
         for s in ballot.seats:
             sealed = ballot.submitted(s)
             assert sealed is not None
-            card = sealed["candidate"]
+            card: Seat = sealed["candidate"]  # typed, so the lists below are indexed natively
             cards[s] = card
             shown[s] = card
             self._play_card(s, card)

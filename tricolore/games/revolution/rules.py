@@ -511,9 +511,10 @@ class RevolutionState(State):
         if area not in self.board:
             return RuledChoice(())
         markers = self.board[str(area)]
+        skipped = exclude if isinstance(exclude, int) else -1  # compared as ints, natively
         found: list[int] = []
         for s, n in enumerate(markers):
-            if n and s != exclude:
+            if n and s != skipped:
                 found.append(s)
         options = tuple(found)
         reasons = functools.partial(_victim_reasons, options, area, exclude, self.players, says)
@@ -783,9 +784,10 @@ class RevolutionState(State):
             if self.record_events:
                 self.emit("no_markers_left", seat=seat)
             return
-        markers[seat] += 1
-        if self.markers_left is not None:
-            self.markers_left[seat] -= 1
+        markers[seat] = markers[seat] + 1  # natively, where += on an item is generic
+        left = self.markers_left
+        if left is not None:
+            left[seat] = left[seat] - 1
         if self.record_events:
             self.emit("influence_placed", seat=seat, area=area)
 
@@ -818,7 +820,7 @@ class RevolutionState(State):
         card = self.deck.pop()
         self.discard.append(card)
         support, chips = CARD_EFFECTS[card]
-        self.support[seat] += support
+        self.support[seat] = self.support[seat] + support
         self._gain_chips(seat, chips, bank=True)
         self.drawn.append({"seat": seat, "card": card})
         if self.record_events:
@@ -829,24 +831,30 @@ class RevolutionState(State):
     # -- decisions during resolution --------------------------------------------------------
     def do_spy(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Replace an opponent's marker with one of yours (never on an empty space)."""
-        area, victim = action["area"], action["victim"]
-        self.board[area][victim] -= 1
-        self.board[area][seat] += 1
-        if self.markers_left is not None:
-            self.markers_left[seat] -= 1
-            self.markers_left[victim] += 1
+        area: str = action["area"]
+        victim: Seat = action["victim"]
+        markers = self.board[area]
+        markers[victim] = markers[victim] - 1  # natively, where -= on an item is generic
+        markers[seat] = markers[seat] + 1
+        left = self.markers_left
+        if left is not None:
+            left[seat] = left[seat] - 1
+            left[victim] = left[victim] + 1
         if self.record_events:
             self.emit("spy", seat=seat, area=area, victim=victim)
         self._continue()
 
     def do_swap(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Swap the owners of two placed markers."""
-        a1, o1, a2, o2 = (action["first_area"], action["first_owner"], action["second_area"],
-                          action["second_owner"])
-        self.board[a1][o1] -= 1
-        self.board[a1][o2] += 1
-        self.board[a2][o2] -= 1
-        self.board[a2][o1] += 1
+        a1: str = action["first_area"]
+        o1: Seat = action["first_owner"]
+        a2: str = action["second_area"]
+        o2: Seat = action["second_owner"]
+        first, second = self.board[a1], self.board[a2]
+        first[o1] = first[o1] - 1  # natively, where -= on an item is generic
+        first[o2] = first[o2] + 1
+        second[o2] = second[o2] - 1
+        second[o1] = second[o1] + 1
         if self.record_events:
             self.emit("apothecary", seat=seat, first_area=a1, first_owner=o1, second_area=a2,
                       second_owner=o2)
@@ -860,10 +868,13 @@ class RevolutionState(State):
 
     def do_remove_influence(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Remove 1 Influence: an opponent's marker leaves the board; nobody takes the space."""
-        area, victim = action["area"], action["victim"]
-        self.board[area][victim] -= 1
-        if self.markers_left is not None:
-            self.markers_left[victim] += 1
+        area: str = action["area"]
+        victim: Seat = action["victim"]
+        markers = self.board[area]
+        markers[victim] = markers[victim] - 1  # natively, where -= on an item is generic
+        left = self.markers_left
+        if left is not None:
+            left[victim] = left[victim] + 1
         if self.record_events:
             self.emit("influence_removed", seat=seat, area=area, victim=victim)
         self._continue()
