@@ -402,6 +402,13 @@ class CulottesState(State):
     FIELDS = declare(
         options=Field(digest=False),
         stack_size=Field(digest=False),
+        # The options the rules read at every turn, read once: an options object is interpreted,
+        # so the compiled rules would look up each of its fields generically.
+        starting_cakes=Field(digest=False),
+        die_faces=Field(digest=False),
+        closing_faces=Field(digest=False),
+        emigrants_get_bastille_cakes=Field(digest=False),
+        max_rounds=Field(digest=False),
         # The deals are hashed first, and only once one was made, so that a game without any
         # keeps the digests it always had.
         deals=Field(copy=Copy.OWN, digest=payload, digest_if=_dealt),
@@ -445,6 +452,11 @@ class CulottesState(State):
         self._init_base(players, seed)
         self.options = options
         self.stack_size = players * options.citizen_sheets_per_player
+        self.starting_cakes: int = options.starting_cakes
+        self.die_faces: int = options.die_faces
+        self.closing_faces: frozenset[int] = frozenset(options.closing_faces)
+        self.emigrants_get_bastille_cakes: bool = options.emigrants_get_bastille_cakes
+        self.max_rounds: int | None = options.max_rounds
         half = [SANS_CULOTTE, PRIVILEGED] * (self.stack_size // 2)
         if self.stack_size % 2:
             half.append(choice(self.rng, NATURES))
@@ -519,7 +531,7 @@ class CulottesState(State):
 
     def _new_citizen(self, owner: Seat, name: str, first: bool) -> Citizen:
         citizen = Citizen(len(self.citizens), owner, name, self._draw_sheet(), first,
-                          self.options.starting_cakes)
+                          self.starting_cakes)
         self.citizens.append(citizen)
         self.holdings[owner].append(citizen.id)
         return citizen
@@ -586,7 +598,11 @@ class CulottesState(State):
         agree = not self.agrees_to_end[seat] and not self.end_agreed
         if self.phase is RECRUIT_PHASE:
             # the same space all game: the names taken are read when a name is checked or drawn
-            return self.kept(_RECRUIT_OR_AGREE_KEY if agree else _RECRUIT_KEY, self._recruit_actions, agree)
+            key = _RECRUIT_OR_AGREE_KEY if agree else _RECRUIT_KEY
+            recruit = self.kept_for(key, None)  # as below: no bound method made to pass to kept
+            if recruit is NOT_KEPT:
+                recruit = self.keep(key, None, self._recruit_actions(agree))
+            return recruit
         # What is kept below is kept while the number of citizens stays the same: citizens are
         # only added, and a name is written once (kept_for and keep are two native calls, where
         # kept calls its maker through Python).
@@ -782,10 +798,9 @@ class CulottesState(State):
         self.step = 6
         if self.record_events:
             self.emit("cake_vote", voter=voter.id, citizen=trialed.id, side=side, cakes=cakes)
-        options = self.options
-        roll = randint(self.rng, 1, options.die_faces)
+        roll = randint(self.rng, 1, self.die_faces)
         self.last_roll = roll
-        closes = roll in options.closing_faces
+        closes = roll in self.closing_faces
         if self.record_events:
             self.emit("die_rolled", roll=roll, closes_trial=closes)
         if closes:
@@ -879,7 +894,7 @@ class CulottesState(State):
             return served
         # citizens_from_left() read seat by seat, without making the list (every turn ends here)
         players, holdings, citizens = self.players, self.holdings, self.citizens
-        emigrants_served = self.options.emigrants_get_bastille_cakes
+        emigrants_served = self.emigrants_get_bastille_cakes
         for k in range(players):
             for i in holdings[(self.current + 1 + k) % players]:
                 if not bastille.cakes:
@@ -914,7 +929,8 @@ class CulottesState(State):
         self.current = (self.current + 1) % self.players
         if self.current == self.first_player:
             self.rounds_completed += 1
-            if self.options.max_rounds is not None and self.rounds_completed >= self.options.max_rounds:
+            max_rounds = self.max_rounds
+            if max_rounds is not None and self.rounds_completed >= max_rounds:
                 self._game_over(f"{self.rounds_completed} rounds were played (max_rounds)")
                 return
         self._start_turn()
