@@ -289,11 +289,12 @@ class BookOfPublicSafety:
 
     def open_rows(self, citizen: Voter) -> list[BookRow]:
         """The rows of ``citizen``'s open trial."""
-        return [r for r in self.rows if r.citizen == citizen and r.closing is None]
+        # the closing first: a row's citizen is a number or a name, compared generically
+        return [r for r in self.rows if r.closing is None and r.citizen == citizen]
 
     def is_on_trial(self, citizen: Voter) -> bool:
         """Whether ``citizen`` has an open trial (a justice scale) in the Book."""
-        return any(r.citizen == citizen and r.closing is None for r in self.rows)
+        return any(r.closing is None and r.citizen == citizen for r in self.rows)
 
     def scales(self, citizen: Voter) -> dict[str, int]:
         """Cakes on each scale of ``citizen``'s open trial."""
