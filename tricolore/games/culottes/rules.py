@@ -1334,7 +1334,7 @@ class CulottesState(State):
         giver.cakes -= cakes
         receiver.cakes += cakes
         if self.record_events:
-            self.emit("cakes_given", giver=giver.id, receiver=receiver.id, cakes=action["cakes"])
+            self.emit("cakes_given", giver=giver.id, receiver=receiver.id, cakes=cakes)
 
     def _game_over(self, reason: str) -> None:
         self.settle_open_trials()

@@ -457,10 +457,16 @@ class RevolutionState(State):
         self.bank[currency] = self.bank[currency] - given
         return given
 
-    def _pay_to_bank(self, chips: Mapping[str, int]) -> None:
-        if self.bank is not None:
-            for currency, n in chips.items():
-                self.bank[currency] = self.bank[currency] + n
+    def _pay_to_bank(self, chips: list[int]) -> None:
+        """Chips counted per currency (:data:`CURRENCIES` order) back to the bank, if the
+        edition has one."""
+        bank = self.bank
+        if bank is not None:
+            for ci in range(len(CURRENCIES)):
+                n = chips[ci]
+                if n:
+                    currency = CURRENCIES[ci]
+                    bank[currency] = bank[currency] + n
 
     # -- prompts -----------------------------------------------------------------------------
     def _pending(self) -> Mapping[Seat, Prompt]:
@@ -741,12 +747,8 @@ class RevolutionState(State):
                     held[BLACKMAIL] = held[BLACKMAIL] + blackmail
                 if gold:
                     held[GOLD] = held[GOLD] + gold
-            elif bank is not None:
-                for ci in range(len(CURRENCIES)):
-                    n = chips[ci]
-                    if n:
-                        currency = CURRENCIES[ci]
-                        bank[currency] = bank[currency] + n
+            else:
+                self._pay_to_bank(chips)
         if self.record_events:
             self.emit("space_resolved", space=name, winner=winner, tie=winner is None)
         if winner is None:
@@ -802,7 +804,7 @@ class RevolutionState(State):
             chips = row[seat]
             gold = 0 if chips is None else chips[2]
             if gold:
-                self._pay_to_bank({GOLD: gold})
+                self._pay_to_bank([0, 0, gold])
                 self.draws.append((seat, gold))
         self.results.append((space.name, None, row))
 
