@@ -9,7 +9,7 @@ import pytest
 
 from tricolore.agents import RandomAgent
 from tricolore.core import get_game, list_games
-from tricolore.core.draws import randrange
+from tricolore.core.draws import pick
 from tricolore.core.model import State
 from tricolore.core.playout import play_at_random, play_moves_at_random
 from tricolore.sim.runner import EndlessGame, play_game
@@ -84,7 +84,7 @@ def test_random_play_on_moves_makes_the_decisions_of_the_loop_by_hand(name: str)
     while not theirs.is_over():
         seat = theirs.acting()[0]
         moves = theirs.legal_moves(seat)
-        theirs.apply_move(seat, moves[randrange(rng, len(moves))])
+        theirs.apply_move(seat, moves[pick(rng, len(moves))])
         count += 1
     assert play_moves_at_random(mine, random.Random(2)) == count
     assert mine.digest() == theirs.digest()

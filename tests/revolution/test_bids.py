@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import tricolore
 from tricolore.core import IllegalAction
+from tricolore.core.draws import pick
 from tricolore.games.revolution.bids import Bid, ChipByChip, chips_of, enumerate_bids, normalise, table_of
 from tricolore.games.revolution.data import CURRENCIES, SEED_CHART, SJG_CHART
 
@@ -122,7 +123,7 @@ def test_a_random_bid_is_the_chip_by_chip_walk_drawing_uniformly_among_its_optio
     builder = ChipByChip(edition, chips)
     while not builder.done:
         options = builder.options()
-        builder.place(*options[walk_rng.randrange(len(options))])
+        builder.place(*options[pick(walk_rng, len(options))])
     drawn = Bid(edition, tuple(chips.items())).sample(sample_rng)
     assert drawn == builder.placement()
     assert list(drawn) == list(builder.placement())

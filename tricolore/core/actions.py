@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from tricolore.core.draws import randint, randrange
+from tricolore.core.draws import pick, pick_between
 from tricolore.core.errors import IllegalAction, listed, spoken
 from tricolore.core.inputs import text_problem
 
@@ -128,7 +128,7 @@ class Choice(Domain):
         return f"the {spoken(name)} must be {choices}; you sent {shown(value)}"
 
     def sample(self, rng: random.Random) -> object:
-        return self.options[randrange(rng, len(self.options))]
+        return self.options[pick(rng, len(self.options))]
 
     def values(self) -> Sequence[object]:
         return self.options
@@ -174,7 +174,7 @@ class Amount(Domain):
 
     def sample(self, rng: random.Random) -> int:
         top = self.high if self.typical is None else max(self.low, min(self.high, self.typical))
-        return randint(rng, self.low, top)
+        return pick_between(rng, self.low, top)
 
     def values(self) -> Sequence[object]:
         return range(self.low, self.high + 1)
@@ -230,8 +230,8 @@ class Text(Domain):
             taken = {t.casefold() for t in names}
             free = [e for e in free if e.casefold() not in taken]
         if free:
-            return free[randrange(rng, len(free))]
-        return f"{self.examples[0]} {rng.randrange(10**6)}"
+            return free[pick(rng, len(free))]
+        return f"{self.examples[0]} {pick(rng, 10**6)}"
 
     def describe(self) -> dict[str, Any]:
         return {"kind": "text", "max_length": self.max_length}
@@ -273,7 +273,7 @@ class Subset(Domain):
         return None
 
     def sample(self, rng: random.Random) -> list[object]:
-        size = randint(rng, self.min_size, min(self.max_size, len(self.options)))
+        size = pick_between(rng, self.min_size, min(self.max_size, len(self.options)))
         return sorted(rng.sample(self.options, size), key=self.options.index)
 
     def values(self) -> Sequence[object]:
@@ -564,7 +564,7 @@ class ActionSpace:
         """A random legal action: a kind uniformly, then each parameter from its domain (of a
         space made lazily, only the family drawn is made)."""
         kinds = self._kinds
-        i = randrange(rng, len(kinds))
+        i = pick(rng, len(kinds))
         families = self._families
         if families is not None:
             return families[i].sample(rng)

@@ -271,6 +271,22 @@ def _field_texts(state: State) -> dict[str, str]:
             for name, f in type(state).FIELDS.items() if f.digest is not False}
 
 
+def _shared_fields(state: State, twin: State) -> list[str]:
+    """The fields of ``state`` whose value holds a list, dict or set that ``twin`` (a copy of it)
+    holds too: copied too shallow, so a change to one copy is a change to the other."""
+    def shares(mine: object, theirs: object) -> bool:
+        if isinstance(mine, (list, dict, set)) and mine is theirs:
+            return True
+        if isinstance(mine, (list, tuple)) and isinstance(theirs, (list, tuple)):
+            return any(shares(a, b) for a, b in zip(mine, theirs, strict=False))
+        if isinstance(mine, dict) and isinstance(theirs, dict):
+            return any(shares(v, theirs[k]) for k, v in mine.items() if k in theirs)
+        return False
+
+    return [name for name, f in type(state).FIELDS.items()
+            if f.copy is not Copy.OWN and shares(getattr(state, name), getattr(twin, name, None))]
+
+
 def _check_public(state: State, twin: State, seat: int) -> None:
     """``determinize(seat)`` leaves every public field as it was."""
     for name, f in type(state).FIELDS.items():
@@ -425,7 +441,8 @@ def check_step(state: State, rng: random.Random, log_since: int = 0,
     events = twin.apply(drawn_seat, drawn)
     if state.digest() != before:
         now = _field_texts(state)
-        changed = [name for name, text in fields.items() if now.get(name) != text]
+        changed = [name for name, text in fields.items() if now.get(name) != text] or _shared_fields(
+            state, twin)
         raise ConformanceError("applying an action to a clone changed the original" + (
             f"'s field {changed[0]!r}: declare it copied deeper" if changed else ""))
     check_trusted(twin, trusted, drawn_seat, copy_json(drawn), events, strict)

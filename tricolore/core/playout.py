@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tricolore.core.draws import randrange
+from tricolore.core.draws import pick
 from tricolore.core.model import State
 from tricolore.core.record import Record
 
@@ -47,7 +47,7 @@ def play_moves_at_random(state: State, rng: random.Random, limit: int = -1) -> i
     while count != limit and not state.is_over():
         seat = state.acting()[0]
         moves = state.legal_moves(seat)
-        state.apply_move(seat, moves[randrange(rng, len(moves))])
+        state.apply_move(seat, moves[pick(rng, len(moves))])
         count += 1
     return count
 

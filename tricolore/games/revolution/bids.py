@@ -16,7 +16,7 @@ from itertools import combinations_with_replacement
 from typing import Any, Final
 
 from tricolore.core.actions import ActionSpace, Domain
-from tricolore.core.draws import randrange
+from tricolore.core.draws import pick
 from tricolore.core.errors import listed
 from tricolore.games.revolution.data import (
     AREAS,
@@ -304,7 +304,7 @@ class Table:
                 else:
                     left[ci] = remaining
                     options = tuple(self.options(ci, left, counts, n_used, open_used))
-                si: int = options[randrange(rng, len(options))]
+                si: int = options[pick(rng, len(options))]
                 remaining -= 1
                 found = counts[si]
                 here: list[int]  # typed apart from the optional slot, so read natively
