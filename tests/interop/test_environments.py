@@ -239,15 +239,18 @@ def test_the_shaped_reward_gives_a_signal_along_a_random_episode_and_sums_to_the
 
 @pytest.mark.parametrize("env_id", sorted(IDS))
 def test_the_learners_shaped_reward_is_not_zero_along_an_episode(env_id):
+    """In every episode some reward before the last step is not zero (the trials' potential moves
+    only at a verdict, once or twice an episode)."""
     table = gymnasium.make(env_id, reward="shaped", opponents="random")
-    observation, _ = table.reset(seed=5)
-    rng = np.random.default_rng(5)
-    rewards, done = [], False
-    while not done:
-        observation, reward, terminated, truncated, _ = table.step(pick(observation["action_mask"], rng))
-        rewards.append(reward)
-        done = terminated or truncated
-    assert sum(r != 0 for r in rewards[:-1]) >= 2
+    for seed in (5, 6, 7):
+        observation, _ = table.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        rewards, done = [], False
+        while not done:
+            observation, reward, terminated, truncated, _ = table.step(pick(observation["action_mask"], rng))
+            rewards.append(reward)
+            done = terminated or truncated
+        assert sum(r != 0 for r in rewards[:-1]) >= 1, f"seed {seed}: {rewards}"
 
 
 @pytest.mark.parametrize("name", ["bread-and-circuses", "culottes-trials", "let-them-eat-cake", "revolution"])

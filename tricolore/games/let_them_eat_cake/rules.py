@@ -55,6 +55,7 @@ from tricolore.games.let_them_eat_cake.data import (
     MEDALS_IN_CENTRE,
     MEDALS_PER_PLAYER,
     OFFICE_TITLES,
+    OFFICES,
     PANTRY,
     PAWNS_PER_PLAYER,
     RIGGING_COST,
@@ -522,6 +523,73 @@ class LetThemEatCakeState(State):
         if self.phase is BALLOT_PHASE:
             assert election is not None
             return _ballot_space(self.hands[seat], bool(self.used[seat]), election.office)
+        phase = self.phase
+        if phase is RIGGING_PHASE:
+            return RIGGING_SPACE
+        if phase is GUILLOTINE_PHASE:
+            return GUILLOTINE_SPACE
+        if phase is INSPECT_PHASE:
+            return INSPECT_SPACE
+        if phase is DEAL_PHASE:  # rarely the same twice: the cards on the table differ
+            return self._deal_space()
+        if self.players > MOVE_SEATS or phase is SEIZE_PHASE:  # keys number at most six seats
+            return self._made_space(seat)
+        if phase is COUP_PHASE:
+            assert election is not None
+            key = (_seat_code(election.candidates) << 3 | _OFFICE_CODES[election.office]) << 3 | _COUP_SPACE
+        elif phase is DONATE_PHASE:
+            others = 0
+            medals = self.medals
+            for s in range(self.players):
+                if s != seat and medals[s]:
+                    others |= 1 << s
+            key = (others << 1 | (self._received_card(seat) is not None)) << 3 | _DONATE_SPACE
+        elif phase is TIE_PHASE:
+            assert election is not None
+            key = (_seat_code(election.tied) << 3 | _OFFICE_CODES[election.office]) << 3 | _TIE_SPACE
+        elif phase is HEAD_MEDAL_PHASE:
+            holders = 0
+            medals = self.medals
+            for s in range(self.players):
+                if s != seat and medals[s]:
+                    holders |= 1 << s
+            key = ((((holders << 3 | seat) << 3 | self.players) << 1 | (self.centre > 0)) << 3
+                   | _HEAD_MEDAL_SPACE)
+        else:
+            return NO_ACTIONS
+        found = _SHARED_SPACES.get(key)
+        if found is None:
+            if len(_SHARED_SPACES) > 8192:  # positions repeat; anything else is a test's
+                _SHARED_SPACES.clear()
+            found = _SHARED_SPACES[key] = self._made_space(seat)
+        return found
+
+    def _deal_space(self) -> ActionSpace:
+        """The Secretary's deal: a drawn card still on the table to a player still without one.
+        The players' choice is one of few, made once for each set of players."""
+        free = self.unplaced_cards()
+        draw = self.draw
+        names = tuple([_card_name(draw[i]) for i in free])
+        given = 0
+        for to in self.placed.values():
+            given |= 1 << to
+        without = ((1 << self.players) - 1) & ~given
+        players = _DEAL_TO.get(without)
+        if players is None:
+            if len(_DEAL_TO) > 4096:  # at most 64 sets of six seats; anything else is a test's
+                _DEAL_TO.clear()
+            seats = tuple([s for s in range(self.players) if without >> s & 1])
+            players = _DEAL_TO[without] = _seats(seats, worded(_still_without_rule, seats))
+        return ActionSpace((ActionFamily(
+            "deal", {"card": Choice(free, names, worded(_cards_listed, _DEAL_RULE, free, names)),
+                     "to": players},
+            help="Place one of the drawn cards in front of a player"),))
+
+    def _made_space(self, seat: Seat) -> ActionSpace:
+        """The actions of ``seat``'s prompt in a phase after the ballot, made anew. They depend on
+        the few facts :meth:`_legal_actions` keys them by, so one is shared by every position
+        (and every game) where those are the same: an action space is read-only."""
+        election = self.election
         if self.phase is COUP_PHASE:
             assert election is not None
             return ActionSpace((
@@ -530,8 +598,6 @@ class LetThemEatCakeState(State):
                              help=f"Spend {COUP_COST} Generals and a Medal: name the "
                                   f"{OFFICE_TITLES[election.office]} without a vote"),
                 ActionFamily("pass", help="Let the vote happen")))
-        if self.phase is RIGGING_PHASE:
-            return RIGGING_SPACE
         if self.phase is SEIZE_PHASE:
             return ActionSpace((
                 ActionFamily("seize", {"card": self._cards_on_the_table(
@@ -577,17 +643,6 @@ class LetThemEatCakeState(State):
                                         "who has one: ", holders))},
                     help="Take a Medal from a player to the centre"))
             return ActionSpace(tuple(families))
-        if self.phase is GUILLOTINE_PHASE:
-            return GUILLOTINE_SPACE
-        if self.phase is DEAL_PHASE:
-            without = self.players_without_card()
-            return ActionSpace((ActionFamily(
-                "deal", {"card": self._cards_on_the_table("you may deal only a card still on the "
-                                                          "table"),
-                         "to": _seats(without, worded(_still_without_rule, without))},
-                help="Place one of the drawn cards in front of a player"),))
-        if self.phase is INSPECT_PHASE:
-            return INSPECT_SPACE
         return NO_ACTIONS
 
     def _free_actions(self, seat: Seat) -> ActionSpace:
@@ -1403,6 +1458,31 @@ def _cards_in(hand: list[Seat]) -> tuple[Seat, ...]:
     return tuple(out)
 
 
+_SHARED_SPACES: Final[dict[int, ActionSpace]] = {}
+"""The action spaces of the phases after a ballot, by a whole number made of the facts each
+depends on, the phase in its lowest three bits (:meth:`LetThemEatCakeState._legal_actions`)."""
+
+_DEAL_TO: Final[dict[int, Choice]] = {}
+"""The players a deal may go to, by the bits of the seats still without a card."""
+
+_DEAL_RULE: Final = "you may deal only a card still on the table"
+
+_COUP_SPACE: Final = 1
+_DONATE_SPACE: Final = 2
+_TIE_SPACE: Final = 3
+_HEAD_MEDAL_SPACE: Final = 4
+
+_OFFICE_CODES: Final = {office: i for i, office in enumerate(OFFICES)}
+
+
+def _seat_code(seats: tuple[Seat, ...]) -> int:
+    """``seats`` in order as one whole number: a digit of three bits a seat (up to six seats)."""
+    code = 0
+    for s in seats:
+        code = code << 3 | (s + 1)
+    return code
+
+
 _BALLOT_SPACES: Final[dict[str, dict[int, ActionSpace]]] = {}
 """Each office's ballots (:func:`_ballot_space`), by the cards held as bits and whether some were played."""
 
@@ -1448,7 +1528,8 @@ def _seats(seats: Iterable[Seat], refusal: str | Worded) -> Choice:
     """A choice of seats, labelled with their colours; ``refusal`` is the rule that rules out any
     other seat."""
     chosen = tuple(seats)
-    return Choice(chosen, tuple([COLOURS[s] for s in chosen]), refusal)
+    colours = COLOURS  # a module's global, read once
+    return Choice(chosen, tuple([colours[s] for s in chosen]), refusal)
 
 
 def _colours(seats: Iterable[Seat], last: str = "or") -> str:
@@ -1491,7 +1572,15 @@ def _cards_listed(rule: str, cards: tuple[int, ...], names: tuple[str, ...]) -> 
 
 
 def _card_name(value: int) -> str:
+    """What a card of ``value`` is called: a General, or a Cake of its value."""
+    if 0 <= value < len(_CARD_NAMES):
+        return _CARD_NAMES[value]
     return "General" if value == GENERAL else f"Cake {value}"
+
+
+_CARD_NAMES: Final[tuple[str, ...]] = tuple(
+    "General" if value == GENERAL else f"Cake {value}" for value in range(max(PANTRY + STARTER_CAKES) + 1))
+"""The name of each card value in the Pantry and the starter Cakes, by value."""
 
 
 def _known(card: CakeCard, known: frozenset[Seat]) -> CakeCard:

@@ -230,10 +230,12 @@ def bound(estimate: Estimate, percent: bool) -> str:
 
 
 def no_difference(what: str, estimate: Estimate, n: int, percent: bool, unit: str = "games") -> str:
-    """A null result with its power: "no difference in WHAT larger than X at 95% confidence with N
-    games"."""
+    """A null result with its power and its interval: "no difference in WHAT larger than X at 95%
+    confidence (the difference: D [LOW–HIGH]) with N games"."""
+    measured = estimate.points() if percent else estimate.number()
     return (
-        f"no difference in {what} larger than {bound(estimate, percent)} at 95% confidence with {n:,} {unit}"
+        f"no difference in {what} larger than {bound(estimate, percent)} at 95% confidence "
+        f"(the difference: {measured}) with {n:,} {unit}"
     )
 
 
