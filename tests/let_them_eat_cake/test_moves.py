@@ -165,3 +165,30 @@ def test_positions_that_ask_the_same_share_one_list(start):
 # Positions reached through the public API, as in test_rules.py.
 def test_the_state_class_numbers_its_moves():
     assert LetThemEatCakeState.numbers_moves()
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_a_space_shared_between_positions_is_the_one_its_position_would_make(players):
+    """After a ballot the legal actions are shared between positions with the same facts (and a
+    deal's players between deals to the same players): each is what the position makes anew."""
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(12):
+        state = tricolore.make("let-them-eat-cake", players, seed=seed)
+        while not state.is_over():
+            seat = state.acting()[0]
+            space = state.legal_actions(seat)
+            if state.phase == "deal":
+                family = space.family("deal")
+                assert family is not None
+                cards, to = family.params["card"], family.params["to"]
+                assert cards.options == state.unplaced_cards()
+                assert cards.labels == tuple(
+                    "General" if state.draw[i] == GENERAL else f"Cake {state.draw[i]}" for i in cards.options)
+                assert to.options == state.players_without_card()
+                checked += 1
+            elif state.phase in ("coup", "donate", "tie", "head_medal"):
+                assert space == state._made_space(seat)
+                checked += 1
+            state.apply(seat, space.sample(rng))
+    assert checked > 100

@@ -538,23 +538,14 @@ class LetThemEatCakeState(State):
             assert election is not None
             key = (_seat_code(election.candidates) << 3 | _OFFICE_CODES[election.office]) << 3 | _COUP_SPACE
         elif phase is DONATE_PHASE:
-            others = 0
-            medals = self.medals
-            for s in range(self.players):
-                if s != seat and medals[s]:
-                    others |= 1 << s
-            key = (others << 1 | (self._received_card(seat) is not None)) << 3 | _DONATE_SPACE
+            key = ((self._medal_holders_but(seat) << 1 | (self._received_card(seat) is not None)) << 3
+                   | _DONATE_SPACE)
         elif phase is TIE_PHASE:
             assert election is not None
             key = (_seat_code(election.tied) << 3 | _OFFICE_CODES[election.office]) << 3 | _TIE_SPACE
         elif phase is HEAD_MEDAL_PHASE:
-            holders = 0
-            medals = self.medals
-            for s in range(self.players):
-                if s != seat and medals[s]:
-                    holders |= 1 << s
-            key = ((((holders << 3 | seat) << 3 | self.players) << 1 | (self.centre > 0)) << 3
-                   | _HEAD_MEDAL_SPACE)
+            key = ((((self._medal_holders_but(seat) << 3 | seat) << 3 | self.players) << 1
+                    | (self.centre > 0)) << 3 | _HEAD_MEDAL_SPACE)
         else:
             return NO_ACTIONS
         found = _SHARED_SPACES.get(key)
@@ -563,6 +554,15 @@ class LetThemEatCakeState(State):
                 _SHARED_SPACES.clear()
             found = _SHARED_SPACES[key] = self._made_space(seat)
         return found
+
+    def _medal_holders_but(self, seat: Seat) -> int:
+        """The players other than ``seat`` who hold a Medal, as one bit a seat."""
+        holders = 0
+        medals = self.medals
+        for s in range(self.players):
+            if s != seat and medals[s]:
+                holders |= 1 << s
+        return holders
 
     def _deal_space(self) -> ActionSpace:
         """The Secretary's deal: a drawn card still on the table to a player still without one.

@@ -439,9 +439,7 @@ class RevolutionState(State):
             self.emit("round_started", round=self.round, chips=[dict(c) for c in self.chips])
         for seat in range(self.players):
             held = self.chips[seat]
-            short = MINIMUM_CHIPS
-            for n in held.values():
-                short -= n
+            short = MINIMUM_CHIPS - held[FORCE] - held[BLACKMAIL] - held[GOLD]  # no dict iterator made
             if short > 0:
                 given = self._take_from_bank(GOLD, short)
                 held[GOLD] = held[GOLD] + given
