@@ -538,13 +538,13 @@ class LetThemEatCakeState(State):
             assert election is not None
             key = (_seat_code(election.candidates) << 3 | _OFFICE_CODES[election.office]) << 3 | _COUP_SPACE
         elif phase is DONATE_PHASE:
-            key = ((self._medal_holders_but(seat) << 1 | (self._received_card(seat) is not None)) << 3
+            key = ((self._other_medal_holders(seat) << 1 | (self._received_card(seat) is not None)) << 3
                    | _DONATE_SPACE)
         elif phase is TIE_PHASE:
             assert election is not None
             key = (_seat_code(election.tied) << 3 | _OFFICE_CODES[election.office]) << 3 | _TIE_SPACE
         elif phase is HEAD_MEDAL_PHASE:
-            key = ((((self._medal_holders_but(seat) << 3 | seat) << 3 | self.players) << 1
+            key = ((((self._other_medal_holders(seat) << 3 | seat) << 3 | self.players) << 1
                     | (self.centre > 0)) << 3 | _HEAD_MEDAL_SPACE)
         else:
             return NO_ACTIONS
@@ -555,30 +555,18 @@ class LetThemEatCakeState(State):
             found = _SHARED_SPACES[key] = self._made_space(seat)
         return found
 
-    def _medal_holders_but(self, seat: Seat) -> int:
-        """The players other than ``seat`` who hold a Medal, as one bit a seat."""
-        holders = 0
-        medals = self.medals
-        for s in range(self.players):
-            if s != seat and medals[s]:
-                holders |= 1 << s
-        return holders
-
     def _deal_space(self) -> ActionSpace:
         """The Secretary's deal: a drawn card still on the table to a player still without one.
         The players' choice is one of few, made once for each set of players."""
         free = self.unplaced_cards()
         draw = self.draw
         names = tuple([_card_name(draw[i]) for i in free])
-        given = 0
-        for to in self.placed.values():
-            given |= 1 << to
-        without = ((1 << self.players) - 1) & ~given
+        without = self._seats_without_card()
         players = _DEAL_TO.get(without)
         if players is None:
             if len(_DEAL_TO) > 4096:  # at most 64 sets of six seats; anything else is a test's
                 _DEAL_TO.clear()
-            seats = tuple([s for s in range(self.players) if without >> s & 1])
+            seats = self.players_without_card()
             players = _DEAL_TO[without] = _seats(seats, worded(_still_without_rule, seats))
         return ActionSpace((ActionFamily(
             "deal", {"card": Choice(free, names, worded(_cards_listed, _DEAL_RULE, free, names)),
@@ -745,10 +733,7 @@ class LetThemEatCakeState(State):
             awards = ((1 << self.players) - 1) & ~(1 << seat) if self.centre else 0
             return _head_medals(awards << MOVE_SEATS | self._other_medal_holders(seat))
         if phase is DEAL_PHASE:
-            without = (1 << self.players) - 1
-            for to in self.placed.values():
-                without &= ~(1 << to)
-            return _deals(self._cards_left() << MOVE_SEATS | without)
+            return _deals(self._cards_left() << MOVE_SEATS | self._seats_without_card())
         return _NO_MOVES
 
     def move_action(self, move: int) -> dict[str, Any]:
@@ -765,6 +750,13 @@ class LetThemEatCakeState(State):
         for other in range(self.players):
             if other != seat and medals[other]:
                 mask |= 1 << other
+        return mask
+
+    def _seats_without_card(self) -> int:
+        """The bits of the players the Secretary has not yet given a card this round."""
+        mask = (1 << self.players) - 1
+        for to in self.placed.values():
+            mask &= ~(1 << to)
         return mask
 
     def _cards_left(self) -> int:
