@@ -558,9 +558,6 @@ class LetThemEatCakeState(State):
     def _deal_space(self) -> ActionSpace:
         """The Secretary's deal: a drawn card still on the table to a player still without one.
         The players' choice is one of few, made once for each set of players."""
-        free = self.unplaced_cards()
-        draw = self.draw
-        names = tuple([_card_name(draw[i]) for i in free])
         without = self._seats_without_card()
         players = _DEAL_TO.get(without)
         if players is None:
@@ -569,8 +566,7 @@ class LetThemEatCakeState(State):
             seats = self.players_without_card()
             players = _DEAL_TO[without] = _seats(seats, worded(_still_without_rule, seats))
         return ActionSpace((ActionFamily(
-            "deal", {"card": Choice(free, names, worded(_cards_listed, _DEAL_RULE, free, names)),
-                     "to": players},
+            "deal", {"card": self._cards_on_the_table(_DEAL_RULE), "to": players},
             help="Place one of the drawn cards in front of a player"),))
 
     def _made_space(self, seat: Seat) -> ActionSpace:
@@ -1567,12 +1563,16 @@ def _card_name(value: int) -> str:
     """What a card of ``value`` is called: a General, or a Cake of its value."""
     if 0 <= value < len(_CARD_NAMES):
         return _CARD_NAMES[value]
+    return _spelled(value)
+
+
+def _spelled(value: int) -> str:
+    """:func:`_card_name` written out."""
     return "General" if value == GENERAL else f"Cake {value}"
 
 
-_CARD_NAMES: Final[tuple[str, ...]] = tuple(
-    "General" if value == GENERAL else f"Cake {value}" for value in range(max(PANTRY + STARTER_CAKES) + 1))
-"""The name of each card value in the Pantry and the starter Cakes, by value."""
+_CARD_NAMES: Final[tuple[str, ...]] = tuple(_spelled(v) for v in range(max(PANTRY + STARTER_CAKES) + 1))
+"""The name of each card value in the Pantry and the starter Cakes, by value (:func:`_card_name`)."""
 
 
 def _known(card: CakeCard, known: frozenset[Seat]) -> CakeCard:
