@@ -135,6 +135,22 @@ class TrustedAnotherValueCulottes(TrustedOtherwiseCulottes):
         return out
 
 
+class DrawingMoreCulottes(CulottesState):
+    """Random play's shortcut draws a number more than the legal actions' sample does."""
+
+    def play_drawn(self, seat: int, rng: random.Random) -> None:
+        rng.random()
+        super().play_drawn(seat, rng)
+
+
+class PlayingOtherwiseCulottes(CulottesState):
+    """Random play's shortcut draws the same numbers, then plays an action drawn elsewhere."""
+
+    def play_drawn(self, seat: int, rng: random.Random) -> None:
+        self.legal_actions(seat).sample(rng)
+        self.play_trusted(seat, self.legal_actions(seat).sample(random.Random(len(self.log))))
+
+
 @pytest.mark.parametrize("state_class, fragment", [
     (LeakyCulottes, "a secret leaks into the view"),
     (SloppyCulottes, "changed the state"),
@@ -143,6 +159,9 @@ class TrustedAnotherValueCulottes(TrustedOtherwiseCulottes):
     (TrustingCulottes, "keeps the caller's dict"),
     (TrustedOtherwiseCulottes, "step 0: apply_trusted.* shows seat None another view than apply"),
     (TrustedAnotherValueCulottes, "apply_trusted.* shows seat None another view than apply"),
+    (DrawingMoreCulottes, r"play_drawn\(\d\) draws other numbers than its legal actions' sample"),
+    (PlayingOtherwiseCulottes,
+     r"play_drawn\(\d\) (logs other events|leaves another state) than playing the action drawn"),
 ])
 def test_conformance_catches_broken_games(state_class, fragment):
     game = GameDefinition(INFO, state_class)

@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 import tricolore
 from tricolore.core import IllegalAction
 from tricolore.core.draws import pick
-from tricolore.games.revolution.bids import Bid, ChipByChip, chips_of, enumerate_bids, normalise, table_of
+from tricolore.core.mechanisms import SealedSubmissions
+from tricolore.games.revolution.bids import (
+    Bid,
+    ChipByChip,
+    SealedBids,
+    chips_of,
+    enumerate_bids,
+    normalise,
+    table_of,
+)
 from tricolore.games.revolution.data import CURRENCIES, SEED_CHART, SJG_CHART
 
 
@@ -180,3 +189,25 @@ def test_a_bid_made_from_a_moves_code_is_resolved_from_the_counts_it_was_made_wi
     assert table.counts_of(placement) is counts
     assert table.counts_of({space: dict(chips) for space, chips in placement.items()}) == counts
     assert table.placement(counts) == placement
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_bid_sealed_as_its_counts_reads_as_the_action_drawn_with_the_same_numbers(seed):
+    table = table_of(SEED_CHART)
+    counts = table.draw([1, 1, 3], random.Random(seed))
+    action = {"type": "bid", "placement": table.sample([1, 1, 3], random.Random(seed))}
+    drawn, written = SealedBids(SEED_CHART, range(3)), SealedSubmissions("bid", range(3), False)
+    assert drawn.seal_drawn(1, counts) is written.submit(1, action) is False
+    twin = drawn.copy()
+    assert drawn.public() == written.public() and drawn.waiting() == (0, 2)
+    assert drawn.payload() == written.payload()
+    assert twin.submitted(1) == action and twin.submitted(0) is None
+    with pytest.raises(ValueError, match="already chosen"):
+        drawn.seal_drawn(1, counts)
+    drawn.seal_drawn(0, counts)
+    assert twin.submitted(0) is None  # the copy is its own
+    drawn.submit(2, action)
+    shown = drawn.reveal(3)
+    assert shown.counts == [counts, counts, table.counts_of(action["placement"])]
+    assert [shown.placement(s) for s in range(3)] == [action["placement"]] * 3
+    assert shown.payload() == [(s, action["placement"]) for s in range(3)]

@@ -32,6 +32,9 @@
   step): ``acting()`` is the seats asked, each asked seat's moves are distinct legal actions of
   every kind of its prompt, a seat not asked has none, and ``apply_move`` of one leaves the state
   ``apply_trusted`` of its action leaves;
+- **random play's shortcut** (:func:`check_drawn`, every ``every_seat_every``-th step):
+  ``play_drawn`` draws the same numbers as the legal actions' ``sample`` and leaves the state,
+  and logs the events, that playing the action drawn does;
 
 Play mixes free actions (transfers, agreements) by any seat into the prompted ones. At the end it
 checks that the game ended within a bound, and that the record survives JSON and replays
@@ -525,6 +528,32 @@ def check_moves(state: State, rng: random.Random) -> None:
         raise ConformanceError(f"playing move {move} changed its action {before}")
 
 
+def check_drawn(state: State, rng: random.Random) -> None:
+    """:meth:`State.play_drawn` plays what random play on the legal actions plays: on two clones,
+    the first seat asked plays the action ``legal_actions(seat).sample`` draws, and
+    ``play_drawn`` with a generator in the same state; both leave the same state and log the same
+    events, both generators end alike (the same numbers drawn), and the original is untouched."""
+    asked = state.acting() if state.numbers_moves() else tuple(sorted(state.pending()))
+    if not asked:
+        return
+    seat = asked[0]
+    seed = rng.getrandbits(64)
+    before = state.digest()
+    sampled, drawn = state.clone(), state.clone()
+    start = len(sampled.log)
+    first, second = random.Random(seed), random.Random(seed)
+    sampled.play_trusted(seat, sampled.legal_actions(seat).sample(first))
+    drawn.play_drawn(seat, second)
+    if state.digest() != before:
+        raise ConformanceError(f"play_drawn({seat}) on a clone changed the original")
+    if first.getstate() != second.getstate():
+        raise ConformanceError(f"play_drawn({seat}) draws other numbers than its legal actions' sample")
+    if [e.as_dict() for e in drawn.log[start:]] != [e.as_dict() for e in sampled.log[start:]]:
+        raise ConformanceError(f"play_drawn({seat}) logs other events than playing the action drawn")
+    if drawn.digest() != sampled.digest():
+        raise ConformanceError(f"play_drawn({seat}) leaves another state than playing the action drawn")
+
+
 def check_moves_throughout(state: State, rng: random.Random) -> int:
     """:func:`check_moves` at every position of :func:`random_play` of ``state`` to its end, the
     first included; at the end nobody is asked and no seat has a move. Returns the positions
@@ -644,6 +673,7 @@ def check_game(game: Game, players: int, seeds: Iterable[int], *, options: Any =
                 leaks += lk
                 if step % every_seat_every == 0:
                     check_moves(state, move_rng)
+                    check_drawn(state, move_rng)
                 seat, action = random_action(state, rng)
                 state.apply(seat, action)
                 record.add(seat, action, state)

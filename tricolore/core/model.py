@@ -686,6 +686,13 @@ class State(ABC):
         finally:
             self.changed()
 
+    def play_drawn(self, seat: Seat, rng: random.Random) -> None:
+        """Play for ``seat`` the action ``legal_actions(seat).sample(rng)`` draws, trusted, as
+        random play does when it keeps no record of the actions. A game may override it to carry
+        out what it draws without writing the action out, drawing the same numbers and reaching
+        the same state (the conformance suite checks that it does)."""
+        self.play_trusted(seat, self.legal_actions(seat).sample(rng))
+
     # -- moves: the actions as whole numbers, for the hot path of simulations and searches ------
     @classmethod
     def numbers_moves(cls) -> bool:

@@ -25,15 +25,19 @@ def play_at_random(state: State, rngs: Sequence[random.Random], limit: int = -1,
     more; return the decisions made. Each decision is the lowest seat asked drawing from its legal
     actions (a kind uniformly, then each parameter from its domain) with ``rngs[seat]``, or with
     ``rngs[0]`` for every seat when one generator is given; the action is applied trusted, and
-    appended to ``record`` if one is given."""
+    appended to ``record`` if one is given. Without a record, the state plays what it draws
+    (:meth:`~tricolore.core.model.State.play_drawn`), which a game may do without writing the
+    action out."""
     shared = len(rngs) == 1
     rng = rngs[0]
     count = 0
     while count != limit and not state.is_over():
         seat = state.acting()[0]
-        action = state.legal_actions(seat).sample(rng if shared else rngs[seat])
-        state.play_trusted(seat, action)
-        if record is not None:
+        if record is None:
+            state.play_drawn(seat, rng if shared else rngs[seat])
+        else:
+            action = state.legal_actions(seat).sample(rng if shared else rngs[seat])
+            state.play_trusted(seat, action)
             record.add(seat, action)
         count += 1
     return count

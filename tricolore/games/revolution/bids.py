@@ -10,14 +10,18 @@ the (currency, space) pairs from which a legal bid can still be completed.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from tricolore.core.actions import ActionSpace, Domain
 from tricolore.core.draws import pick
 from tricolore.core.errors import listed
+from tricolore.core.mechanisms import SealedSubmissions
+from tricolore.core.model import Seat
 from tricolore.games.revolution.data import (
     AREAS,
     BLACKMAIL,
@@ -280,7 +284,17 @@ class Table:
         return True
 
     def sample(self, held: Sequence[int], rng: random.Random) -> Placement:
-        """A random legal placement of ``held`` (chips per currency), drawn chip by chip: each
+        """A random legal placement of ``held`` (chips per currency): :meth:`draw`'s counts as a
+        placement, kept with its counts (:meth:`counts_of`)."""
+        counts = self.draw(held, rng)
+        drawn = self.drawn = self.placement(counts)
+        at = self.next_kept
+        self.lately[at] = (drawn, counts)
+        self.next_kept = (at + 1) % _COUNTED_KEPT
+        return drawn
+
+    def draw(self, held: Sequence[int], rng: random.Random) -> Counts:
+        """A random legal bid of ``held`` (chips per currency) as counts, drawn chip by chip: each
         chip, strongest currency first, goes to one of :meth:`options` uniformly. When every chip
         left is sure to fit (a space open to every currency is still reachable) the options are the
         spaces that take the currency, read from the table, so nothing is re-checked."""
@@ -322,11 +336,7 @@ class Table:
                     if limit is not None and placed >= limit:
                         blocked = True
             left[ci] = 0
-        drawn = self.drawn = self.placement(counts)
-        at = self.next_kept
-        self.lately[at] = (drawn, counts)
-        self.next_kept = (at + 1) % _COUNTED_KEPT
-        return drawn
+        return counts
 
     def counts_of(self, placement: Placement) -> Counts:
         """A normalised ``placement`` as counts (:data:`Counts`, each space's chips per currency
@@ -454,6 +464,131 @@ def table_of(chart: tuple[Space, ...]) -> Table:
         table = _TABLES[id(chart)] = Table(chart)
     _LAST_TABLE[0] = table
     return table
+
+
+_DRAWN: Final[dict[str, Any]] = {"type": "bid"}
+"""What :class:`SealedBids` seals for a bid it keeps as counts, until the bid is read."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__
+class SealedBids(SealedSubmissions):
+    """The bids behind the shields: sealed submissions of the move ``"bid"``, which may not be
+    changed once made. A bid drawn at random (:meth:`seal_drawn`) is kept as its counts
+    (:data:`Counts`) and written as an action only when something reads it (the digest, a view, a
+    search's determinization), so random play never writes out a placement."""
+
+    def __init__(self, chart: tuple[Space, ...], seats: Iterable[Seat]) -> None:
+        SealedSubmissions.__init__(self, "bid", seats, False)
+        self.chart = chart
+        self._drawn: dict[Seat, Counts] = {}
+        """The counts of the bids sealed as counts, by seat (kept once written as actions)."""
+
+    def seal_drawn(self, seat: Seat, counts: Counts) -> bool:
+        """Seal the bid of ``counts`` (:meth:`Table.draw`: read, never changed) for ``seat``;
+        returns ``True`` when every seat has now bid."""
+        if not self.expects(seat):
+            raise ValueError(f"seat {seat} does not take part in the bid or has already chosen")
+        self.replace_drawn(seat, counts)
+        return self.complete
+
+    def replace_drawn(self, seat: Seat, counts: Counts) -> None:
+        """:meth:`replace` with the bid of ``counts`` (``determinize`` resamples the others'
+        bids so)."""
+        SealedSubmissions._seal(self, seat, _DRAWN)
+        self._drawn[seat] = counts
+
+    def _seal(self, seat: Seat, action: Mapping[str, Any]) -> None:
+        SealedSubmissions._seal(self, seat, action)
+        drawn = self._drawn
+        if drawn and seat in drawn:
+            del drawn[seat]
+
+    def submitted(self, seat: Seat) -> Mapping[str, Any] | None:
+        """``seat``'s sealed bid, as an action (the state's secret)."""
+        action = self._sealed.get(seat)
+        return self._written(seat) if action is _DRAWN else action
+
+    def in_seat_order(self) -> list[tuple[Seat, Mapping[str, Any]]]:
+        """Every sealed bid as an action, in seat order."""
+        sealed = self._sealed
+        out: list[tuple[Seat, Mapping[str, Any]]] = []
+        for s in self.seats:
+            action = sealed.get(s)
+            if action is _DRAWN:
+                out.append((s, self._written(s)))
+            elif action is not None:
+                out.append((s, action))
+        return out
+
+    def _written(self, seat: Seat) -> dict[str, Any]:
+        """The action of the bid drawn for ``seat``, written once and sealed in place of its
+        counts (the same bid: the digest and the views read it the same)."""
+        action = {"type": "bid", "placement": table_of(self.chart).placement(self._drawn[seat])}
+        self._sealed[seat] = action
+        return action
+
+    def reveal(self, players: int) -> RevealedBids:
+        """Every seat's bid shown, as :class:`RevealedBids` (once every seat has bid)."""
+        table = table_of(self.chart)
+        sealed, drawn = self._sealed, self._drawn
+        counted: list[Counts | None] = []
+        placements: list[Placement | None] = []
+        for s in range(players):
+            counts = drawn.get(s)
+            action = sealed.get(s)
+            placement: Placement | None = None
+            if action is not None and action is not _DRAWN:
+                placement = action["placement"]
+                if counts is None:
+                    counts = table.counts_of(placement)
+            counted.append(counts)
+            placements.append(placement)
+        return RevealedBids(self.chart, counted, placements)
+
+    def copy(self) -> SealedBids:
+        """An independent copy (sealed actions and counts are read, never changed: shared)."""
+        other = SealedBids(self.chart, ())
+        other.seats = self.seats
+        other._sealed = dict(self._sealed)
+        other._waiting = self._waiting
+        if self._drawn:
+            other._drawn = dict(self._drawn)
+        return other
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickled without __init__
+class RevealedBids:
+    """Every seat's bid once the shields come down: as the resolution reads it, counts per space
+    in seat order (:attr:`counts`), and as a placement where it is shown (a view, the log, the
+    digest), written the first time it is. Read, never changed: copies of a state share it."""
+
+    def __init__(self, chart: tuple[Space, ...], counts: list[Counts | None],
+                 placements: list[Placement | None] | None = None) -> None:
+        self.chart = chart
+        self.counts = counts
+        """Each seat's bid counted (``None``: no bid), in seat order."""
+        self._placements: list[Placement | None] = (
+            [None] * len(counts) if placements is None else placements)
+
+    def shown(self) -> bool:
+        """Whether any bid is shown."""
+        return self.counts.count(None) < len(self.counts)
+
+    def placement(self, seat: Seat) -> Placement | None:
+        """``seat``'s bid as a placement (``None``: no bid); the same object every time."""
+        if not 0 <= seat < len(self.counts):
+            return None
+        found = self._placements[seat]
+        if found is None:
+            counts = self.counts[seat]
+            if counts is None:
+                return None
+            found = self._placements[seat] = table_of(self.chart).placement(counts)
+        return found
+
+    def payload(self) -> list[tuple[Seat, Placement | None]]:
+        """Each seat that bid with its placement, in seat order, for digests."""
+        return [(s, self.placement(s)) for s in range(len(self.counts)) if self.counts[s] is not None]
 
 
 @dataclass(frozen=True, slots=True)

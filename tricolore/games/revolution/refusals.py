@@ -56,8 +56,11 @@ class Table(Protocol):
     """What the refusals read of a game of Revolution!: its state, never changed here."""
 
     phase: Phase
-    bids: SealedSubmissions | None
     decider: Seat | None
+
+    @property
+    def bids(self) -> SealedSubmissions | None:
+        """The bids behind the shields this round, if bidding is open."""
 
 
 def refusal(state: Table, seat: Seat, action: Mapping[str, Any]) -> IllegalAction | None:

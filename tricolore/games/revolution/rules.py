@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final, Self, final
+from typing import Any, Final, Self, TypeVar, final
 
 from mypy_extensions import mypyc_attr
 
@@ -31,18 +31,19 @@ from tricolore.core import (
     IllegalAction,
     Prompt,
     Result,
-    SealedSubmissions,
     Seat,
     State,
 )
 from tricolore.core.actions import NO_ACTIONS, Chosen, Worded, depends, rebuilt, worded
-from tricolore.core.draws import shuffle
-from tricolore.core.fields import Copy, Field, Seen, declare, payload, sorted_items
+from tricolore.core.draws import pick, shuffle
+from tricolore.core.fields import Copy, Field, Seen, declare, payload
 from tricolore.core.model import ALONE, decision, one_prompt, prompts
 from tricolore.games.revolution import refusals
 from tricolore.games.revolution.bids import (
     Bid,
     Counts,
+    RevealedBids,
+    SealedBids,
     chips_of,
     drawn_or_normalised,
     holding_number,
@@ -87,6 +88,16 @@ _NO_CHIPS: Final = dict.fromkeys(_STARTING_CHIPS, 0)
 AREA_NAMES: Final = tuple(a.name for a in AREAS)
 AREA_SPACES: Final[Mapping[str, int]] = MappingProxyType({a.name: a.spaces for a in AREAS})
 _AREA_SIZES: Final = tuple((a.name, a.spaces) for a in AREAS)
+
+
+def _owners(markers: list[int], skipped: int) -> list[int]:
+    """The players with a marker among an area's ``markers``, but ``skipped`` (-1: none), in seat
+    order."""
+    found: list[int] = []
+    for s, n in enumerate(markers):
+        if n and s != skipped:
+            found.append(s)
+    return found
 
 
 def _placed(markers: list[int]) -> int:
@@ -361,7 +372,7 @@ class RevolutionState(State):
         deck=Field(copy=Copy.SHALLOW, seen=Seen.NOBODY),
         discard=Field(copy=Copy.SHALLOW),
         bids=Field(copy=Copy.OWN, digest=payload, seen=Seen.OWNER),
-        revealed=Field(copy=Copy.SHALLOW, digest=sorted_items),
+        revealed=Field(digest=payload),
         next_space=Field(),
         results=Field(copy=Copy.SHALLOW, digest=lambda results: [  # the shape digests always hashed
             {"space": space, "winner": winner,
@@ -398,8 +409,9 @@ class RevolutionState(State):
         self.discard: list[str] = []
         self.round = 0
         self.phase = BID_PHASE
-        self.bids: SealedSubmissions | None = None
-        self.revealed: dict[Seat, dict[str, dict[str, int]]] = {}
+        self.bids: SealedBids | None = None
+        self.revealed = RevealedBids(self.chart, [])
+        """The bids of the round resolved last, shown."""
         self.next_space = 0
         self.results: list[Resolution] = []
         """This round's spaces resolved so far, in chart order: each space's name, its winner and
@@ -446,7 +458,7 @@ class RevolutionState(State):
                 if self.record_events:
                     self.emit("topped_up", seat=seat, gold=given)
         self.phase = BID_PHASE
-        self.bids = SealedSubmissions("bid", range(self.players), False)
+        self.bids = SealedBids(self.chart, range(self.players))
 
     def _take_from_bank(self, currency: str, count: int) -> int:
         if self.bank is None:
@@ -494,33 +506,34 @@ class RevolutionState(State):
     def _target_areas(self, exclude: object, says: Mapping[str, str]) -> RuledChoice:
         """The areas holding a marker of someone other than ``exclude``; each other area is
         refused with the rule that rules it out (``says``: ``"empty"`` and ``"only"``)."""
-        board = self.board
         seat = exclude if isinstance(exclude, int) and 0 <= exclude < self.players else -1
-        occupied: list[str] = []
         empty: list[str] = []
-        for name in AREA_NAMES:  # one pass for both lists, in board order
+        options = tuple(self._areas_of_others(seat, empty))
+        reasons = functools.partial(_area_reasons, options, tuple(empty), says)
+        return RuledChoice(options, reasons=reasons, refusal=NO_SUCH_AREA)
+
+    def _areas_of_others(self, seat: int, empty: list[str] | None = None) -> list[str]:
+        """The areas holding a marker of someone other than ``seat`` (-1: of anyone), in board
+        order; the empty areas are added to ``empty``, if given (one pass for both)."""
+        board = self.board
+        found: list[str] = []
+        for name in AREA_NAMES:
             markers = board[name]
             placed = _placed(markers)
             if not placed:
-                empty.append(name)
+                if empty is not None:
+                    empty.append(name)
             elif seat < 0 or placed > markers[seat]:
-                occupied.append(name)
-        options = tuple(occupied)
-        reasons = functools.partial(_area_reasons, options, tuple(empty), says)
-        return RuledChoice(options, reasons=reasons, refusal=NO_SUCH_AREA)
+                found.append(name)
+        return found
 
     def _victims(self, area: object, exclude: object, says: Mapping[str, str]) -> RuledChoice:
         """The players other than ``exclude`` with a marker in ``area``; ``exclude`` is refused
         with ``says["self"]``, the others with no marker there with ``says["none"]``."""
         if area not in self.board:
             return RuledChoice(())
-        markers = self.board[str(area)]
         skipped = exclude if isinstance(exclude, int) else -1  # compared as ints, natively
-        found: list[int] = []
-        for s, n in enumerate(markers):
-            if n and s != skipped:
-                found.append(s)
-        options = tuple(found)
+        options = tuple(_owners(self.board[str(area)], skipped))
         reasons = functools.partial(_victim_reasons, options, area, exclude, self.players, says)
         return RuledChoice(options, reasons=reasons, refusal=worded(_in_area, says["nobody"], area))
 
@@ -681,15 +694,65 @@ class RevolutionState(State):
         assert self.bids is not None
         if self.record_events:
             self.emit("has_chosen", seat=seat, move="bid")
-        if not self.bids.submit(seat, bid):
+        if self.bids.submit(seat, bid):
+            self._reveal(self.bids)
+
+    def play_drawn(self, seat: Seat, rng: random.Random) -> None:
+        """A bid drawn as the bid's action space draws it (:meth:`.bids.Table.draw`, the same
+        numbers) and sealed as counts, never written as a placement unless something reads it;
+        any other decision as every game plays it."""
+        bids = self.bids
+        if self.phase is BID_PHASE and bids is not None and bids.expects(seat):
+            held = self.chips[seat]
+            counts = table_of(self.chart).draw([held[FORCE], held[BLACKMAIL], held[GOLD]], rng)
+            try:
+                if self.record_events:
+                    self.emit("has_chosen", seat=seat, move="bid")
+                if bids.seal_drawn(seat, counts):
+                    self._reveal(bids)
+            finally:
+                self.changed()
+        elif seat == self.decider and (self.phase is SPY_PHASE or self.phase is APOTHECARY_PHASE
+                                       or self.phase is REMOVE_PHASE):
+            try:
+                self._decide_drawn(seat, rng)
+            finally:
+                self.changed()
+        else:
+            State.play_drawn(self, seat, rng)
+
+    def _decide_drawn(self, seat: Seat, rng: random.Random) -> None:
+        """The decision during the resolution drawn as its action space draws it: the power or
+        declining it (a Remove 1 Influence card cannot be declined: nothing is drawn), then each
+        parameter in order among the values it allows, uniformly."""
+        phase = self.phase
+        if phase is not REMOVE_PHASE and pick(rng, 2) == 1:  # the kinds: the power, "decline"
+            self.do_decline(seat, _DECLINED)
             return
-        self.revealed = {s: a["placement"] for s, a in self.bids.in_seat_order()}
+        board = self.board
+        if phase is APOTHECARY_PHASE:
+            first_area = _drawn_from(self._areas_of_others(-1), rng)
+            first_owner = _drawn_from(_owners(board[first_area], -1), rng)
+            second_area = _drawn_from(self._areas_of_others(first_owner), rng)
+            second_owner = _drawn_from(_owners(board[second_area], first_owner), rng)
+            self._swap(seat, first_area, first_owner, second_area, second_owner)
+            return
+        area = _drawn_from(self._areas_of_others(seat), rng)
+        victim = _drawn_from(_owners(board[area], seat), rng)
+        if phase is SPY_PHASE:
+            self._spy(seat, area, victim)
+        else:
+            self._remove_influence(seat, area, victim)
+
+    def _reveal(self, bids: SealedBids) -> None:
+        """The shields come down on ``bids``, every seat's, and the chart is resolved."""
+        revealed = self.revealed = bids.reveal(self.players)
         self.results, self.drawn = [], []  # the last round's stay on show until now
         self.bids = None
         # all behind the shield, now on the chart
         self.chips = [_NO_CHIPS.copy() for _ in range(self.players)]
         if self.record_events:
-            self.emit("bids_revealed", bids=[self.revealed.get(s) for s in range(self.players)])
+            self.emit("bids_revealed", bids=[revealed.placement(s) for s in range(self.players)])
         self.phase = RESOLVE_PHASE
         self.next_space = 0
         self._resolve()
@@ -697,12 +760,7 @@ class RevolutionState(State):
     def _resolve(self) -> None:
         """Resolve spaces in chart order until a decision is needed or the chart is done."""
         spaces = chart_spaces(self.chart)
-        revealed = self.revealed
-        table = table_of(self.chart)
-        counted: list[Counts | None] = []
-        for seat in range(self.players):
-            placement = revealed.get(seat)
-            counted.append(None if placement is None else table.counts_of(placement))
+        counted = self.revealed.counts
         returned = self.edition.losing_chips_returned
         while self.phase is RESOLVE_PHASE:
             if self.draws:
@@ -831,8 +889,9 @@ class RevolutionState(State):
     # -- decisions during resolution --------------------------------------------------------
     def do_spy(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Replace an opponent's marker with one of yours (never on an empty space)."""
-        area: str = action["area"]
-        victim: Seat = action["victim"]
+        self._spy(seat, action["area"], action["victim"])
+
+    def _spy(self, seat: Seat, area: str, victim: Seat) -> None:
         markers = self.board[area]
         markers[victim] = markers[victim] - 1  # natively, where -= on an item is generic
         markers[seat] = markers[seat] + 1
@@ -846,10 +905,10 @@ class RevolutionState(State):
 
     def do_swap(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Swap the owners of two placed markers."""
-        a1: str = action["first_area"]
-        o1: Seat = action["first_owner"]
-        a2: str = action["second_area"]
-        o2: Seat = action["second_owner"]
+        self._swap(seat, action["first_area"], action["first_owner"], action["second_area"],
+                   action["second_owner"])
+
+    def _swap(self, seat: Seat, a1: str, o1: Seat, a2: str, o2: Seat) -> None:
         first, second = self.board[a1], self.board[a2]
         first[o1] = first[o1] - 1  # natively, where -= on an item is generic
         first[o2] = first[o2] + 1
@@ -868,8 +927,9 @@ class RevolutionState(State):
 
     def do_remove_influence(self, seat: Seat, action: Mapping[str, Any]) -> None:
         """Remove 1 Influence: an opponent's marker leaves the board; nobody takes the space."""
-        area: str = action["area"]
-        victim: Seat = action["victim"]
+        self._remove_influence(seat, action["area"], action["victim"])
+
+    def _remove_influence(self, seat: Seat, area: str, victim: Seat) -> None:
         markers = self.board[area]
         markers[victim] = markers[victim] - 1  # natively, where -= on an item is generic
         left = self.markers_left
@@ -933,8 +993,8 @@ class RevolutionState(State):
                       for name, a in zip(AREA_NAMES, AREAS_JSON, strict=True)],
             "chips": [dict(c) for c in self.chips], "support": list(self.support),
             "bids": None if self.bids is None else self.bids.public(),
-            "revealed": [_placement(self.revealed.get(s)) for s in range(self.players)]
-            if self.revealed else None,
+            "revealed": [_placement(self.revealed.placement(s)) for s in range(self.players)]
+            if self.revealed.shown() else None,
             "resolved": [{"space": space, "winner": winner,
                           "bids": _shown_row(bids)}
                          for space, winner, bids in self.results],
@@ -963,12 +1023,22 @@ class RevolutionState(State):
         """Resample the other players' sealed bids and the order of the deck."""
         other = self.reseeded_clone(rng.getrandbits(64), self.log_for(seat))
         shuffle(rng, other.deck)
-        if other.bids is not None:
-            for s, _ in list(other.bids.in_seat_order()):
-                if s != seat:
-                    other.bids.replace(s, {"type": "bid", "placement": table_of(self.chart).sample(
-                        [self.chips[s][c] for c in CURRENCIES], rng)})
+        bids = other.bids
+        if bids is not None:
+            table = table_of(self.chart)
+            for s in bids.seats:
+                if s != seat and not bids.waits_for(s):
+                    bids.replace_drawn(s, table.draw([self.chips[s][c] for c in CURRENCIES], rng))
         return other
+
+
+_DECLINED: Final[dict[str, Any]] = {"type": "decline"}
+T = TypeVar("T")
+
+
+def _drawn_from(options: list[T], rng: random.Random) -> T:
+    """One of ``options`` drawn as a choice draws it (:meth:`~tricolore.core.actions.Choice.sample`)."""
+    return options[pick(rng, len(options))]
 
 
 _SPY_KINDS: Final = ("spy", "decline")
