@@ -80,6 +80,9 @@ REMOVE_PHASE: Final = Phase.REMOVE
 RESOLVE_PHASE: Final = Phase.RESOLVE
 SPY_PHASE: Final = Phase.SPY
 
+_CARD_GAINS: Final[dict[str, tuple[int, tuple[tuple[str, int], ...]]]] = {
+    card: (support, tuple(chips.items())) for card, (support, chips) in CARD_EFFECTS.items()}
+"""Each card's support and chips (:data:`CARD_EFFECTS`) as a plain dict of tuples, read natively."""
 _STARTING_CHIPS: Final = dict(STARTING_CHIPS)
 """:data:`STARTING_CHIPS` as a plain dict, which a new game copies natively (a read-only mapping is
 copied through the generic protocol)."""
@@ -170,25 +173,24 @@ class RuledChoice(Choice):
 
 Row = list[list[int] | None]
 """Every seat's chips on one space, in seat order, each counted per currency in
-:data:`CURRENCIES` order (``None``: no chips there): the counts a bid is drawn and resolved with
-(:meth:`.bids.Table.counts_of`), shown and digested as a placement's chips (:func:`_shown_row`).
-Read, never changed, once made: clones share it."""
+:data:`CURRENCIES` order (``None``: no chips there), shown and digested as a placement's chips
+(:func:`_shown_row`)."""
 
-Resolution = tuple[str, Seat | None, Row]
-"""A space resolved: its name, its winner (``None``: nobody) and every seat's chips there."""
+Resolution = tuple[str, Seat | None, list[Counts | None], int]
+"""A space resolved: its name, its winner (``None``: nobody), the round's bids counted in seat
+order (:attr:`.bids.RevealedBids.counts`, shared: read, never changed) and the space's number in
+chart order, from which every seat's chips there are read (:func:`_row`)."""
+
+TIE: Final = -1
+""":func:`strongest_at` of a space where the strongest bids tie."""
+NOBODY: Final = -2
+""":func:`strongest_at` of a space nobody bid on."""
 
 
-def _row(counted: list[Counts | None], at: int) -> Row | None:
+def _row(counted: list[Counts | None], at: int) -> Row:
     """Every seat's chips on the space numbered ``at`` in chart order, from each seat's revealed
-    bid counted (:meth:`.bids.Table.counts_of`) in seat order, or ``None`` when nobody bid there."""
-    found = False
-    chips_by_seat: list[list[int] | None] = []
-    for counts in counted:
-        chips = None if counts is None else counts[at]
-        if chips is not None:
-            found = True
-        chips_by_seat.append(chips)
-    return chips_by_seat if found else None
+    bid counted (:meth:`.bids.Table.counts_of`) in seat order."""
+    return [None if counts is None else counts[at] for counts in counted]
 
 
 def _shown_row(row: Row) -> list[dict[str, int] | None]:
@@ -211,35 +213,40 @@ def contest(bids: dict[Seat, dict[str, int]]) -> Seat | None:
     """The winner of a space among ``bids`` (seat → chips there), or ``None`` on a full tie."""
     if len(bids) == 1:
         return next(iter(bids))
-    return row_winner([None if (chips := bids.get(s)) is None else list(strength(chips))
-                       for s in range(max(bids) + 1)])
+    counted: list[Counts | None] = [None if (chips := bids.get(s)) is None else [list(strength(chips))]
+                                    for s in range(max(bids) + 1)]
+    winner = strongest_at(counted, 0)
+    return winner if winner >= 0 else None
 
 
-def row_winner(row: Row) -> Seat | None:
-    """:func:`contest` of ``row``, each seat's chips on the space in seat order (``None``: no
-    bid there), with at least one bid."""
+def strongest_at(counted: list[Counts | None], at: int) -> int:
+    """The seat whose bid on the space numbered ``at`` is the strongest, among the bids
+    ``counted`` in seat order (each space's chips per currency); :data:`TIE` when the strongest
+    bids tie, :data:`NOBODY` when nobody bid there."""
     best = -1
-    winner: Seat | None = None
-    for seat, chips in enumerate(row):
+    winner = NOBODY
+    for seat, counts in enumerate(counted):
+        chips = None if counts is None else counts[at]
         if chips is None:
             continue
         force, blackmail, gold = chips
         if blackmail >= _OUTWEIGHS or gold >= _OUTWEIGHS:  # too many for one number to keep the order
-            return _strongest(row)
+            return _strongest_at(counted, at)
         # strength() as one number (a compiled comparison of two ints, not of two tuples)
         bid = (force * _OUTWEIGHS + blackmail) * _OUTWEIGHS + gold
         if bid > best:
             best, winner = bid, seat
         elif bid == best:
-            winner = None  # a tie for the strongest bid, unless a stronger one comes
+            winner = TIE  # a tie for the strongest bid, unless a stronger one comes
     return winner
 
 
-def _strongest(row: Row) -> Seat | None:
-    """:func:`row_winner` comparing strengths as tuples, for bids of any size."""
+def _strongest_at(counted: list[Counts | None], at: int) -> int:
+    """:func:`strongest_at` comparing strengths as tuples, for bids of any size."""
     best: tuple[int, int, int] | None = None
-    winner: Seat | None = None
-    for seat, chips in enumerate(row):
+    winner = NOBODY
+    for seat, counts in enumerate(counted):
+        chips = None if counts is None else counts[at]
         if chips is None:
             continue
         force, blackmail, gold = chips
@@ -247,7 +254,7 @@ def _strongest(row: Row) -> Seat | None:
         if best is None or bid > best:
             best, winner = bid, seat
         elif bid == best:
-            winner = None
+            winner = TIE
     return winner
 
 
@@ -376,8 +383,8 @@ class RevolutionState(State):
         next_space=Field(),
         results=Field(copy=Copy.SHALLOW, digest=lambda results: [  # the shape digests always hashed
             {"space": space, "winner": winner,
-             "bids": {str(s): chips_of(c) for s, c in enumerate(bids) if c is not None}}
-            for space, winner, bids in results]),
+             "bids": {str(s): chips_of(c) for s, c in enumerate(_row(counted, at)) if c is not None}}
+            for space, winner, counted, at in results]),
         decider=Field(),
         draws=Field(copy=Copy.SHALLOW),
         drawn=Field(copy=Copy.SHALLOW),
@@ -772,26 +779,26 @@ class RevolutionState(State):
                 return
             space = spaces[at]
             self.next_space = at + 1
-            row = _row(counted, at)
             if space.special == CARD_SPACE:
-                self._card_space(space, [None] * self.players if row is None else row)
+                self._card_space(space, counted, at)
             else:
-                self._contest(space, row, returned)
+                self._contest(space, counted, at, returned)
 
-    def _contest(self, space: ChartSpace, row: Row | None, returned: bool) -> None:
-        """Resolve ``space``, bid on by ``row`` (each seat's chips there; ``None``: nobody);
+    def _contest(self, space: ChartSpace, counted: list[Counts | None], at: int, returned: bool) -> None:
+        """Resolve ``space``, the space numbered ``at``, bid on by the bids ``counted``;
         ``returned``: whether the losers' chips go back to them (the edition's rule)."""
         name = space.name
-        if row is None:
-            self.results.append((name, None, [None] * self.players))
+        won = strongest_at(counted, at)
+        if won == NOBODY:
+            self.results.append((name, None, counted, at))
             if self.record_events:
                 self.emit("space_resolved", space=name, winner=None, tie=False)
             return
-        winner = row_winner(row)
-        self.results.append((name, winner, row))
+        winner = None if won == TIE else won
+        self.results.append((name, winner, counted, at))
         bank = self.bank
-        won = -1 if winner is None else winner  # a plain int, compared natively
-        for s, chips in enumerate(row):
+        for s, counts in enumerate(counted):
+            chips = None if counts is None else counts[at]
             if chips is None:
                 continue
             if s != won and returned:
@@ -821,11 +828,12 @@ class RevolutionState(State):
         elif space.special == APOTHECARY_SPACE and self._can_swap():
             self.phase, self.decider = APOTHECARY_PHASE, winner
 
-    def _gain_chips(self, seat: Seat, chips: Mapping[str, int], bank: bool) -> None:
-        for currency, n in chips.items():
-            got = self._take_from_bank(currency, n) if bank else n
-            held = self.chips[seat]
-            held[currency] = held[currency] + got
+    def _gain_chips(self, seat: Seat, gains: tuple[tuple[str, int], ...]) -> None:
+        """``seat`` takes the chips of ``gains`` (currency, chips), from the bank if the edition
+        has one."""
+        held = self.chips[seat]
+        for currency, n in gains:
+            held[currency] = held[currency] + self._take_from_bank(currency, n)
 
     def _has_markers(self, seat: Seat) -> bool:
         return self.markers_left is None or self.markers_left[seat] > 0
@@ -849,20 +857,21 @@ class RevolutionState(State):
         if self.record_events:
             self.emit("influence_placed", seat=seat, area=area)
 
-    def _card_space(self, space: ChartSpace, row: Row) -> None:
-        """Each Gold on Card (``row``: each seat's chips there) is spent and draws a card,
-        players in turn from this round's first."""
+    def _card_space(self, space: ChartSpace, counted: list[Counts | None], at: int) -> None:
+        """Each Gold on Card (the space numbered ``at``, bid on by the bids ``counted``) is spent
+        and draws a card, players in turn from this round's first."""
         players = self.players
         start = self.card_start
         self.card_start = (start + 1) % players
         for i in range(players):
             seat = (start + i) % players
-            chips = row[seat]
+            counts = counted[seat]
+            chips = None if counts is None else counts[at]
             gold = 0 if chips is None else chips[2]
             if gold:
                 self._pay_to_bank([0, 0, gold])
                 self.draws.append((seat, gold))
-        self.results.append((space.name, None, row))
+        self.results.append((space.name, None, counted, at))
 
     def _draw_next(self) -> None:
         seat, count = self.draws[0]
@@ -877,9 +886,9 @@ class RevolutionState(State):
                 self.emit("deck_reshuffled", cards=len(self.deck))
         card = self.deck.pop()
         self.discard.append(card)
-        support, chips = CARD_EFFECTS[card]
+        support, gains = _CARD_GAINS[card]
         self.support[seat] = self.support[seat] + support
-        self._gain_chips(seat, chips, bank=True)
+        self._gain_chips(seat, gains)
         self.drawn.append({"seat": seat, "card": card})
         if self.record_events:
             self.emit("card_drawn", seat=seat, card=card, title=CARD_TITLES[card])
@@ -996,8 +1005,8 @@ class RevolutionState(State):
             "revealed": [_placement(self.revealed.placement(s)) for s in range(self.players)]
             if self.revealed.shown() else None,
             "resolved": [{"space": space, "winner": winner,
-                          "bids": _shown_row(bids)}
-                         for space, winner, bids in self.results],
+                          "bids": _shown_row(_row(counted, at))}
+                         for space, winner, counted, at in self.results],
             "past_rounds": [{"round": r["round"], "winners": list(r["winners"]),
                              "cards": [dict(d) for d in r["cards"]]} for r in self.past_rounds],
             "next_space": self.next_space, "decider": self.decider,
