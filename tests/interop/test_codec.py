@@ -96,7 +96,7 @@ def test_a_revolution_bid_is_placed_one_chip_a_step():
         assert all(codec.describe(i).startswith("bid: one ") for i in offered)
         partial, action = codec.choose(state, 0, partial, offered[-1])
         chips += 1
-    assert chips == sum(state.chips[0].values()) == 5
+    assert chips == sum(state.chips[0]) == 5
     assert state.legal_actions(0).contains(action)
 
 

@@ -17,7 +17,8 @@ def start(players: int = 3, *, seed: int = 1, chips: Sequence[Mapping[str, int]]
     state = tricolore.make("revolution", players, seed=seed, options=options)
     assert isinstance(state, RevolutionState)
     if chips is not None:
-        state.chips = [{"force": 0, "blackmail": 0, "gold": 0, **c} for c in chips]
+        for seat, held in enumerate(chips):
+            state.set_holding(seat, held)
     if board is not None:
         for area, markers in board.items():
             state.board[area] = list(markers)

@@ -72,7 +72,7 @@ def test_the_action_space_counts_the_same_bids():
        edition=st.sampled_from(["seed", "sjg"]), seed=st.integers(0, 10**6))
 def test_a_random_legal_bid_is_always_accepted(force, blackmail, gold, edition, seed):
     state = tricolore.make("revolution", 3, seed=1, edition=edition)
-    state.chips[0] = holding(force, blackmail, gold)
+    state.set_holding(0, holding(force, blackmail, gold))
     state.changed()
     action = state.legal_actions(0).sample(random.Random(seed))
     state.apply(0, action)

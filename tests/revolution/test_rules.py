@@ -17,7 +17,7 @@ FULL_BUT_TAVERN = {"Tavern": [1, 1, 1], "Market": [2, 2, 1], "Plantation": [2, 2
 # -- Setup ---------------------------------------------------------------------------------------
 def test_setup_one_force_one_blackmail_three_gold_each():
     state = tricolore.make("revolution", 4, seed=1)
-    assert state.chips == [{"force": 1, "blackmail": 1, "gold": 3}] * 4
+    assert [state.holding(s) for s in range(4)] == [{"force": 1, "blackmail": 1, "gold": 3}] * 4
     assert state.support == [0] * 4 and all(sum(m) == 0 for m in state.board.values())
     assert len(state.deck) == 28 and state.deck.count(REMOVE) == 4
 
@@ -118,16 +118,16 @@ def test_winning_chips_are_paid_and_the_others_return_in_the_seed_edition(start,
                                                              "Professor": {"gold": 1}},
                 2: {"Professor": {"gold": 2}}})
     # next round: seat 1's Force came back (and 4 Gold tops it up); seat 0 paid everything
-    assert state.chips[1] == {"force": 1, "blackmail": 0, "gold": 4}
-    assert state.chips[0] == {"force": 0, "blackmail": 0, "gold": 5}
-    assert state.chips[2] == {"force": 0, "blackmail": 2, "gold": 3}  # the Professor's reward
+    assert state.holding(1) == {"force": 1, "blackmail": 0, "gold": 4}
+    assert state.holding(0) == {"force": 0, "blackmail": 0, "gold": 5}
+    assert state.holding(2) == {"force": 0, "blackmail": 2, "gold": 3}  # the Professor's reward
 
 
 def test_losing_chips_are_lost_in_the_published_edition(start, bid):
     state = start(3, chips=[{"force": 1, "gold": 1}, {"force": 1}, {"gold": 2}], edition="sjg")
     bid(state, {0: {"Printer": {"force": 1, "gold": 1}}, 1: {"Printer": {"force": 1}},
                 2: {"Priest": {"gold": 2}}})
-    assert state.chips[1] == {"force": 0, "blackmail": 0, "gold": 5}
+    assert state.holding(1) == {"force": 0, "blackmail": 0, "gold": 5}
 
 
 # -- Resolving actions ---------------------------------------------------------------------------
@@ -139,8 +139,8 @@ def test_resolving_in_chart_order_support_chips_and_influence(start, bid):
     assert state.support == [5, 3, 3]
     assert state.board["Plantation"] == [1, 0, 0] and state.board["Market"] == [0, 1, 0]
     assert state.board["Tavern"] == [0, 0, 1]
-    assert state.chips[0]["gold"] == 5 and state.chips[1]["gold"] == 5  # 3 and 5 won, topped up
-    assert state.chips[2] == {"force": 0, "blackmail": 1, "gold": 4}
+    assert state.holding(0)["gold"] == 5 and state.holding(1)["gold"] == 5  # 3 and 5 won, topped up
+    assert state.holding(2) == {"force": 0, "blackmail": 1, "gold": 4}
 
 
 def test_influence_in_a_full_area_places_nothing_but_keeps_every_other_benefit(start, bid):
@@ -148,7 +148,7 @@ def test_influence_in_a_full_area_places_nothing_but_keeps_every_other_benefit(s
     bid(state, {0: {"Printer": {"gold": 5}}, 1: {"Priest": {"gold": 5}},
                 2: {"Innkeeper": {"gold": 5}}})
     assert state.board["Tavern"] == [2, 2, 0] and state.support[2] == 3
-    assert state.chips[2]["blackmail"] == 1
+    assert state.holding(2)["blackmail"] == 1
     assert any(e["kind"] == "area_full" for e in state.events_for(None))
 
 
@@ -201,7 +201,7 @@ def test_cards_one_card_per_gold_support_and_currency(start, bid):
     bid(state, {0: {"Card": {"gold": 3}, "Printer": {"gold": 2}}, 1: {"Priest": {"gold": 5}},
                 2: {"Merchant": {"gold": 5}}})
     assert [d["card"] for d in state.drawn] == ["support_5", "gold_4", "force_1"]
-    assert state.support[0] == 10 + 5 and state.chips[0] == {"force": 1, "blackmail": 0, "gold": 4}
+    assert state.support[0] == 10 + 5 and state.holding(0) == {"force": 1, "blackmail": 0, "gold": 4}
     assert state.discard == ["support_5", "gold_4", "force_1"]
 
 
@@ -241,7 +241,7 @@ def test_starting_a_new_round_chips_are_shown_then_topped_up_to_five_with_gold(s
     round_two = [e for e in state.events_for(None) if e["kind"] == "round_started"][-1]
     assert round_two["chips"][0] == {"force": 0, "blackmail": 0, "gold": 5}  # the Merchant's 5 Gold
     assert round_two["chips"][1] == {"force": 0, "blackmail": 0, "gold": 0}
-    assert state.chips[1] == {"force": 0, "blackmail": 0, "gold": 5}
+    assert state.holding(1) == {"force": 0, "blackmail": 0, "gold": 5}
     topped = [e for e in state.events_for(None) if e["kind"] == "topped_up"]
     assert {e["seat"] for e in topped[-2:]} == {1, 2}
 
@@ -296,13 +296,13 @@ def test_published_edition_has_rogue_and_mercenary_and_no_cards(start, bid):
     state = start(3, chips=[{"gold": 5}, {"gold": 5}, {"gold": 5}], edition="sjg")
     assert state.deck == [] and "Card" not in [s["name"] for s in state.view(0)["chart"]]
     bid(state, {0: {"Rogue": {"gold": 5}}, 1: {"Mercenary": {"gold": 5}}, 2: {"Priest": {"gold": 5}}})
-    assert state.chips[0] == {"force": 0, "blackmail": 2, "gold": 3}
-    assert state.chips[1] == {"force": 1, "blackmail": 0, "gold": 4} and state.support[1] == 3
+    assert state.holding(0) == {"force": 0, "blackmail": 2, "gold": 3}
+    assert state.holding(1) == {"force": 1, "blackmail": 0, "gold": 4} and state.support[1] == 3
 
 
 def test_published_edition_scores_leftover_chips_five_three_one(start):
     state = start(3, edition="sjg")
-    state.chips[0] = {"force": 1, "blackmail": 2, "gold": 3}
+    state.set_holding(0, {"force": 1, "blackmail": 2, "gold": 3})
     assert state.result().breakdown[0]["leftover_chips"] == 5 + 6 + 3
     assert start(3).result().breakdown[0]["leftover_chips"] == 0
 
@@ -311,14 +311,14 @@ def test_published_edition_bank_limits_rewards(start, bid):
     state = start(3, chips=[{"gold": 5}, {"gold": 5}, {"gold": 5}], edition="sjg")
     state.bank["force"] = 0
     bid(state, {0: {"General": {"gold": 5}}, 1: {"Printer": {"gold": 5}}, 2: {"Priest": {"gold": 5}}})
-    assert state.chips[0]["force"] == 0 and state.board["Fortress"][0] == 1
+    assert state.holding(0)["force"] == 0 and state.board["Fortress"][0] == 1
 
 
 def test_published_edition_twenty_five_markers_per_player(start, bid):
     state = start(3, chips=[{"gold": 5}, {"gold": 5}, {"gold": 5}], edition="sjg")
     state.markers_left[0] = 0
     bid(state, {0: {"General": {"gold": 5}}, 1: {"Printer": {"gold": 5}}, 2: {"Priest": {"gold": 5}}})
-    assert state.board["Fortress"][0] == 0 and state.chips[0]["force"] == 1
+    assert state.board["Fortress"][0] == 0 and state.holding(0)["force"] == 1
 
 
 def test_two_players_may_play(start, bid):

@@ -12,7 +12,7 @@ import pytest
 from tests.server.conftest import LiveServer, serve
 from tricolore.agents import make_agent
 from tricolore.core import State, get_game
-from tricolore.games.revolution.data import AREAS, CURRENCIES
+from tricolore.games.revolution.data import AREAS
 from tricolore.server.db import sqlite_url
 from tricolore.sim.runner import play_game
 
@@ -35,7 +35,7 @@ def read_revolution(state: Any) -> dict[str, Any]:
     return {"edition": state.edition.name,
             "players": [{"support": state.support[s],
                          "areas": {a.name: state.board[a.name][s] for a in AREAS},
-                         "chips": {c: state.chips[s].get(c, 0) for c in CURRENCIES}}
+                         "chips": state.holding(s)}
                         for s in range(state.players)]}
 
 

@@ -74,8 +74,8 @@ def score_revolution(readings: Any) -> State:
                                                           f"{area.name}"),
                                                  f"{name}'s markers in the {area.name}", 0, area.spaces)
         chips = p.get("chips", {}) if isinstance(p, Mapping) else {}
-        state.chips[seat] = {c: whole(chips.get(c, 0) if isinstance(chips, Mapping) else 0,
-                                      f"{name}'s {c} chips") for c in CURRENCIES}
+        state.set_holding(seat, {c: whole(chips.get(c, 0) if isinstance(chips, Mapping) else 0,
+                                          f"{name}'s {c} chips") for c in CURRENCIES})
     for area in AREAS:
         if sum(state.board[area.name]) > area.spaces:
             raise OptionsError(f"the {area.name} has {area.spaces} spaces, but the readings place "

@@ -80,14 +80,26 @@ REMOVE_PHASE: Final = Phase.REMOVE
 RESOLVE_PHASE: Final = Phase.RESOLVE
 SPY_PHASE: Final = Phase.SPY
 
-_CARD_GAINS: Final[dict[str, tuple[int, tuple[tuple[str, int], ...]]]] = {
-    card: (support, tuple(chips.items())) for card, (support, chips) in CARD_EFFECTS.items()}
+FORCE_AT: Final = 0
+BLACKMAIL_AT: Final = 1
+GOLD_AT: Final = 2
+"""Where each currency's chips are counted in a holding (:data:`CURRENCIES` order)."""
+
+Gains = tuple[tuple[int, str, int], ...]
+"""Chips taken, by currency: each its place in a holding, its name and the chips."""
+
+
+def _gains(chips: Mapping[str, int]) -> Gains:
+    """``chips`` (currency → chips) as :data:`Gains`, currencies without chips left out."""
+    return tuple((ci, c, chips[c]) for ci, c in enumerate(CURRENCIES) if chips.get(c))
+
+
+_CARD_GAINS: Final[dict[str, tuple[int, Gains]]] = {
+    card: (support, _gains(chips)) for card, (support, chips) in CARD_EFFECTS.items()}
 """Each card's support and chips (:data:`CARD_EFFECTS`) as a plain dict of tuples, read natively."""
-_STARTING_CHIPS: Final = dict(STARTING_CHIPS)
+_STARTING_CHIPS: Final = [STARTING_CHIPS[c] for c in CURRENCIES]
 """:data:`STARTING_CHIPS` as a plain dict, which a new game copies natively (a read-only mapping is
 copied through the generic protocol)."""
-_NO_CHIPS: Final = dict.fromkeys(_STARTING_CHIPS, 0)
-"""A holding emptied behind the shield: every currency, in a holding's order, at 0."""
 AREA_NAMES: Final = tuple(a.name for a in AREAS)
 AREA_SPACES: Final[Mapping[str, int]] = MappingProxyType({a.name: a.spaces for a in AREAS})
 _AREA_SIZES: Final = tuple((a.name, a.spaces) for a in AREAS)
@@ -278,6 +290,12 @@ def _chart_json(edition: str) -> tuple[dict[str, Any], ...]:
                   "forbidden": sorted(s.forbidden), "special": s.special} for s in EDITIONS[edition].chart)
 
 
+def _by_currency(held: list[int]) -> dict[str, int]:
+    """A holding counted in :data:`CURRENCIES` order as currency → chips, every currency named,
+    as views, events and the digest show it."""
+    return {FORCE: held[FORCE_AT], BLACKMAIL: held[BLACKMAIL_AT], GOLD: held[GOLD_AT]}
+
+
 def _placement(placement: Mapping[str, Mapping[str, int]] | None) -> dict[str, dict[str, int]] | None:
     """A copy of a placement (space → currency → chips) for a view."""
     return None if placement is None else {space: dict(c) for space, c in placement.items()}
@@ -300,7 +318,7 @@ class ChartSpace:
     def __init__(self, space: Space) -> None:
         self.name: str = space.name
         self.support: int = space.support
-        self.gains: tuple[tuple[str, int], ...] = tuple((c, n) for c, n in space.chips.items() if n)
+        self.gains: Gains = _gains(space.chips)
         """The chips its winner takes, by currency."""
         self.area: str | None = space.area
         self.area_spaces: int = 0 if space.area is None else AREA_SPACES[space.area]
@@ -323,18 +341,19 @@ def chart_spaces(chart: tuple[Space, ...]) -> tuple[ChartSpace, ...]:
     return spaces
 
 
-def bid_space(chart: tuple[Space, ...], chips: dict[str, int]) -> ActionSpace:
-    """The legal bids of a player holding ``chips``: it depends on nothing else, and an action
-    space is read-only, so each is made once and shared by every position and every game."""
+def bid_space(chart: tuple[Space, ...], chips: list[int]) -> ActionSpace:
+    """The legal bids of a player holding ``chips`` (counted per currency): it depends on nothing
+    else, and an action space is read-only, so each is made once and shared by every position and
+    every game."""
     spaces = table_of(chart).bid_spaces
-    key = number_of_holding(chips[FORCE], chips[BLACKMAIL], chips[GOLD])
+    key = number_of_holding(chips[FORCE_AT], chips[BLACKMAIL_AT], chips[GOLD_AT])
     space = spaces.get(key)
     if space is not None:
         return space
     if len(spaces) > 4096:
         spaces.clear()
     space = ActionSpace((ActionFamily(
-        "bid", {"placement": Bid(chart, tuple((c, chips[c]) for c in CURRENCIES))},
+        "bid", {"placement": Bid(chart, tuple(zip(CURRENCIES, chips, strict=True)))},
         help="Place all your chips behind the shield: space → currency → chips"),))
     spaces[key] = space
     return space
@@ -371,7 +390,7 @@ class RevolutionState(State):
         uses_cards=Field(digest=False),
         round=Field(),
         phase=Field(),
-        chips=Field(copy=Copy.NESTED),
+        chips=Field(copy=Copy.NESTED, digest=lambda chips: [_by_currency(held) for held in chips]),
         support=Field(copy=Copy.SHALLOW),
         board=Field(copy=Copy.NESTED),
         bank=Field(copy=Copy.SHALLOW),
@@ -444,24 +463,36 @@ class RevolutionState(State):
     def board_full(self) -> bool:
         """Whether every influence space of every area is taken."""
         board = self.board
-        return all(_placed(board[a]) >= n for a, n in _AREA_SIZES)
+        for name, spaces in _AREA_SIZES:  # a loop: the compiled build makes a generator slowly
+            placed = _placed(board[name])
+            if placed < spaces:
+                return False
+        return True
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.phase is OVER_PHASE
+
+    def holding(self, seat: Seat) -> dict[str, int]:
+        """``seat``'s chips by currency (``chips[seat]`` counts them in :data:`CURRENCIES` order)."""
+        return _by_currency(self.chips[seat])
+
+    def set_holding(self, seat: Seat, chips: Mapping[str, int]) -> None:
+        """Give ``seat`` the chips ``chips`` (currency → chips; a currency left out: none)."""
+        self.chips[seat] = [chips.get(c, 0) for c in CURRENCIES]
 
     # -- the round ---------------------------------------------------------------------------
     def _new_round(self) -> None:
         """Everyone sees everyone's chips, then tops up to five with Gold."""
         self.round += 1
         if self.record_events:
-            self.emit("round_started", round=self.round, chips=[dict(c) for c in self.chips])
+            self.emit("round_started", round=self.round, chips=[_by_currency(c) for c in self.chips])
         for seat in range(self.players):
             held = self.chips[seat]
-            short = MINIMUM_CHIPS - held[FORCE] - held[BLACKMAIL] - held[GOLD]  # no dict iterator made
+            short = MINIMUM_CHIPS - held[FORCE_AT] - held[BLACKMAIL_AT] - held[GOLD_AT]
             if short > 0:
                 given = self._take_from_bank(GOLD, short)
-                held[GOLD] = held[GOLD] + given
+                held[GOLD_AT] = held[GOLD_AT] + given
                 if self.record_events:
                     self.emit("topped_up", seat=seat, gold=given)
         self.phase = BID_PHASE
@@ -595,7 +626,7 @@ class RevolutionState(State):
             if bids is None or not bids.expects(seat):
                 return _NO_MOVES
             chips = self.chips[seat]
-            key = (self.edition.name, chips[FORCE], chips[BLACKMAIL], chips[GOLD])
+            key = (self.edition.name, chips[FORCE_AT], chips[BLACKMAIL_AT], chips[GOLD_AT])
             moves = _BID_MOVES.get(key)
             if moves is None:
                 if len(_BID_MOVES) > 512:  # holdings grow without limit in a long game
@@ -710,8 +741,7 @@ class RevolutionState(State):
         any other decision as every game plays it."""
         bids = self.bids
         if self.phase is BID_PHASE and bids is not None and bids.expects(seat):
-            held = self.chips[seat]
-            counts = table_of(self.chart).draw([held[FORCE], held[BLACKMAIL], held[GOLD]], rng)
+            counts = table_of(self.chart).draw(self.chips[seat], rng)
             try:
                 if self.record_events:
                     self.emit("has_chosen", seat=seat, move="bid")
@@ -756,8 +786,9 @@ class RevolutionState(State):
         revealed = self.revealed = bids.reveal(self.players)
         self.results, self.drawn = [], []  # the last round's stay on show until now
         self.bids = None
-        # all behind the shield, now on the chart
-        self.chips = [_NO_CHIPS.copy() for _ in range(self.players)]
+        # all behind the shield, now on the chart (each copy of a state owns its holdings)
+        for held in self.chips:
+            held[FORCE_AT] = held[BLACKMAIL_AT] = held[GOLD_AT] = 0
         if self.record_events:
             self.emit("bids_revealed", bids=[revealed.placement(s) for s in range(self.players)])
         self.phase = RESOLVE_PHASE
@@ -805,11 +836,11 @@ class RevolutionState(State):
                 held = self.chips[s]
                 force, blackmail, gold = chips
                 if force:
-                    held[FORCE] = held[FORCE] + force  # natively, where += is generic
+                    held[FORCE_AT] = held[FORCE_AT] + force  # natively, where += is generic
                 if blackmail:
-                    held[BLACKMAIL] = held[BLACKMAIL] + blackmail
+                    held[BLACKMAIL_AT] = held[BLACKMAIL_AT] + blackmail
                 if gold:
-                    held[GOLD] = held[GOLD] + gold
+                    held[GOLD_AT] = held[GOLD_AT] + gold
             else:
                 self._pay_to_bank(chips)
         if self.record_events:
@@ -819,8 +850,8 @@ class RevolutionState(State):
         support = self.support
         support[winner] = support[winner] + space.support  # natively, where += is generic
         held = self.chips[winner]
-        for currency, n in space.gains:
-            held[currency] = held[currency] + (n if bank is None else self._take_from_bank(currency, n))
+        for ci, currency, n in space.gains:
+            held[ci] = held[ci] + (n if bank is None else self._take_from_bank(currency, n))
         if space.area is not None:
             self._place_marker(winner, space.area, space.area_spaces)
         if space.special == SPY_SPACE and self._has_markers(winner) and self._others_placed(winner):
@@ -828,12 +859,11 @@ class RevolutionState(State):
         elif space.special == APOTHECARY_SPACE and self._can_swap():
             self.phase, self.decider = APOTHECARY_PHASE, winner
 
-    def _gain_chips(self, seat: Seat, gains: tuple[tuple[str, int], ...]) -> None:
-        """``seat`` takes the chips of ``gains`` (currency, chips), from the bank if the edition
-        has one."""
+    def _gain_chips(self, seat: Seat, gains: Gains) -> None:
+        """``seat`` takes the chips of ``gains``, from the bank if the edition has one."""
         held = self.chips[seat]
-        for currency, n in gains:
-            held[currency] = held[currency] + self._take_from_bank(currency, n)
+        for ci, currency, n in gains:
+            held[ci] = held[ci] + self._take_from_bank(currency, n)
 
     def _has_markers(self, seat: Seat) -> bool:
         return self.markers_left is None or self.markers_left[seat] > 0
@@ -979,7 +1009,8 @@ class RevolutionState(State):
         for seat in range(self.players):
             areas = {a.name: a.support for a in AREAS
                      if area_winner(dict(enumerate(self.board[a.name]))) == seat}
-            leftover = (sum(LEFTOVER_SUPPORT[c] * n for c, n in self.chips[seat].items())
+            held = self.chips[seat]
+            leftover = (sum(LEFTOVER_SUPPORT[c] * n for c, n in zip(CURRENCIES, held, strict=True))
                         if self.edition.leftover_scoring else 0)
             total = self.support[seat] + sum(areas.values()) + leftover
             breakdown.append({"track": self.support[seat], "areas": areas, "leftover_chips": leftover,
@@ -1000,7 +1031,7 @@ class RevolutionState(State):
                       for s in _chart_json(self.edition.name)],
             "areas": [{**a, "markers": list(self.board[name])}
                       for name, a in zip(AREA_NAMES, AREAS_JSON, strict=True)],
-            "chips": [dict(c) for c in self.chips], "support": list(self.support),
+            "chips": [_by_currency(c) for c in self.chips], "support": list(self.support),
             "bids": None if self.bids is None else self.bids.public(),
             "revealed": [_placement(self.revealed.placement(s)) for s in range(self.players)]
             if self.revealed.shown() else None,
@@ -1037,7 +1068,7 @@ class RevolutionState(State):
             table = table_of(self.chart)
             for s in bids.seats:
                 if s != seat and not bids.waits_for(s):
-                    bids.replace_drawn(s, table.draw([self.chips[s][c] for c in CURRENCIES], rng))
+                    bids.replace_drawn(s, table.draw(self.chips[s], rng))
         return other
 
 
