@@ -195,7 +195,7 @@ class Table:
     """
 
     __slots__ = ("chart", "names", "index", "caps", "allowed", "capped", "open_all", "any_open",
-                 "by_name", "drawn", "bid_spaces", "lately", "next_kept", "coded")
+                 "by_name", "drawn", "bid_spaces", "lately", "next_kept", "coded", "no_counts")
 
     def __init__(self, chart: tuple[Space, ...]) -> None:
         self.chart = chart
@@ -225,6 +225,8 @@ class Table:
         names (:meth:`counts_of`). A pair is written in one store, so a table shared by threads
         never pairs a placement with another's counts."""
         self.next_kept = 0
+        self.no_counts: Counts = [None] * len(chart)
+        """:meth:`counts`, copied."""
         self.coded: dict[int, tuple[Placement, Counts]] = {}
         """The counts of the placements :meth:`from_code` made, by the placement's identity (each
         entry holds its placement, so no other object takes its identity while it is kept): the
@@ -232,7 +234,7 @@ class Table:
 
     def counts(self) -> Counts:
         """An empty bid in the making: no chips on any space."""
-        return [None] * len(self.chart)
+        return self.no_counts.copy()  # a copy of a list (`[None] * n` is a generic call compiled)
 
     def options(self, ci: int, left: Sequence[int], counts: Counts, n_used: int,
                 open_used: int) -> list[int]:
@@ -488,8 +490,9 @@ class SealedBids(SealedSubmissions):
         returns ``True`` when every seat has now bid."""
         if not self.expects(seat):
             raise ValueError(f"seat {seat} does not take part in the bid or has already chosen")
-        self.replace_drawn(seat, counts)
-        return self.complete
+        SealedSubmissions._seal(self, seat, _DRAWN)
+        self._drawn[seat] = counts
+        return len(self._sealed) == len(self.seats)
 
     def replace_drawn(self, seat: Seat, counts: Counts) -> None:
         """:meth:`replace` with the bid of ``counts`` (``determinize`` resamples the others'

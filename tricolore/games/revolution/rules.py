@@ -387,6 +387,7 @@ class RevolutionState(State):
         options=Field(digest=False),
         edition=Field(digest=False),
         chart=Field(digest=False),
+        spaces=Field(digest=False),
         uses_cards=Field(digest=False),
         round=Field(),
         phase=Field(),
@@ -420,6 +421,8 @@ class RevolutionState(State):
         self.options = options
         self.edition = EDITIONS[options.edition]
         self.chart: tuple[Space, ...] = self.edition.chart
+        self.spaces = chart_spaces(self.chart)
+        """The chart's spaces as the resolution reads them."""
         self.chips = [_STARTING_CHIPS.copy() for _ in range(players)]
         self.support = [0] * players
         self.board = {a.name: [0] * players for a in AREAS}
@@ -740,12 +743,13 @@ class RevolutionState(State):
         numbers) and sealed as counts, never written as a placement unless something reads it;
         any other decision as every game plays it."""
         bids = self.bids
-        if self.phase is BID_PHASE and bids is not None and bids.expects(seat):
+        if self.phase is BID_PHASE and bids is not None:  # sealing checks that the seat is to bid
             counts = table_of(self.chart).draw(self.chips[seat], rng)
             try:
+                complete = bids.seal_drawn(seat, counts)
                 if self.record_events:
                     self.emit("has_chosen", seat=seat, move="bid")
-                if bids.seal_drawn(seat, counts):
+                if complete:
                     self._reveal(bids)
             finally:
                 self.changed()
@@ -797,7 +801,7 @@ class RevolutionState(State):
 
     def _resolve(self) -> None:
         """Resolve spaces in chart order until a decision is needed or the chart is done."""
-        spaces = chart_spaces(self.chart)
+        spaces = self.spaces
         counted = self.revealed.counts
         returned = self.edition.losing_chips_returned
         while self.phase is RESOLVE_PHASE:
