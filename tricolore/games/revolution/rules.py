@@ -143,6 +143,10 @@ SWAP_MOVES: Final = REMOVE_MOVES + MARKER_SLOTS
 """The Apothecary swapping the markers ``m1`` and ``m2``: ``SWAP_MOVES + MARKER_SLOTS * m1 + m2``."""
 BID_MOVES: Final = SWAP_MOVES + MARKER_SLOTS * MARKER_SLOTS
 _NO_MOVES: Final[list[int]] = []
+_SWAP_MOVE_NUMBERS: Final[list[Any]] = [SWAP_MOVES + pair for pair in range(MARKER_SLOTS * MARKER_SLOTS)]
+"""The Apothecary's moves, by ``MARKER_SLOTS * m1 + m2``: numbers above 256, each a new object when
+worked out, made once here and handed out (items of type ``Any``, which the compiled build hands
+on as they are, where it would make an ``int`` anew)."""
 _BID_MOVES: Final[dict[tuple[str, int, int, int], list[int]]] = {}
 """The bid moves of each edition and holding, made the first time they are asked and shared."""
 _MOVE_ACTIONS: Final[dict[str, dict[int, dict[str, Any]]]] = {name: {} for name in EDITIONS}
@@ -655,12 +659,13 @@ class RevolutionState(State):
                     if here[s]:
                         markers.append(SEAT_SLOTS * a + s)
                         owners.append(s)
+            swaps = _SWAP_MOVE_NUMBERS
             for i, first in enumerate(markers):
-                start = SWAP_MOVES + MARKER_SLOTS * first
+                start = MARKER_SLOTS * first
                 owner = owners[i]
                 for j in range(i + 1, len(markers)):
                     if owners[j] != owner:
-                        found.append(start + markers[j])
+                        found.append(swaps[start + markers[j]])
             found.append(DECLINE_MOVE)
             return found
         if phase is SPY_PHASE or phase is REMOVE_PHASE:
