@@ -317,9 +317,11 @@ class ChartSpace:
     """A space of the Bidding Chart as the resolution reads it, in typed fields worked out once
     per chart (a :class:`Space` is a frozen dataclass of the shared data, read through mappings)."""
 
-    __slots__ = ("name", "support", "gains", "area", "area_spaces", "special")
+    __slots__ = ("space", "name", "support", "gains", "area", "area_spaces", "special")
 
     def __init__(self, space: Space) -> None:
+        self.space = space
+        """The space of the shared data it is made from."""
         self.name: str = space.name
         self.support: int = space.support
         self.gains: Gains = _gains(space.chips)
@@ -328,6 +330,11 @@ class ChartSpace:
         self.area_spaces: int = 0 if space.area is None else AREA_SPACES[space.area]
         """The influence spaces of its area."""
         self.special: int = _SPECIALS[space.special]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Made again from its space when unpickled (a state keeps the chart's, and snapshots and
+        the environments' copies pickle states)."""
+        return ChartSpace, (self.space,)
 
 
 _CHART_SPACES: Final[dict[int, tuple[tuple[Space, ...], tuple[ChartSpace, ...]]]] = {}
