@@ -490,9 +490,8 @@ class SealedBids(SealedSubmissions):
         returns ``True`` when every seat has now bid."""
         if not self.expects(seat):
             raise ValueError(f"seat {seat} does not take part in the bid or has already chosen")
-        SealedSubmissions._seal(self, seat, _DRAWN)
-        self._drawn[seat] = counts
-        return len(self._sealed) == len(self.seats)
+        self.replace_drawn(seat, counts)
+        return self.complete
 
     def replace_drawn(self, seat: Seat, counts: Counts) -> None:
         """:meth:`replace` with the bid of ``counts`` (``determinize`` resamples the others'

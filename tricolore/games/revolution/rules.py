@@ -98,8 +98,7 @@ _CARD_GAINS: Final[dict[str, tuple[int, Gains]]] = {
     card: (support, _gains(chips)) for card, (support, chips) in CARD_EFFECTS.items()}
 """Each card's support and chips (:data:`CARD_EFFECTS`) as a plain dict of tuples, read natively."""
 _STARTING_CHIPS: Final = [STARTING_CHIPS[c] for c in CURRENCIES]
-""":data:`STARTING_CHIPS` as a plain dict, which a new game copies natively (a read-only mapping is
-copied through the generic protocol)."""
+""":data:`STARTING_CHIPS` as a holding counted in :data:`CURRENCIES` order, which a new game copies."""
 AREA_NAMES: Final = tuple(a.name for a in AREAS)
 AREA_SPACES: Final[Mapping[str, int]] = MappingProxyType({a.name: a.spaces for a in AREAS})
 _AREA_SIZES: Final = tuple((a.name, a.spaces) for a in AREAS)
